@@ -1,0 +1,1 @@
+package dev.tether.cli; public class Main { public static void main(String[] a){} }
