@@ -1,0 +1,8 @@
+package dev.tether.agent;
+
+/** Thrown by blocking work that stopped because its {@link Cancellation} fired. */
+public final class CancelledException extends RuntimeException {
+    public CancelledException() {
+        super("cancelled", null, false, false);
+    }
+}

@@ -1,0 +1,232 @@
+package dev.tether.jsonrpc;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A JSON-RPC 2.0 peer over a {@link MessageChannel}: one serialised writer, a map of pending
+ * outgoing requests, inbound requests each on a virtual thread, and cancellation in both
+ * directions. Knows nothing of ACP or MCP beyond the {@link CancelProtocol} it is given.
+ */
+public final class JsonRpcConnection implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(JsonRpcConnection.class);
+
+    private final String name;
+    private final MessageChannel channel;
+    private final InboundHandler handler;
+    private final CancelProtocol cancelProtocol;
+    private final boolean answerMalformed;
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private final Map<String, Cancellation> inbound = new ConcurrentHashMap<>();
+    private final Cancellation lifetime = Cancellation.root();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CompletableFuture<Void> closedFuture = new CompletableFuture<>();
+    private volatile Consumer<String> malformedListener = reason -> { };
+
+    /**
+     * @param answerMalformed whether an unreadable frame gets a -32700 answer (ACP) or is only
+     *                        reported to the malformed listener (MCP stdio servers may print junk)
+     */
+    public JsonRpcConnection(String name, MessageChannel channel, InboundHandler handler,
+                             CancelProtocol cancelProtocol, boolean answerMalformed) {
+        this.name = name;
+        this.channel = channel;
+        this.handler = handler;
+        this.cancelProtocol = cancelProtocol;
+        this.answerMalformed = answerMalformed;
+    }
+
+    /** Reports frames that could not be read (for counting or diagnostics). */
+    public JsonRpcConnection onMalformed(Consumer<String> listener) {
+        this.malformedListener = listener;
+        return this;
+    }
+
+    public void start() {
+        channel.start(new MessageChannel.Listener() {
+            @Override
+            public void onMessage(JsonNode message) {
+                receive(message);
+            }
+
+            @Override
+            public void onMalformed(String reason) {
+                malformedListener.accept(reason);
+                if (answerMalformed) {
+                    trySend(Message.Response.failure(RequestId.NULL,
+                            JsonRpcError.of(JsonRpcError.PARSE_ERROR, "Parse error: " + reason)));
+                }
+            }
+
+            @Override
+            public void onClosed(Throwable cause) {
+                shutdown(cause);
+            }
+        });
+    }
+
+    /** Completes when the channel has ended. */
+    public CompletableFuture<Void> closed() {
+        return closedFuture;
+    }
+
+    public boolean isClosed() {
+        return closed.get();
+    }
+
+    /** Sends a request; the answer arrives through the returned call. */
+    public OutboundCall request(String method, Object params) {
+        RequestId id = RequestId.of(nextId.getAndIncrement());
+        CompletableFuture<JsonNode> future = new CompletableFuture<>();
+        AtomicBoolean withdrawn = new AtomicBoolean();
+        OutboundCall call = new OutboundCall(id, future, () -> {
+            if (withdrawn.compareAndSet(false, true) && pending.remove(id.key()) != null) {
+                ObjectNode cancelParams = Json.object();
+                cancelParams.set(cancelProtocol.idField(), id.value());
+                if (cancelProtocol.withReason()) {
+                    cancelParams.put("reason", "cancelled by client");
+                }
+                trySend(new Message.Notification(cancelProtocol.method(), cancelParams));
+                future.completeExceptionally(new JsonRpcException(JsonRpcError.REQUEST_CANCELLED, "request cancelled"));
+            }
+        });
+        if (closed.get()) {
+            future.completeExceptionally(new JsonRpcException(JsonRpcError.INTERNAL_ERROR, name + " connection is closed"));
+            return call;
+        }
+        pending.put(id.key(), future);
+        if (!trySend(new Message.Request(id, method, paramsTree(params)))) {
+            pending.remove(id.key());
+            future.completeExceptionally(new JsonRpcException(JsonRpcError.INTERNAL_ERROR, name + " connection is closed"));
+        }
+        return call;
+    }
+
+    public void notify(String method, Object params) {
+        trySend(new Message.Notification(method, paramsTree(params)));
+    }
+
+    private static JsonNode paramsTree(Object params) {
+        return params == null ? null : Json.tree(params);
+    }
+
+    private void receive(JsonNode frame) {
+        Message message;
+        try {
+            message = Message.parse(frame);
+        } catch (JsonRpcException e) {
+            JsonNode id = frame.get("id");
+            RequestId rid = id != null && (id.isString() || id.isIntegralNumber()) ? new RequestId(id) : RequestId.NULL;
+            trySend(Message.Response.failure(rid, e.error()));
+            return;
+        }
+        switch (message) {
+            case Message.Response response -> complete(response);
+            case Message.Notification notification -> notification(notification);
+            case Message.Request request -> dispatch(request);
+        }
+    }
+
+    private void complete(Message.Response response) {
+        CompletableFuture<JsonNode> future = pending.remove(response.id().key());
+        if (future == null) {
+            LOG.debug("{}: answer to unknown or withdrawn request {} dropped", name, response.id());
+            return;
+        }
+        if (response.error() != null) {
+            future.completeExceptionally(new JsonRpcException(response.error()));
+        } else {
+            future.complete(response.result());
+        }
+    }
+
+    private void notification(Message.Notification notification) {
+        if (cancelProtocol.method().equals(notification.method())) {
+            JsonNode id = notification.params() == null ? null : notification.params().get(cancelProtocol.idField());
+            Cancellation c = id == null ? null : inbound.get(new RequestId(id).key());
+            if (c != null) {
+                c.cancel();
+            }
+            return;
+        }
+        try {
+            handler.onNotification(notification);
+        } catch (RuntimeException e) {
+            LOG.warn("{}: notification {} failed: {}", name, notification.method(), e.toString());
+        }
+    }
+
+    private void dispatch(Message.Request request) {
+        Cancellation cancellation = lifetime.child();
+        if (inbound.putIfAbsent(request.id().key(), cancellation) != null) {
+            cancellation.close();
+            trySend(Message.Response.failure(request.id(),
+                    JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in use")));
+            return;
+        }
+        Thread.ofVirtual().name(name + "-" + request.method()).start(() -> {
+            Message.Response response;
+            try {
+                JsonNode result = handler.onRequest(new InboundRequest(request.id(), request.method(), request.params(), cancellation));
+                response = cancellation.isCancelled() && result == null
+                        ? Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"))
+                        : Message.Response.success(request.id(), result);
+            } catch (JsonRpcException e) {
+                response = Message.Response.failure(request.id(), e.error());
+            } catch (dev.tether.agent.CancelledException e) {
+                response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"));
+            } catch (RuntimeException | Error e) {
+                LOG.error("{}: {} failed", name, request.method(), e);
+                response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "Internal error"));
+            } finally {
+                inbound.remove(request.id().key());
+                cancellation.close();
+            }
+            trySend(response);
+        });
+    }
+
+    private boolean trySend(Message message) {
+        if (closed.get()) {
+            return false;
+        }
+        try {
+            channel.send(message.toJson());
+            return true;
+        } catch (UncheckedIOException e) {
+            LOG.debug("{}: write failed: {}", name, e.getMessage());
+            return false;
+        }
+    }
+
+    private void shutdown(Throwable cause) {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        lifetime.cancel();
+        JsonRpcException failure = new JsonRpcException(JsonRpcError.INTERNAL_ERROR,
+                name + (cause == null ? " connection closed" : " connection failed"));
+        pending.values().forEach(f -> f.completeExceptionally(failure));
+        pending.clear();
+        closedFuture.complete(null);
+    }
+
+    /** Closes the channel and fails every pending request. */
+    @Override
+    public void close() {
+        channel.close();
+        shutdown(null);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tether.jsonrpc;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The transport seam under a {@link JsonRpcConnection}: moves whole JSON messages. Line
+ * framing over streams is one implementation; an MCP HTTP transport is another.
+ */
+public interface MessageChannel {
+
+    /** Starts delivering inbound messages to {@code listener}. Called once. */
+    void start(Listener listener);
+
+    /**
+     * Sends one message. Implementations serialise concurrent calls. Throws
+     * {@link java.io.UncheckedIOException} when the channel is closed or broken.
+     */
+    void send(JsonNode message);
+
+    /** Closes the channel; {@link Listener#onClosed} follows. Idempotent. */
+    void close();
+
+    /** Receives what the channel reads. Calls come from one reader thread, in order. */
+    interface Listener {
+        void onMessage(JsonNode message);
+
+        /** A frame that is not JSON, or is too large; {@code reason} is short and readable. */
+        void onMalformed(String reason);
+
+        /** The channel ended (EOF, crash or close); {@code cause} is null for a clean end. */
+        void onClosed(Throwable cause);
+    }
+}

@@ -1,0 +1,11 @@
+package dev.tether.model;
+
+/** Token counts of one model response. */
+public record Usage(long inputTokens, long outputTokens, long cacheReadTokens, long cacheWriteTokens) {
+    public static final Usage ZERO = new Usage(0, 0, 0, 0);
+
+    /** Tokens of context this response occupied (input of every kind plus output). */
+    public long contextTokens() {
+        return inputTokens + cacheReadTokens + cacheWriteTokens + outputTokens;
+    }
+}

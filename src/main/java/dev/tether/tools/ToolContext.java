@@ -1,0 +1,16 @@
+package dev.tether.tools;
+
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
+import dev.tether.acp.SessionUpdates;
+import dev.tether.agent.Cancellation;
+
+/**
+ * Everything a running tool call may use.
+ *
+ * @param client       the editor (fs/*, terminal/* when {@code capabilities} offer them)
+ * @param updates      sends session updates (e.g. a plan, or tool_call_update content for this call)
+ * @param cancellation fires when the turn is cancelled
+ */
+public record ToolContext(String sessionId, String toolCallId, Workspace workspace, ClientChannel client,
+                          ClientCapabilities capabilities, SessionUpdates updates, Cancellation cancellation) {}
