@@ -51,8 +51,8 @@ public final class OutboundCall {
     /** As {@link #await(Cancellation)}, and withdraws the request after {@code timeout}. */
     public JsonNode await(Cancellation cancellation, Duration timeout) {
         try (Cancellation.Registration ignored = cancellation.onCancel(() -> {
-            cancel();
             result.completeExceptionally(new CancelledException());
+            cancel();
         })) {
             return timeout == null ? result.get() : result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
