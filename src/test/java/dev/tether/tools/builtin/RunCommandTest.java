@@ -159,7 +159,8 @@ class RunCommandTest {
     private static void assertProcessGone(Path pidFile) throws Exception {
         awaitFile(pidFile);
         long pid = Long.parseLong(Files.readString(pidFile).strip());
-        for (int i = 0; i < 200 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
+        // A killed child is a zombie until init reaps it, which can take a second here.
+        for (int i = 0; i < 1000 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
             Thread.sleep(10);
         }
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "child process " + pid + " still alive");
