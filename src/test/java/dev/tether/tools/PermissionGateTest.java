@@ -83,6 +83,16 @@ class PermissionGateTest {
     }
 
     @Test
+    void allowOnceIsNotRemembered() {
+        FakeEditor editor = new FakeEditor().select("allow_once").select("reject_once");
+        PermissionGate gate = new PermissionGate("s-1", editor);
+        assertEquals(new PermissionDecision.Allowed(), gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
+        assertEquals(new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED),
+                gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
+        assertEquals(2, editor.calls().size());
+    }
+
+    @Test
     void confirmToolsAreAskedEveryTimeWithoutAlwaysAllow() {
         FakeEditor editor = new FakeEditor().select("allow_always").select("allow_once");
         PermissionGate gate = new PermissionGate("s-1", editor);
