@@ -1,0 +1,32 @@
+package dev.tether.tools.builtin;
+
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFailure;
+import java.time.Duration;
+
+/**
+ * Runs a shell command for a tool call: in an editor terminal when the editor offers
+ * {@code terminal} (the user watches it live), otherwise as a local process. Either way the
+ * command is bounded by a timeout, killed on cancellation, and its output is bounded.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/terminals">ACP terminals</a>
+ */
+public final class CommandRunner {
+    /** How long clean-up requests (kill, release) to the editor may take after a cancel. */
+    static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(5);
+
+    private CommandRunner() {}
+
+    /**
+     * Runs {@code spec} to completion or timeout.
+     *
+     * @throws ToolFailure when the command cannot be started
+     * @throws dev.tether.agent.CancelledException when the turn was cancelled (the command is killed first)
+     */
+    public static CommandResult run(ToolContext context, CommandSpec spec) throws ToolFailure {
+        if (context.capabilities().terminal()) {
+            return EditorTerminal.run(context, spec);
+        }
+        return LocalProcess.run(context, spec);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.tether.tools.builtin;
+
+import dev.tether.agent.Cancellation;
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Walks a directory tree for list_files and search: regular files only, symbolic links not
+ * followed (they could lead out of the workspace), and the usual bulky directories skipped.
+ */
+final class FileWalk {
+    /** Directories that are almost never what the model is looking for and can be huge. */
+    static final Set<String> SKIPPED = Set.of(".git", "node_modules", "target");
+
+    private FileWalk() {}
+
+    /** Calls {@code visitor} for each file in order until it returns false. */
+    static void walk(Path root, Cancellation cancellation, Predicate<Path> visitor) throws IOException {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                cancellation.throwIfCancelled();
+                if (!dir.equals(root) && SKIPPED.contains(dir.getFileName().toString())) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                if (!attrs.isRegularFile()) {
+                    return FileVisitResult.CONTINUE;
+                }
+                return visitor.test(file) ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                // An unreadable entry must not end the whole listing.
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /**
+     * A glob over '/'-separated relative paths. A leading {@code **}{@code /} also matches no
+     * directory at all, so {@code **}{@code /*.java} finds {@code Main.java} at the top, as
+     * users expect from shells and ripgrep.
+     */
+    static Predicate<String> glob(String pattern) {
+        PathMatcher full = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+        PathMatcher rest = pattern.startsWith("**/")
+                ? FileSystems.getDefault().getPathMatcher("glob:" + pattern.substring(3)) : null;
+        return relative -> {
+            Path path = Path.of(relative);
+            return full.matches(path) || (rest != null && rest.matches(path));
+        };
+    }
+
+    static String relative(Path root, Path file) {
+        return root.relativize(file).toString().replace('\\', '/');
+    }
+}

@@ -1,0 +1,135 @@
+package dev.tether.tools.builtin;
+
+import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.acp.schema.ToolCallLocation;
+import dev.tether.acp.schema.ToolKind;
+import dev.tether.json.Json;
+import dev.tether.model.Part;
+import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolTraits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code run_command {command, cwd?, timeout_ms?}}: a shell command in the workspace. A
+ * non-zero exit is a normal result the model reads, not a failure.
+ */
+public final class RunCommandTool implements Tool {
+    public static final String NAME = "run_command";
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
+    public static final Duration MAX_TIMEOUT = Duration.ofMinutes(10);
+    /** The tail of the output kept for the model (and asked of the editor's terminal). */
+    public static final int OUTPUT_BYTE_LIMIT = 64 * 1024;
+
+    private static final ToolDefinition DEFINITION = new ToolDefinition(NAME,
+            "Run a shell command (/bin/sh -c) in the workspace, with stdin closed. Returns the exit code and the "
+                    + "combined stdout/stderr (the last " + OUTPUT_BYTE_LIMIT / 1024 + " KB). Default timeout "
+                    + DEFAULT_TIMEOUT.toSeconds() + " s, at most " + MAX_TIMEOUT.toMinutes() + " min.",
+            Json.parse("""
+                    {"type":"object","properties":{
+                      "command":{"type":"string","description":"The shell command line"},
+                      "cwd":{"type":"string","description":"Working directory inside the workspace (default: workspace root)"},
+                      "timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"description":"Timeout in milliseconds"}},
+                     "required":["command"],"additionalProperties":false}"""));
+
+    private final Duration defaultTimeout;
+
+    public RunCommandTool() {
+        this(DEFAULT_TIMEOUT);
+    }
+
+    /** @param defaultTimeout used when the call gives no {@code timeout_ms} (a settings override) */
+    public RunCommandTool(Duration defaultTimeout) {
+        this.defaultTimeout = defaultTimeout;
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    public ToolTraits traits() {
+        return ToolTraits.builtin(ToolKind.EXECUTE, ToolTraits.Category.EXECUTE);
+    }
+
+    @Override
+    public ToolCallView describe(JsonNode input, ToolContext context) {
+        try {
+            Input in = Input.of(NAME, input);
+            String command = in.requiredString("command");
+            Path cwd = in.path(context.workspace(), "cwd", ".");
+            String title = "Run `" + Display.snippet(command, 80) + "`"
+                    + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.path(context.workspace(), cwd));
+            return new ToolCallView(title, ToolKind.EXECUTE, List.of(new ToolCallLocation(cwd.toString(), null)),
+                    List.of(ToolCallContent.Content.text("```sh\n" + command + "\n```")));
+        } catch (ToolFailure e) {
+            return ToolCallView.of("Run command", ToolKind.EXECUTE);
+        }
+    }
+
+    @Override
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+        Input in = Input.of(NAME, input);
+        String command = in.requiredString("command");
+        if (command.isBlank()) {
+            throw in.failure("command is required");
+        }
+        Path cwd = in.path(context.workspace(), "cwd", ".");
+        if (!Files.isDirectory(cwd)) {
+            throw in.failure("cwd is not a directory: " + Display.path(context.workspace(), cwd));
+        }
+        Long timeoutMs = in.optionalLong("timeout_ms", 1);
+        if (timeoutMs != null && timeoutMs > MAX_TIMEOUT.toMillis()) {
+            throw in.failure("timeout_ms must be at most " + MAX_TIMEOUT.toMillis());
+        }
+        Duration timeout = timeoutMs == null ? defaultTimeout : Duration.ofMillis(timeoutMs);
+        CommandResult result;
+        try {
+            result = CommandRunner.run(context, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT));
+        } catch (ToolFailure e) {
+            throw in.failure(e.getMessage());
+        }
+        String text = render(result, timeout);
+        List<ToolCallContent> forEditor = result.terminalId() != null
+                ? List.of(new ToolCallContent.Terminal(result.terminalId()))
+                : List.of(ToolCallContent.Content.text("```\n" + result.output() + (result.output().endsWith("\n") ? "" : "\n") + "```"));
+        ObjectNode raw = Json.object();
+        raw.put("exitCode", result.exitCode());
+        raw.put("signal", result.signal());
+        raw.put("truncated", result.truncated());
+        raw.put("timedOut", result.timedOut());
+        return new ToolOutcome(List.of(new Part.Text(text)), forEditor, raw, false);
+    }
+
+    static String render(CommandResult result, Duration timeout) {
+        StringBuilder text = new StringBuilder();
+        if (result.timedOut()) {
+            text.append("Timed out after ").append(human(timeout)).append("; the command was killed.\n");
+        }
+        text.append("Exit code: ").append(result.exitCode() == null ? "none" : result.exitCode()).append('\n');
+        if (result.signal() != null) {
+            text.append("Signal: ").append(result.signal()).append('\n');
+        }
+        if (result.output().isEmpty()) {
+            text.append("Output: (none)");
+        } else {
+            text.append(result.truncated() ? "Output (truncated: only the end is shown):\n" : "Output:\n")
+                    .append(result.output());
+        }
+        return text.toString();
+    }
+
+    private static String human(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+}

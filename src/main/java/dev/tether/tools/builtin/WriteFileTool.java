@@ -1,0 +1,84 @@
+package dev.tether.tools.builtin;
+
+import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.acp.schema.ToolCallLocation;
+import dev.tether.acp.schema.ToolKind;
+import dev.tether.json.Json;
+import dev.tether.model.Part;
+import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolTraits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** {@code write_file {path, content}}: creates or replaces a whole file; shows the change as a diff. */
+public final class WriteFileTool implements Tool {
+    public static final String NAME = "write_file";
+
+    private static final ToolDefinition DEFINITION = new ToolDefinition(NAME,
+            "Create a file or replace its whole content. Parent directories are created. "
+                    + "Prefer edit_file for changing part of an existing file.",
+            Json.parse("""
+                    {"type":"object","properties":{
+                      "path":{"type":"string","description":"File path, relative to the workspace root or absolute"},
+                      "content":{"type":"string","description":"The complete new content of the file"}},
+                     "required":["path","content"],"additionalProperties":false}"""));
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    public ToolTraits traits() {
+        return ToolTraits.builtin(ToolKind.EDIT, ToolTraits.Category.EDIT);
+    }
+
+    @Override
+    public ToolCallView describe(JsonNode input, ToolContext context) {
+        try {
+            Input in = Input.of(NAME, input);
+            Path path = in.path(context.workspace(), "path", null);
+            String title = "Write " + Display.path(context.workspace(), path);
+            List<ToolCallLocation> locations = List.of(new ToolCallLocation(path.toString(), null));
+            String content = in.optionalString("content");
+            if (content == null) {
+                return new ToolCallView(title, ToolKind.EDIT, locations, List.of());
+            }
+            return new ToolCallView(title, ToolKind.EDIT, locations,
+                    List.of(new ToolCallContent.Diff(path.toString(), current(context, path), content)));
+        } catch (ToolFailure e) {
+            return ToolCallView.of("Write file", ToolKind.EDIT);
+        }
+    }
+
+    @Override
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+        Input in = Input.of(NAME, input);
+        Path path = in.path(context.workspace(), "path", null);
+        String content = in.presentString("content");
+        String shown = Display.path(context.workspace(), path);
+        String old;
+        try {
+            old = current(context, path);
+            FileAccess.write(context, path, content);
+        } catch (ToolFailure e) {
+            throw in.failure(e.getMessage());
+        }
+        String summary = (old == null ? "Created " : "Wrote ") + shown + " (" + Display.lineCount(content) + " lines).";
+        return new ToolOutcome(List.of(new Part.Text(summary)),
+                List.of(new ToolCallContent.Diff(path.toString(), old, content)),
+                Json.object().put("path", path.toString()).put("created", old == null), false);
+    }
+
+    /** The current text, or null for a file that does not exist yet. */
+    private static String current(ToolContext context, Path path) throws ToolFailure {
+        return Files.exists(path) ? FileAccess.read(context, path) : null;
+    }
+}

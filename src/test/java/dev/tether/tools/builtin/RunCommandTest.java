@@ -1,0 +1,168 @@
+package dev.tether.tools.builtin;
+
+import static dev.tether.tools.builtin.FileToolsTest.modelText;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.acp.schema.SessionUpdate;
+import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.acp.schema.ToolCallFields;
+import dev.tether.agent.CancelledException;
+import dev.tether.json.Json;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolHarness;
+import dev.tether.tools.ToolOutcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** run_command as a local process and in an editor terminal: results, timeouts, cancellation. */
+class RunCommandTest {
+    @TempDir
+    Path temp;
+    ToolHarness h;
+
+    @BeforeEach
+    void setUp() {
+        h = new ToolHarness(temp);
+    }
+
+    @Test
+    void nonZeroExitIsANormalResultLocally() throws Exception {
+        ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"echo out; echo err >&2; exit 3\"}"),
+                h.context(ToolHarness.LOCAL));
+        assertEquals("Exit code: 3\nOutput:\nout\nerr\n", modelText(out));
+        assertFalse(out.isError());
+    }
+
+    @Test
+    void runsInTheGivenCwdWithStdinClosed() throws Exception {
+        Files.createDirectories(h.root.resolve("sub"));
+        ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"pwd; cat; echo done\",\"cwd\":\"sub\"}"),
+                h.context(ToolHarness.LOCAL));
+        assertEquals("Exit code: 0\nOutput:\n" + h.root.resolve("sub").toRealPath() + "\ndone\n", modelText(out));
+        ToolFailure outside = assertThrows(ToolFailure.class, () -> new RunCommandTool()
+                .run(Json.parse("{\"command\":\"ls\",\"cwd\":\"..\"}"), h.context(ToolHarness.LOCAL)));
+        assertEquals("run_command: path is outside the workspace: ..", outside.getMessage());
+    }
+
+    @Test
+    void keepsTheTailOfLongOutput() throws Exception {
+        ToolOutcome out = new RunCommandTool().run(
+                Json.parse("{\"command\":\"seq 1 100000\"}"), h.context(ToolHarness.LOCAL));
+        String text = modelText(out);
+        assertTrue(text.startsWith("Exit code: 0\nOutput (truncated: only the end is shown):\n"));
+        assertTrue(text.endsWith("\n99999\n100000\n"));
+        assertTrue(text.length() < RunCommandTool.OUTPUT_BYTE_LIMIT + 100);
+    }
+
+    @Test
+    void timeoutKillsTheProcessTreeLocally() throws Exception {
+        long start = System.nanoTime();
+        ToolOutcome out = new RunCommandTool().run(
+                Json.parse("{\"command\":\"sleep 30 & echo $! > child.pid; wait\",\"timeout_ms\":500}"),
+                h.context(ToolHarness.LOCAL));
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 10);
+        assertTrue(modelText(out).startsWith("Timed out after 500 ms; the command was killed.\nExit code: none\nSignal: SIGKILL\n"),
+                modelText(out));
+        assertProcessGone(h.root.resolve("child.pid"));
+    }
+
+    @Test
+    void cancellationKillsTheLocalProcess() throws Exception {
+        var ctx = h.context(ToolHarness.LOCAL);
+        var run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new RunCommandTool().run(Json.parse("{\"command\":\"sleep 30 & echo $! > child.pid; wait\"}"), ctx);
+            } catch (ToolFailure e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitFile(h.root.resolve("child.pid"));
+        h.cancellation.cancel();
+        var thrown = assertThrows(java.util.concurrent.ExecutionException.class, () -> run.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(thrown.getCause() instanceof CancelledException);
+        assertProcessGone(h.root.resolve("child.pid"));
+    }
+
+    @Test
+    void editorTerminalIsShownThenReleased() throws Exception {
+        ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"echo hi; exit 2\"}"), h.context(ToolHarness.EDITOR));
+        assertEquals("Exit code: 2\nOutput:\nhi\n", modelText(out));
+        assertEquals(List.of(new ToolCallContent.Terminal("term-1")), out.forEditor());
+        assertEquals(List.of("terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/release"),
+                h.editor.methods());
+        assertEquals(Json.parse("{\"sessionId\":\"s-1\",\"command\":\"/bin/sh\",\"args\":[\"-c\",\"echo hi; exit 2\"],"
+                        + "\"cwd\":\"" + h.root + "\",\"outputByteLimit\":" + RunCommandTool.OUTPUT_BYTE_LIMIT + "}"),
+                h.editor.calls("terminal/create").getFirst().params());
+        assertEquals(List.of(new SessionUpdate.ToolCallUpdate(new ToolCallFields("call-1", null, null, null,
+                List.of(new ToolCallContent.Terminal("term-1")), null, null, null))), h.updates);
+        assertFalse(h.editor.hasOpenTerminals());
+    }
+
+    @Test
+    void editorTerminalTimeoutKillsReadsOutputAndReleases() throws Exception {
+        ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"echo started; sleep 30\",\"timeout_ms\":300}"),
+                h.context(ToolHarness.EDITOR));
+        assertTrue(modelText(out).startsWith("Timed out after 300 ms; the command was killed.\n"), modelText(out));
+        assertTrue(modelText(out).endsWith("Output:\nstarted\n"), modelText(out));
+        assertEquals(List.of("terminal/create", "terminal/wait_for_exit", "terminal/kill", "terminal/output", "terminal/release"),
+                h.editor.methods());
+        assertFalse(h.editor.hasOpenTerminals());
+    }
+
+    @Test
+    void cancellationKillsAndReleasesTheEditorTerminal() throws Exception {
+        var ctx = h.context(ToolHarness.EDITOR);
+        var run = CompletableFuture.runAsync(() -> {
+            try {
+                new RunCommandTool().run(Json.parse("{\"command\":\"sleep 30\"}"), ctx);
+            } catch (ToolFailure e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        while (h.editor.calls("terminal/wait_for_exit").isEmpty()) {
+            Thread.sleep(10);
+        }
+        h.cancellation.cancel();
+        var thrown = assertThrows(java.util.concurrent.ExecutionException.class, () -> run.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(thrown.getCause() instanceof CancelledException);
+        assertEquals(List.of("terminal/create", "terminal/wait_for_exit", "terminal/kill", "terminal/release"), h.editor.methods());
+        assertFalse(h.editor.hasOpenTerminals());
+    }
+
+    @Test
+    void validatesInput() {
+        ToolFailure missing = assertThrows(ToolFailure.class,
+                () -> new RunCommandTool().run(Json.parse("{}"), h.context(ToolHarness.LOCAL)));
+        assertEquals("run_command: command is required", missing.getMessage());
+        ToolFailure tooLong = assertThrows(ToolFailure.class,
+                () -> new RunCommandTool().run(Json.parse("{\"command\":\"true\",\"timeout_ms\":600001}"), h.context(ToolHarness.LOCAL)));
+        assertEquals("run_command: timeout_ms must be at most 600000", tooLong.getMessage());
+        assertEquals("Run `npm test`", new RunCommandTool().describe(Json.parse("{\"command\":\"npm test\"}"),
+                h.context(ToolHarness.LOCAL)).title());
+    }
+
+    private static void awaitFile(Path file) throws Exception {
+        for (int i = 0; i < 500 && (!Files.exists(file) || Files.readString(file).isBlank()); i++) {
+            Thread.sleep(10);
+        }
+    }
+
+    private static void assertProcessGone(Path pidFile) throws Exception {
+        awaitFile(pidFile);
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        // A killed child is a zombie until init reaps it, which can take a second here.
+        for (int i = 0; i < 1000 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
+            Thread.sleep(10);
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "child process " + pid + " still alive");
+    }
+}
