@@ -110,13 +110,7 @@ public final class ModelHttp {
         JsonNode error = errorObject(body);
         String type = error == null ? "" : text(error, "type", text(error, "code", ""));
         String detail = error == null ? "" : text(error, "message", "");
-        Kind kind = switch (status) {
-            case 401, 403 -> Kind.AUTH;
-            case 429 -> Kind.RATE_LIMITED;
-            case 529 -> Kind.OVERLOADED;
-            case 408 -> Kind.NETWORK;
-            default -> status >= 500 ? Kind.SERVER : Kind.BAD_REQUEST;
-        };
+        Kind kind = kindForStatus(status);
         if ("overloaded_error".equals(type)) {
             kind = Kind.OVERLOADED;
         }
@@ -130,6 +124,17 @@ public final class ModelHttp {
             message.append(": ").append(body.strip());
         }
         return new ModelException(kind, shorten(message.toString()), retryAfter(headers));
+    }
+
+    /** The kind of failure an HTTP error status means. */
+    public static Kind kindForStatus(int status) {
+        return switch (status) {
+            case 401, 403 -> Kind.AUTH;
+            case 429 -> Kind.RATE_LIMITED;
+            case 529 -> Kind.OVERLOADED;
+            case 408 -> Kind.NETWORK;
+            default -> status >= 500 ? Kind.SERVER : Kind.BAD_REQUEST;
+        };
     }
 
     /** Maps an error object sent inside a stream ({@code {type, message}} or {@code {code, message}}). */
