@@ -176,8 +176,8 @@ public final class McpClientSession implements AutoCloseable {
                     call.cancel();
                     boolean total = deadline <= idleDeadline;
                     throw new McpException(total
-                            ? "tool call timed out after " + limits.total().toSeconds() + " s"
-                            : "tool call sent nothing for " + limits.idle().toSeconds() + " s and was abandoned", true);
+                            ? "tool call timed out after " + shown(limits.total())
+                            : "tool call sent nothing for " + shown(limits.idle()) + " and was abandoned", true);
                 }
                 try {
                     return future.get(wait, TimeUnit.NANOSECONDS);
@@ -195,6 +195,10 @@ public final class McpClientSession implements AutoCloseable {
             call.cancel();
             throw new CancelledException();
         }
+    }
+
+    private static String shown(Duration d) {
+        return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
     }
 
     private JsonNode await(OutboundCall call, Duration timeout, Cancellation cancellation, String what) {
