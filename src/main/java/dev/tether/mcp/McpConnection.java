@@ -79,8 +79,8 @@ public final class McpConnection {
             }
             LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), listed.size(), init.protocolVersion());
             client.closed().thenRun(() -> disconnected(gen));
-            settled.complete(null);
             listener.serverReady(spec.name(), listed.size());
+            settled.complete(null);
         } catch (McpException | IOException | CancelledException | java.io.UncheckedIOException e) {
             fail(gen, e instanceof CancelledException ? "connection closed while starting" : e.getMessage());
         } catch (RuntimeException e) {
@@ -113,8 +113,8 @@ public final class McpConnection {
             channel.close();
         }
         LOG.warn("mcp {}: failed: {}", spec.name(), redacted);
-        settled.complete(null);
         listener.serverFailed(spec.name(), redacted);
+        settled.complete(null);
     }
 
     private void disconnected(int gen) {
@@ -241,6 +241,11 @@ public final class McpConnection {
                 }
             }
             return result;
+        } catch (McpException e) {
+            if (client.isClosed()) {
+                disconnected(gen); // settle the state now, not when the close callback runs
+            }
+            throw e;
         } catch (CancelledException e) {
             if (!cancellation.isCancelled()) {
                 throw new McpException("the server connection was closed during the call");

@@ -26,7 +26,7 @@ class StdioJunkOutputTest {
             ToolOutcome outcome = tool(tools, "mcp__noisy__echo").run(
                     JsonNodeFactory.instance.objectNode().put("text", "still works"), context("c1", Cancellation.root(), null));
             assertEquals(List.of(new Part.Text("still works")), outcome.forModel());
-            assertTrue(runtime.connection("noisy").malformedLines() >= 6, "junk lines counted");
+            assertTrue(runtime.connection("noisy").malformedLines() >= 5, "junk lines counted");
         }
     }
 }

@@ -47,6 +47,7 @@ public final class StdioTransport implements MessageChannel {
     private final StderrRing stderr = new StderrRing(STDERR_LINES, STDERR_CHARS);
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
+    private volatile Thread stderrDrain;
 
     private StdioTransport(String name, Process process) {
         this.name = name;
@@ -101,7 +102,7 @@ public final class StdioTransport implements MessageChannel {
 
     @Override
     public void start(Listener listener) {
-        Thread.ofPlatform().daemon().name("mcp-" + name + "-stderr").start(this::drainStderr);
+        stderrDrain = Thread.ofPlatform().daemon().name("mcp-" + name + "-stderr").start(this::drainStderr);
         lines.start(new Listener() {
             @Override
             public void onMessage(JsonNode message) {
@@ -156,8 +157,16 @@ public final class StdioTransport implements MessageChannel {
         lines.send(message);
     }
 
-    /** The last lines the server wrote to stderr. */
+    /** The last lines the server wrote to stderr, waiting briefly for the rest when the process has ended. */
     public String stderrTail() {
+        Thread drain = stderrDrain;
+        if (drain != null && !process.isAlive()) {
+            try {
+                drain.join(Duration.ofMillis(200));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return stderr.tail();
     }
 
