@@ -1,0 +1,270 @@
+package dev.tether.mcp;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.agent.CancelledException;
+import dev.tether.json.Json;
+import dev.tether.jsonrpc.CancelProtocol;
+import dev.tether.jsonrpc.InboundHandler;
+import dev.tether.jsonrpc.InboundRequest;
+import dev.tether.jsonrpc.JsonRpcConnection;
+import dev.tether.jsonrpc.JsonRpcError;
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.jsonrpc.Message;
+import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.jsonrpc.OutboundCall;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Tether's MCP client session with one server, on the shared {@link JsonRpcConnection}:
+ * the initialize handshake, paginated {@code tools/list}, and {@code tools/call} with the
+ * caller's cancellation, an idle timeout refreshed by progress, a hard total timeout and
+ * progress routed by token. Server requests other than {@code ping} are answered -32601
+ * (this slice declares no client capabilities).
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
+ */
+public final class McpClientSession implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(McpClientSession.class);
+    public static final String PROTOCOL_VERSION = "2025-11-25";
+    public static final List<String> SUPPORTED_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+    public static final int MAX_TOOL_PAGES = 20;
+    public static final int MAX_TOOLS = 1000;
+
+    private final String server;
+    private final JsonRpcConnection rpc;
+    private final Map<String, Consumer<McpProgress>> progressRoutes = new ConcurrentHashMap<>();
+    private final AtomicLong nextToken = new AtomicLong(1);
+    private final Runnable toolsChanged;
+    private volatile Initialized initialized;
+
+    /** What the server said about itself in {@code initialize}. */
+    public record Initialized(String protocolVersion, String serverName, String serverVersion,
+                              JsonNode capabilities, String instructions) {}
+
+    /** Time limits for one call: {@code idle} is refreshed by progress, {@code total} is not. */
+    public record CallLimits(Duration idle, Duration total) {}
+
+    /**
+     * @param toolsChanged runs on the reader thread for {@code notifications/tools/list_changed}; must not block
+     */
+    public McpClientSession(String server, MessageChannel channel, Runnable toolsChanged) {
+        this.server = server;
+        this.toolsChanged = toolsChanged;
+        this.rpc = new JsonRpcConnection("mcp-" + server, channel, new Inbound(), CancelProtocol.MCP, false);
+        this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
+    }
+
+    /** Starts reading, sends {@code initialize} and {@code notifications/initialized}. */
+    public Initialized initialize(String clientVersion, Duration timeout, Cancellation cancellation) {
+        rpc.start();
+        ObjectNode params = Json.object();
+        params.put("protocolVersion", PROTOCOL_VERSION);
+        params.putObject("capabilities");
+        ObjectNode info = params.putObject("clientInfo");
+        info.put("name", "tether");
+        info.put("version", clientVersion);
+        JsonNode result = await(rpc.request("initialize", params), timeout, cancellation, "initialize");
+        String version = McpWire.text(result, "protocolVersion");
+        if (version == null || !SUPPORTED_VERSIONS.contains(version)) {
+            throw new McpException("server answered with MCP protocol version " + (version == null ? "(none)" : version)
+                    + ", which Tether does not support (it speaks " + String.join(", ", SUPPORTED_VERSIONS) + ")");
+        }
+        JsonNode serverInfo = result.path("serverInfo");
+        JsonNode capabilities = result.get("capabilities");
+        Initialized init = new Initialized(version, McpWire.text(serverInfo, "name"), McpWire.text(serverInfo, "version"),
+                capabilities == null ? Json.object() : capabilities, McpWire.text(result, "instructions"));
+        rpc.notify("notifications/initialized", null);
+        this.initialized = init;
+        return init;
+    }
+
+    public Initialized initialized() {
+        return initialized;
+    }
+
+    /** Lists every tool, following cursors within {@link #MAX_TOOL_PAGES} and {@link #MAX_TOOLS}; fails whole. */
+    public List<McpToolInfo> listTools(Duration timeout, Cancellation cancellation) {
+        List<McpToolInfo> tools = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        Set<String> cursors = new HashSet<>();
+        String cursor = null;
+        for (int page = 0; ; page++) {
+            if (page >= MAX_TOOL_PAGES) {
+                throw new McpException("tools/list needed more than " + MAX_TOOL_PAGES + " pages");
+            }
+            ObjectNode params = Json.object();
+            if (cursor != null) {
+                params.put("cursor", cursor);
+            }
+            JsonNode result = await(rpc.request("tools/list", params), timeout, cancellation, "tools/list");
+            JsonNode items = result.path("tools");
+            if (!items.isArray()) {
+                throw new McpException("tools/list answer has no tools array");
+            }
+            for (JsonNode item : items) {
+                McpToolInfo tool = McpWire.tool(item);
+                if (!names.add(tool.name())) {
+                    throw new McpException("server listed the tool \"" + tool.name() + "\" twice");
+                }
+                tools.add(tool);
+                if (tools.size() > MAX_TOOLS) {
+                    throw new McpException("server listed more than " + MAX_TOOLS + " tools");
+                }
+            }
+            cursor = McpWire.text(result, "nextCursor");
+            if (cursor == null) {
+                return List.copyOf(tools);
+            }
+            if (!cursors.add(cursor)) {
+                throw new McpException("tools/list repeated the cursor \"" + cursor + "\"");
+            }
+        }
+    }
+
+    /**
+     * Calls a tool. On cancellation or timeout the request is withdrawn with
+     * {@code notifications/cancelled} and forgotten.
+     *
+     * @throws CancelledException {@code cancellation} fired
+     * @throws McpException       error answer, timeout, or the connection ended
+     */
+    public McpCallResult callTool(String name, JsonNode arguments, CallLimits limits, Cancellation cancellation,
+                                  Consumer<McpProgress> progress) {
+        String token = "tether-" + nextToken.getAndIncrement();
+        AtomicLong lastActivity = new AtomicLong(System.nanoTime());
+        progressRoutes.put(token, p -> {
+            lastActivity.set(System.nanoTime());
+            progress.accept(p);
+        });
+        try {
+            ObjectNode params = Json.object();
+            params.put("name", name);
+            params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+            params.putObject("_meta").put("progressToken", token);
+            OutboundCall call = rpc.request("tools/call", params);
+            return McpWire.callResult(awaitCall(call, limits, lastActivity, cancellation));
+        } finally {
+            progressRoutes.remove(token);
+        }
+    }
+
+    private JsonNode awaitCall(OutboundCall call, CallLimits limits, AtomicLong lastActivity, Cancellation cancellation) {
+        CompletableFuture<JsonNode> future = call.future();
+        long deadline = System.nanoTime() + limits.total().toNanos();
+        try (Cancellation.Registration ignored = cancellation.onCancel(call::cancel)) {
+            while (true) {
+                long now = System.nanoTime();
+                long idleDeadline = lastActivity.get() + limits.idle().toNanos();
+                long wait = Math.min(deadline, idleDeadline) - now;
+                if (wait <= 0) {
+                    call.cancel();
+                    boolean total = deadline <= idleDeadline;
+                    throw new McpException(total
+                            ? "tool call timed out after " + shown(limits.total())
+                            : "tool call sent nothing for " + shown(limits.idle()) + " and was abandoned", true);
+                }
+                try {
+                    return future.get(wait, TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    // Loop: progress may have moved the idle deadline.
+                }
+            }
+        } catch (ExecutionException e) {
+            if (cancellation.isCancelled()) {
+                throw new CancelledException();
+            }
+            throw failure(e.getCause(), "tools/call");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            call.cancel();
+            throw new CancelledException();
+        }
+    }
+
+    private static String shown(Duration d) {
+        return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
+    }
+
+    private JsonNode await(OutboundCall call, Duration timeout, Cancellation cancellation, String what) {
+        try {
+            return call.await(cancellation, timeout);
+        } catch (JsonRpcException e) {
+            if (e.code() == JsonRpcError.REQUEST_CANCELLED && e.getMessage().startsWith("timed out")) {
+                throw new McpException(what + " timed out after " + timeout.toMillis() + " ms", true);
+            }
+            throw failure(e, what);
+        }
+    }
+
+    private static McpException failure(Throwable cause, String what) {
+        if (cause instanceof JsonRpcException rpc) {
+            return new McpException(what + " failed: " + rpc.getMessage()
+                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"));
+        }
+        return new McpException(what + " failed");
+    }
+
+    /** Completes when the connection to the server has ended. */
+    public CompletableFuture<Void> closed() {
+        return rpc.closed();
+    }
+
+    public boolean isClosed() {
+        return rpc.isClosed();
+    }
+
+    @Override
+    public void close() {
+        rpc.close();
+    }
+
+    private final class Inbound implements InboundHandler {
+        @Override
+        public JsonNode onRequest(InboundRequest request) {
+            if ("ping".equals(request.method())) {
+                return Json.object();
+            }
+            throw JsonRpcException.methodNotFound(request.method());
+        }
+
+        @Override
+        public void onNotification(Message.Notification notification) {
+            switch (notification.method()) {
+                case "notifications/progress" -> progress(notification.params());
+                case "notifications/tools/list_changed" -> toolsChanged.run();
+                default -> LOG.debug("mcp {}: notification {} ignored", server, notification.method());
+            }
+        }
+
+        private void progress(JsonNode params) {
+            if (params == null) {
+                return;
+            }
+            JsonNode token = params.get("progressToken");
+            Consumer<McpProgress> route = token == null ? null : progressRoutes.get(token.asString(""));
+            JsonNode value = params.get("progress");
+            if (route == null || value == null || !value.isNumber()) {
+                return;
+            }
+            JsonNode total = params.get("total");
+            route.accept(new McpProgress(value.asDouble(), total != null && total.isNumber() ? total.asDouble() : null,
+                    McpWire.text(params, "message")));
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.tether.mcp;
+
+/**
+ * What a session hears from its MCP runtime. Calls come from the runtime's threads and must not
+ * block. Reasons are already redacted.
+ */
+public interface McpRuntimeListener {
+    McpRuntimeListener NONE = new McpRuntimeListener() {
+        @Override
+        public void serverReady(String name, int toolCount) {}
+
+        @Override
+        public void serverFailed(String name, String redactedReason) {}
+
+        @Override
+        public void toolsChanged() {}
+    };
+
+    void serverReady(String name, int toolCount);
+
+    /** A server failed to connect, or its connection ended. */
+    void serverFailed(String name, String redactedReason);
+
+    /** A server's tool list changed; the next {@link McpRuntime#awaitTools} returns the new projection. */
+    void toolsChanged();
+}

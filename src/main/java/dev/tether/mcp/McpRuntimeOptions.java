@@ -1,0 +1,80 @@
+package dev.tether.mcp;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Limits and context for one session's MCP runtime. Every timeout is a named default with an
+ * override here; call timeouts may also be overridden per server.
+ *
+ * @param connectTimeout      start plus {@code initialize} of one server
+ * @param listTimeout         one {@code tools/list} page
+ * @param callTimeouts        default call limits
+ * @param serverCallTimeouts  per-server call limits, by server name
+ * @param maxInlineTextBytes  model text kept inline per result; beyond it the head is kept
+ * @param maxImageBase64Bytes images up to this size (base64) go to the model as image parts
+ * @param defaultCwd          working directory of stdio servers that declare none (the session cwd)
+ * @param hostEnv             Tether's environment, filtered through the stdio allow-list
+ * @param clientVersion       sent as {@code clientInfo.version}
+ */
+public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
+                                Map<String, CallTimeouts> serverCallTimeouts, int maxInlineTextBytes,
+                                int maxImageBase64Bytes, Path defaultCwd, Map<String, String> hostEnv,
+                                String clientVersion) {
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
+    /** A call that sends neither a result nor progress for this long is abandoned. */
+    public static final Duration DEFAULT_CALL_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    /** No call runs longer than this, progress or not. */
+    public static final Duration DEFAULT_CALL_TOTAL_TIMEOUT = Duration.ofMinutes(10);
+    public static final int DEFAULT_MAX_INLINE_TEXT_BYTES = 32 * 1024;
+    public static final int DEFAULT_MAX_IMAGE_BASE64_BYTES = 1024 * 1024;
+
+    /** Call limits: {@code idle} is refreshed by progress, {@code total} is not. */
+    public record CallTimeouts(Duration idle, Duration total) {
+        public static final CallTimeouts DEFAULT = new CallTimeouts(DEFAULT_CALL_IDLE_TIMEOUT, DEFAULT_CALL_TOTAL_TIMEOUT);
+    }
+
+    public McpRuntimeOptions {
+        serverCallTimeouts = Map.copyOf(serverCallTimeouts);
+        hostEnv = Map.copyOf(hostEnv);
+    }
+
+    /** Defaults for a session in {@code cwd}, with this process's environment. */
+    public static McpRuntimeOptions defaults(Path cwd) {
+        String version = McpRuntimeOptions.class.getPackage().getImplementationVersion();
+        return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT, Map.of(),
+                DEFAULT_MAX_INLINE_TEXT_BYTES, DEFAULT_MAX_IMAGE_BASE64_BYTES, cwd, System.getenv(),
+                version == null ? "0.1.0" : version);
+    }
+
+    public CallTimeouts callTimeoutsFor(String server) {
+        return serverCallTimeouts.getOrDefault(server, callTimeouts);
+    }
+
+    public McpRuntimeOptions withConnectTimeout(Duration timeout) {
+        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, serverCallTimeouts, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+    }
+
+    public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, serverCallTimeouts, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+    }
+
+    public McpRuntimeOptions withServerCallTimeouts(Map<String, CallTimeouts> perServer) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, perServer, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+    }
+
+    public McpRuntimeOptions withMaxInlineTextBytes(int bytes) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, serverCallTimeouts, bytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+    }
+
+    public McpRuntimeOptions withHostEnv(Map<String, String> env) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, serverCallTimeouts, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, env, clientVersion);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.tether.mcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** Reads MCP result objects into our records. Lenient about extra fields, strict about shape. */
+final class McpWire {
+    private McpWire() {}
+
+    static McpToolInfo tool(JsonNode node) {
+        String name = text(node, "name");
+        if (name == null || name.isEmpty()) {
+            throw new McpException("server listed a tool without a name");
+        }
+        JsonNode ann = node.get("annotations");
+        McpToolInfo.Hints hints = ann == null || !ann.isObject() ? McpToolInfo.Hints.NONE
+                : new McpToolInfo.Hints(text(ann, "title"), bool(ann, "readOnlyHint"), bool(ann, "destructiveHint"),
+                        bool(ann, "idempotentHint"), bool(ann, "openWorldHint"));
+        return new McpToolInfo(name, text(node, "title"), text(node, "description"),
+                object(node, "inputSchema"), object(node, "outputSchema"), hints);
+    }
+
+    static McpCallResult callResult(JsonNode result) {
+        if (result == null || !result.isObject()) {
+            throw new McpException("server sent a tool result that is not an object");
+        }
+        List<McpContent> content = new ArrayList<>();
+        JsonNode items = result.get("content");
+        if (items != null && items.isArray()) {
+            for (JsonNode item : items) {
+                content.add(content(item));
+            }
+        }
+        JsonNode structured = result.get("structuredContent");
+        return new McpCallResult(content, structured == null || structured.isNull() ? null : structured,
+                result.path("isError").asBoolean(false));
+    }
+
+    static McpContent content(JsonNode item) {
+        String type = text(item, "type");
+        if (type == null) {
+            return new McpContent.Unknown("(none)");
+        }
+        return switch (type) {
+            case "text" -> new McpContent.Text(nonNull(text(item, "text")));
+            case "image" -> new McpContent.Image(nonNull(text(item, "data")), text(item, "mimeType"));
+            case "audio" -> new McpContent.Audio(nonNull(text(item, "data")), text(item, "mimeType"));
+            case "resource_link" -> new McpContent.ResourceLink(text(item, "uri"), text(item, "name"), text(item, "title"),
+                    text(item, "description"), text(item, "mimeType"),
+                    item.has("size") && item.get("size").isIntegralNumber() ? item.get("size").asLong() : null);
+            case "resource" -> {
+                JsonNode r = item.path("resource");
+                yield r.has("blob")
+                        ? new McpContent.BlobResource(text(r, "uri"), text(r, "mimeType"), nonNull(text(r, "blob")))
+                        : new McpContent.TextResource(text(r, "uri"), text(r, "mimeType"), nonNull(text(r, "text")));
+            }
+            default -> new McpContent.Unknown(type);
+        };
+    }
+
+    static String text(JsonNode node, String field) {
+        JsonNode value = node == null ? null : node.get(field);
+        return value != null && value.isString() ? value.asString() : null;
+    }
+
+    private static Boolean bool(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isBoolean() ? value.asBoolean() : null;
+    }
+
+    private static JsonNode object(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isObject() ? value : null;
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.tether.mcp;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.text.Normalizer;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Model-facing names of MCP tools: {@code mcp__<server>__<tool>}. Model APIs require tool
+ * names to match {@code [A-Za-z0-9_-]{1,64}}, so each part is NFKC-normalised and every
+ * other character becomes {@code _}; a name that had to be cut, or that collides with
+ * another, gets a short digest of the raw server and tool names so it stays stable and unique.
+ */
+public final class ToolNames {
+    public static final String PREFIX = "mcp__";
+    public static final String SEPARATOR = "__";
+    public static final int MAX_LENGTH = 64;
+    private static final int DIGEST_CHARS = 8;
+
+    private ToolNames() {}
+
+    /** The name of one tool, cut with a digest when longer than {@link #MAX_LENGTH}. */
+    public static String of(String server, String tool) {
+        String name = PREFIX + part(server) + SEPARATOR + part(tool);
+        return name.length() <= MAX_LENGTH ? name : withDigest(name, server, tool);
+    }
+
+    /**
+     * Names for all tools of one server, in order; where two raw names map to the same name (or
+     * to a name in {@code taken}), the later ones get a digest suffix.
+     */
+    public static Map<String, String> assign(String server, List<String> tools, Set<String> taken) {
+        Map<String, String> byRaw = new LinkedHashMap<>();
+        java.util.Set<String> used = new java.util.HashSet<>(taken);
+        for (String tool : tools) {
+            String name = of(server, tool);
+            if (!used.add(name)) {
+                name = withDigest(name, server, tool);
+                used.add(name);
+            }
+            byRaw.put(tool, name);
+        }
+        return byRaw;
+    }
+
+    /** One name part: NFKC, then {@code [A-Za-z0-9_-]} only. */
+    static String part(String raw) {
+        String normalized = Normalizer.normalize(raw == null ? "" : raw, Normalizer.Form.NFKC);
+        StringBuilder out = new StringBuilder(normalized.length());
+        normalized.codePoints().forEach(cp -> out.append(allowed(cp) ? (char) cp : '_'));
+        return out.isEmpty() ? "_" : out.toString();
+    }
+
+    private static boolean allowed(int cp) {
+        return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9') || cp == '_' || cp == '-';
+    }
+
+    private static String withDigest(String name, String server, String tool) {
+        String suffix = "_" + digest(server + "\u0000" + tool);
+        int keep = Math.min(name.length(), MAX_LENGTH - suffix.length());
+        return name.substring(0, keep) + suffix;
+    }
+
+    private static String digest(String raw) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(raw.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash).substring(0, DIGEST_CHARS);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package dev.tether.mcp.transport;
+
+import dev.tether.json.Json;
+import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.McpServerSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * MCP streamable HTTP on the JDK {@link HttpClient}: each message is a POST whose answer is
+ * JSON or an SSE stream; the {@code Mcp-Session-Id} from the initialize answer and the
+ * negotiated {@code MCP-Protocol-Version} go on every later request; the standalone GET stream
+ * is opened after initialisation when the server offers one; close sends DELETE. Transport
+ * failures of a request come back as a JSON-RPC error answer for that request, so the caller
+ * reads them where it waits. (Why not the SDK transport: docs/reference/decisions.md.)
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http">MCP streamable HTTP</a>
+ */
+public final class HttpTransport implements MessageChannel {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
+    public static final String AUTH_REQUIRED = "server requires authorization (OAuth support arrives later)";
+    private static final int GET_STREAM_RETRIES = 3;
+
+    private final McpServerSpec.Http spec;
+    private final URI uri;
+    private final HttpClient client;
+    private final ReentrantLock deliver = new ReentrantLock();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicBoolean getStreamStarted = new AtomicBoolean();
+    private volatile Listener listener;
+    private volatile String sessionId;
+    private volatile String protocolVersion;
+    private volatile JsonNode initializeId;
+
+    public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
+        this.spec = spec;
+        this.uri = URI.create(spec.url());
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    @Override
+    public void start(Listener listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public void send(JsonNode message) {
+        if (closed.get()) {
+            throw new UncheckedIOException(new IOException("transport closed"));
+        }
+        String method = message.path("method").asString(null);
+        JsonNode id = message.get("id");
+        if ("initialize".equals(method)) {
+            initializeId = id;
+        }
+        // Sending must not block the caller (a call's answer may stream for minutes).
+        Thread.ofVirtual().name("mcp-" + spec.name() + "-post").start(() -> post(message, id));
+        if ("notifications/initialized".equals(method) && getStreamStarted.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("mcp-" + spec.name() + "-get").start(this::getStream);
+        }
+    }
+
+    private HttpRequest.Builder request() {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
+        spec.headers().forEach(builder::header);
+        if (sessionId != null) {
+            builder.header("Mcp-Session-Id", sessionId);
+        }
+        if (protocolVersion != null) {
+            builder.header("MCP-Protocol-Version", protocolVersion);
+        }
+        return builder;
+    }
+
+    private void post(JsonNode message, JsonNode id) {
+        boolean isRequest = id != null && message.has("method");
+        HttpRequest request = request()
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(message), StandardCharsets.UTF_8))
+                .build();
+        try {
+            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            int status = response.statusCode();
+            response.headers().firstValue("Mcp-Session-Id").ifPresent(s -> {
+                if (sessionId == null) {
+                    sessionId = s;
+                }
+            });
+            if (status == 401 || status == 403) {
+                response.body().close();
+                failRequest(isRequest, id, AUTH_REQUIRED);
+                return;
+            }
+            if (status == 404 && sessionId != null) {
+                response.body().close();
+                failRequest(isRequest, id, "the server no longer knows this session (HTTP 404)");
+                return;
+            }
+            if (status < 200 || status >= 300) {
+                response.body().close();
+                failRequest(isRequest, id, "server answered HTTP " + status);
+                return;
+            }
+            String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+            try (InputStream body = response.body()) {
+                if (type.startsWith("text/event-stream")) {
+                    readEvents(body);
+                } else if (type.startsWith("application/json")) {
+                    deliverText(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+                } else if (isRequest && status != 202) {
+                    failRequest(true, id, "server answered with content type \"" + type + "\"");
+                }
+            }
+        } catch (IOException e) {
+            if (!closed.get()) {
+                failRequest(isRequest, id, "cannot reach the server: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : " " + e.getMessage()));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void getStream() {
+        for (int attempt = 0; attempt < GET_STREAM_RETRIES && !closed.get(); attempt++) {
+            HttpRequest request = request().header("Accept", "text/event-stream").GET().build();
+            try {
+                HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+                if (response.statusCode() != 200) {
+                    response.body().close();
+                    LOG.debug("mcp {}: no standalone GET stream (HTTP {})", spec.name(), response.statusCode());
+                    return;
+                }
+                try (InputStream body = response.body()) {
+                    readEvents(body);
+                }
+            } catch (IOException e) {
+                LOG.debug("mcp {}: GET stream ended: {}", spec.name(), e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private void readEvents(InputStream body) throws IOException {
+        SseReader.read(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)), event -> {
+            if (event.event() == null || "message".equals(event.event())) {
+                deliverText(event.data());
+            }
+        });
+    }
+
+    private void deliverText(String text) {
+        if (text.isBlank()) {
+            return;
+        }
+        JsonNode node;
+        try {
+            node = Json.parse(text);
+        } catch (JacksonException e) {
+            deliverMalformed("not valid JSON");
+            return;
+        }
+        if (node.isArray()) {
+            node.forEach(this::deliver);
+        } else {
+            deliver(node);
+        }
+    }
+
+    private void deliver(JsonNode message) {
+        JsonNode id = message.get("id");
+        if (id != null && id.equals(initializeId) && message.has("result")) {
+            String version = message.path("result").path("protocolVersion").asString(null);
+            if (version != null) {
+                protocolVersion = version;
+            }
+        }
+        deliver.lock();
+        try {
+            if (!closed.get()) {
+                listener.onMessage(message);
+            }
+        } finally {
+            deliver.unlock();
+        }
+    }
+
+    private void deliverMalformed(String reason) {
+        deliver.lock();
+        try {
+            listener.onMalformed(reason);
+        } finally {
+            deliver.unlock();
+        }
+    }
+
+    /** Answers a request that failed in transport with a JSON-RPC error, so its caller hears at once. */
+    private void failRequest(boolean isRequest, JsonNode id, String reason) {
+        LOG.debug("mcp {}: {}", spec.name(), reason);
+        if (!isRequest) {
+            return;
+        }
+        ObjectNode error = Json.object();
+        error.put("jsonrpc", "2.0");
+        error.set("id", id);
+        ObjectNode body = error.putObject("error");
+        body.put("code", -32603);
+        body.put("message", reason);
+        deliver(error);
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (sessionId != null) {
+            try {
+                client.send(request().timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+            } catch (IOException e) {
+                LOG.debug("mcp {}: DELETE failed: {}", spec.name(), e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        client.shutdownNow();
+        Listener l = listener;
+        if (l != null) {
+            l.onClosed(null);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.tether.mcp;
+
+import static dev.tether.testing.mcp.McpTestSupport.context;
+import static dev.tether.testing.mcp.McpTestSupport.javaServer;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static dev.tether.testing.mcp.McpTestSupport.tool;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.model.Part;
+import dev.tether.testing.mcp.FakeMcpServer;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+class StdioEnvironmentIsolationTest {
+
+    @Test
+    void aServerSeesTheAllowListAndItsDeclaredVariablesOnly() throws Exception {
+        Map<String, String> host = new HashMap<>(System.getenv());
+        host.put("ANTHROPIC_API_KEY", "sk-ant-test-secret");
+        host.put("OPENAI_API_KEY", "sk-test-secret");
+        McpRuntimeOptions opts = options().withHostEnv(host);
+        McpServerSpec spec = javaServer("envy", FakeMcpServer.class, Map.of("FOO", "declared"));
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE)) {
+            var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            var outcome = tool(tools, "mcp__envy__env").run(JsonNodeFactory.instance.objectNode(),
+                    context("c1", Cancellation.root(), null));
+            String text = ((Part.Text) outcome.forModel().getFirst()).text();
+            List<String> names = List.of(text.lines().findFirst().orElseThrow().split(","));
+            assertFalse(names.contains("ANTHROPIC_API_KEY"), text);
+            assertFalse(names.contains("OPENAI_API_KEY"), text);
+            assertTrue(names.contains("FOO"), text);
+            assertTrue(text.endsWith("FOO=declared"), text);
+            for (String name : names) {
+                assertTrue(name.equals("FOO") || dev.tether.security.StdioEnvironment.inherits(name)
+                        || name.equals("JAVA_MAIN_CLASS_" + name.substring(name.lastIndexOf('_') + 1)), "unexpected " + name);
+            }
+            assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
+        }
+    }
+}

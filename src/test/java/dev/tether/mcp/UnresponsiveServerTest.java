@@ -1,0 +1,67 @@
+package dev.tether.mcp;
+
+import static dev.tether.testing.mcp.McpTestSupport.fake;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.tools.Tool;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+class UnresponsiveServerTest {
+
+    @Test
+    void aServerThatNeverInitialisesFailsAndTheOthersStillServe() {
+        Map<String, String> failures = new ConcurrentHashMap<>();
+        McpRuntimeListener listener = new McpRuntimeListener() {
+            @Override
+            public void serverReady(String name, int toolCount) {}
+
+            @Override
+            public void serverFailed(String name, String reason) {
+                failures.put(name, reason);
+            }
+
+            @Override
+            public void toolsChanged() {}
+        };
+        McpRuntimeOptions opts = options().withConnectTimeout(Duration.ofSeconds(3));
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("mute", "--silent"), fake("good")), opts, listener)) {
+            long start = System.nanoTime();
+            List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(15), Cancellation.root());
+            long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            assertTrue(millis < 10_000, "barrier waited " + millis + " ms");
+            assertEquals(List.of("mcp__good__echo", "mcp__good__env", "mcp__good__slow", "mcp__good__hang", "mcp__good__crash"),
+                    tools.stream().map(t -> t.definition().name()).toList());
+            ServerStatus mute = runtime.status().getFirst();
+            assertEquals(State.FAILED, mute.state());
+            assertTrue(mute.reason().contains("initialize timed out"), mute.reason());
+            assertEquals(mute.reason(), failures.get("mute"));
+            assertEquals(State.READY, runtime.status().get(1).state());
+        }
+    }
+
+    @Test
+    void anUnsupportedProtocolVersionIsAReadableFailure() {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("future", "--version", "2099-01-01")), options(), McpRuntimeListener.NONE)) {
+            assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
+            ServerStatus status = runtime.status().getFirst();
+            assertEquals(State.FAILED, status.state());
+            assertTrue(status.reason().startsWith("server answered with MCP protocol version 2099-01-01"), status.reason());
+        }
+    }
+
+    @Test
+    void anOlderSupportedVersionIsAccepted() {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("old", "--version", "2025-03-26")), options(), McpRuntimeListener.NONE)) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            assertEquals("2025-03-26", runtime.status().getFirst().protocolVersion());
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.tether.testing.mcp;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A scriptable MCP server for transport tests, run as its own process. It speaks MCP's stdio
+ * wire format by hand so it can misbehave on purpose. Flags: {@code --junk} (non-JSON lines on
+ * stdout around every frame), {@code --silent} (never answers initialize), {@code --spawn-child}
+ * (starts a grandchild that sleeps forever and prints "child PID" to stderr),
+ * {@code --version V} (answers initialize with protocol V). Tools: echo {text}, env (lists its
+ * environment's variable names and FOO's value), slow {steps, delayMs, label} (progress per
+ * step), hang (never answers), crash (exits with status 3). Every {@code notifications/cancelled}
+ * is reported on stderr as "cancelled ID".
+ */
+public final class FakeMcpServer {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    private static boolean junk;
+
+    public static void main(String[] args) throws Exception {
+        List<String> flags = List.of(args);
+        junk = flags.contains("--junk");
+        boolean silent = flags.contains("--silent");
+        int v = flags.indexOf("--version");
+        String version = v >= 0 ? args[v + 1] : "2025-11-25";
+        if (flags.contains("--spawn-child")) {
+            Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
+                    "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            System.err.println("child " + child.pid());
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            JsonNode message = JSON.readTree(line);
+            String method = message.path("method").asString("");
+            JsonNode id = message.get("id");
+            if (method.equals("notifications/cancelled")) {
+                System.err.println("cancelled " + message.path("params").path("requestId"));
+            } else if (method.equals("initialize") && !silent) {
+                ObjectNode result = JSON.createObjectNode();
+                result.put("protocolVersion", version);
+                result.putObject("capabilities").putObject("tools").put("listChanged", true);
+                result.putObject("serverInfo").put("name", "fake").put("version", "1");
+                answer(id, result);
+            } else if (method.equals("tools/list")) {
+                answer(id, JSON.readTree(TOOLS));
+            } else if (method.equals("tools/call")) {
+                Thread.ofPlatform().start(() -> call(id, message.path("params")));
+            } else if (method.equals("ping")) {
+                answer(id, JSON.createObjectNode());
+            }
+        }
+    }
+
+    private static void call(JsonNode id, JsonNode params) {
+        JsonNode args = params.path("arguments");
+        JsonNode token = params.path("_meta").get("progressToken");
+        switch (params.path("name").asString("")) {
+            case "echo" -> answer(id, text(args.path("text").asString("")));
+            case "env" -> answer(id, text(String.join(",", new TreeSet<>(System.getenv().keySet()))
+                    + "\nFOO=" + System.getenv("FOO")));
+            case "slow" -> {
+                int steps = args.path("steps").asInt(3);
+                for (int i = 1; i <= steps; i++) {
+                    sleep(args.path("delayMs").asInt(100));
+                    ObjectNode p = JSON.createObjectNode();
+                    p.set("progressToken", token);
+                    p.put("progress", i);
+                    p.put("total", steps);
+                    p.put("message", args.path("label").asString("step") + " " + i);
+                    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":" + p + "}");
+                }
+                answer(id, text("done " + args.path("label").asString("")));
+            }
+            case "crash" -> {
+                System.err.println("crashing on purpose");
+                System.exit(3);
+            }
+            default -> { } // hang: never answer
+        }
+    }
+
+    private static ObjectNode text(String text) {
+        ObjectNode result = JSON.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        return result;
+    }
+
+    private static void answer(JsonNode id, JsonNode result) {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + result + "}");
+    }
+
+    private static synchronized void send(String frame) {
+        if (junk) {
+            OUT.println("Server starting... (this is not JSON)");
+        }
+        OUT.println(frame);
+        if (junk) {
+            OUT.println("{broken json");
+        }
+    }
+
+    private static void sleep(int ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final String TOOLS = """
+            {"tools":[
+             {"name":"echo","description":"Echoes text","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}},
+              "annotations":{"readOnlyHint":true}},
+             {"name":"env","description":"Lists environment variable names"},
+             {"name":"slow","description":"Reports progress","inputSchema":{"type":"object"}},
+             {"name":"hang","description":"Never answers","inputSchema":{"type":"object"}},
+             {"name":"crash","description":"Exits mid-call","inputSchema":{"type":"object"}}
+            ]}""";
+
+    private FakeMcpServer() {}
+}

@@ -1,0 +1,61 @@
+package dev.tether.testing.mcp;
+
+import dev.tether.acp.schema.SessionUpdate;
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** Shared helpers for MCP tests: specs for Java test servers, options, tool contexts. */
+public final class McpTestSupport {
+    private McpTestSupport() {}
+
+    public static String java() {
+        return ProcessHandle.current().info().command().orElseThrow();
+    }
+
+    /** A stdio spec that runs {@code mainClass} with the test JVM's java and classpath. */
+    public static McpServerSpec.Stdio javaServer(String name, Class<?> mainClass, Map<String, String> env, String... args) {
+        List<String> argv = new ArrayList<>(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), mainClass.getName()));
+        argv.addAll(List.of(args));
+        return new McpServerSpec.Stdio(name, java(), argv, env, null);
+    }
+
+    public static McpServerSpec.Stdio fake(String name, String... flags) {
+        return javaServer(name, FakeMcpServer.class, Map.of(), flags);
+    }
+
+    public static McpRuntimeOptions options() {
+        return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")))
+                .withConnectTimeout(Duration.ofSeconds(20));
+    }
+
+    public static Tool tool(List<Tool> tools, String name) {
+        return tools.stream().filter(t -> t.definition().name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no tool " + name + " in " + tools.stream().map(t -> t.definition().name()).toList()));
+    }
+
+    /** A context whose session updates are collected into {@code updates}. */
+    public static ToolContext context(String toolCallId, Cancellation cancellation, List<SessionUpdate> updates) {
+        List<SessionUpdate> sink = updates == null ? Collections.synchronizedList(new ArrayList<>()) : updates;
+        return new ToolContext("s-1", toolCallId, new Workspace(Path.of(System.getProperty("user.dir")), List.of()),
+                null, null, sink::add, cancellation);
+    }
+
+    /** The server-everything entry point under {@code <repo>/conformance}, or null when not installed. */
+    public static Path everything() {
+        Path repo = Path.of(System.getProperty("tether.projectDir", System.getProperty("user.dir")));
+        Path index = repo.resolve("conformance/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+        return Files.isRegularFile(index) ? index : null;
+    }
+}
