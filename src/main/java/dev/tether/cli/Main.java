@@ -1,1 +1,96 @@
-package dev.tether.cli; public class Main { public static void main(String[] a){} }
+package dev.tether.cli;
+
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Properties;
+
+/**
+ * Tether's entry point: {@code tether [acp]} (the ACP agent on stdio), {@code tether
+ * reference-server}, {@code --help}, {@code --version}. Wires things; holds no logic.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        // stdout belongs to the protocol: keep a handle on it, and send everything else to stderr.
+        OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
+        PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.setOut(stderr);
+        int code = run(args, System.in, protocolOut, stderr);
+        System.exit(code);
+    }
+
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        String command = args.length == 0 || args[0].startsWith("-") ? "acp" : args[0];
+        String[] rest = args.length > 0 && !args[0].startsWith("-") ? Arrays.copyOfRange(args, 1, args.length) : args;
+        if (Arrays.asList(args).contains("--version")) {
+            printTo(out, "tether " + version() + "\n");
+            return 0;
+        }
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h") || command.equals("help")) {
+            printTo(out, usage());
+            return 0;
+        }
+        return switch (command) {
+            case "acp" -> AcpCommand.run(rest, in, out, err, System.getenv());
+            case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
+            default -> {
+                err.println("tether: unknown command \"" + command + "\". Run tether --help.");
+                yield 2;
+            }
+        };
+    }
+
+    /** --help and --version are for a person at a terminal, not for an ACP client, so they go to stdout. */
+    private static void printTo(OutputStream out, String text) {
+        try {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException ignored) {
+            // Nothing to tell anyone if stdout is gone.
+        }
+    }
+
+    static String version() {
+        Properties props = new Properties();
+        try (InputStream in = Main.class.getResourceAsStream("/dev/tether/version.properties")) {
+            if (in != null) {
+                props.load(in);
+            }
+        } catch (IOException ignored) {
+            // Fall through to "unknown".
+        }
+        return props.getProperty("version", "unknown");
+    }
+
+    static String usage() {
+        return """
+                Tether %s — a headless coding agent for ACP editors, with a complete MCP client runtime.
+
+                Usage:
+                  tether [acp] [options]        Run the ACP agent on stdin/stdout (what editors spawn).
+                  tether reference-server [--http --port N]
+                                                Run the bundled reference MCP server (a small order system).
+                  tether --help | --version
+
+                Options for acp:
+                  --mcp-config <file|json>      Add MCP servers ({"mcpServers": {name: {...}}}); wins over the editor's.
+                  --strict-mcp-config           Use only the servers from --mcp-config.
+
+                Environment:
+                  TETHER_PROVIDER               anthropic | openai | scripted (default: from the keys present)
+                  TETHER_MODEL                  model id
+                  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
+                  OPENAI_API_KEY, OPENAI_BASE_URL   any OpenAI-compatible server (Ollama, llama.cpp, vLLM, ...)
+                  TETHER_SCRIPT                 the scripted model's JSONL file (with TETHER_PROVIDER=scripted)
+                  XDG_CONFIG_HOME               config file: $XDG_CONFIG_HOME/tether/config.json
+                  XDG_STATE_HOME                session transcripts: $XDG_STATE_HOME/tether/sessions
+                """.formatted(version());
+    }
+}

@@ -46,8 +46,15 @@ public final class ReferenceServer {
         System.exit(run(args));
     }
 
-    /** Runs the server until its input ends; returns the process exit status. */
+    /** Runs the server on this process's stdio until its input ends; returns the exit status. */
     public static int run(String[] args) {
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        return run(args, System.in, stdout);
+    }
+
+    /** Runs the server on the given streams until the input ends; returns the exit status. */
+    public static int run(String[] args, InputStream in, OutputStream out) {
         List<String> list = List.of(args);
         if (list.contains("--help") || list.contains("-h")) {
             System.err.println("usage: reference-server [stdio] | --http --port N (HTTP not available yet)");
@@ -60,10 +67,8 @@ public final class ReferenceServer {
         // Only MCP frames may reach stdout: keep the real stream for the transport, send the rest to stderr.
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.log.io.modelcontextprotocol", "warn");
-        PrintStream stdout = System.out;
-        System.setOut(System.err);
         CountDownLatch ended = new CountDownLatch(1);
-        McpSyncServer server = serve(new EndNotifyingStream(System.in, ended), stdout);
+        McpSyncServer server = serve(new EndNotifyingStream(in, ended), out);
         try {
             ended.await();
         } catch (InterruptedException e) {

@@ -1,0 +1,123 @@
+package dev.tether.agent;
+
+import dev.tether.acp.SessionUpdates;
+import dev.tether.model.ModelException;
+import dev.tether.model.ModelMessage;
+import dev.tether.model.ModelProvider;
+import dev.tether.model.ModelRequest;
+import dev.tether.model.ModelResponse;
+import dev.tether.model.Part;
+import dev.tether.model.ThinkingLevel;
+import dev.tether.model.ToolDefinition;
+import dev.tether.model.Usage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One prompt turn: model → tools → model until the model stops, a limit is reached or the
+ * turn is cancelled.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn">ACP prompt turn</a>
+ */
+public final class TurnLoop {
+    /** Named default: model requests one turn may make before it ends with max_turn_requests. */
+    public static final int DEFAULT_MAX_MODEL_REQUESTS = 50;
+
+    /** What one turn runs with; taken fresh for every turn so mode and model changes apply. */
+    public record Settings(String model, String system, int maxTokens, ThinkingLevel thinking, int maxModelRequests) {}
+
+    private final ModelProvider provider;
+    private final Conversation conversation;
+    private final TurnTools tools;
+    private final SessionUpdates updates;
+    private final Consumer<Usage> usage;
+
+    public TurnLoop(ModelProvider provider, Conversation conversation, TurnTools tools, SessionUpdates updates, Consumer<Usage> usage) {
+        this.provider = provider;
+        this.conversation = conversation;
+        this.tools = tools;
+        this.updates = updates;
+        this.usage = usage;
+    }
+
+    /**
+     * Runs the turn for a user message.
+     *
+     * @throws ModelException the model failed after the provider's retries
+     */
+    public StopReason run(List<Part> prompt, Settings settings, Cancellation turn) throws ModelException {
+        conversation.add(ModelMessage.user(prompt));
+        for (int requests = 0; ; requests++) {
+            if (turn.isCancelled()) {
+                return StopReason.CANCELLED;
+            }
+            if (requests >= settings.maxModelRequests()) {
+                return StopReason.MAX_TURN_REQUESTS;
+            }
+            List<ToolDefinition> offered;
+            try {
+                offered = tools.prepare(turn);
+            } catch (CancelledException e) {
+                return StopReason.CANCELLED;
+            }
+            ModelRequest request = new ModelRequest(settings.model(), settings.system(), conversation.forRequest(),
+                    offered, settings.maxTokens(), settings.thinking());
+            StreamRelay relay = new StreamRelay(updates);
+            ModelResponse response;
+            try {
+                response = provider.stream(request, relay, turn);
+            } catch (CancelledException e) {
+                keepPartialText(relay);
+                return StopReason.CANCELLED;
+            }
+            usage.accept(response.usage());
+            conversation.add(response.message());
+            List<Part.ToolUse> uses = response.message().parts().stream()
+                    .filter(Part.ToolUse.class::isInstance).map(Part.ToolUse.class::cast).toList();
+            if (!uses.isEmpty()) {
+                if (runStep(uses, turn)) {
+                    return StopReason.CANCELLED;
+                }
+                continue;
+            }
+            switch (response.stopReason()) {
+                case PAUSE_TURN -> { }
+                case MAX_TOKENS, CONTEXT_WINDOW_EXCEEDED -> {
+                    return StopReason.MAX_TOKENS;
+                }
+                case REFUSAL -> {
+                    return StopReason.REFUSAL;
+                }
+                case END_TURN, TOOL_USE -> {
+                    return StopReason.END_TURN;
+                }
+            }
+        }
+    }
+
+    /** Runs the calls of one step; returns whether the turn was cancelled. */
+    private boolean runStep(List<Part.ToolUse> uses, Cancellation turn) {
+        List<Part> results = new ArrayList<>();
+        boolean stopped = false;
+        for (Part.ToolUse use : uses) {
+            if (stopped || turn.isCancelled()) {
+                results.add(new Part.ToolResult(use.id(), List.of(new Part.Text("Not run: the user cancelled the turn.")), true));
+                continue;
+            }
+            TurnTools.Step step = tools.call(use, turn);
+            results.add(step.result());
+            stopped = step.stopStep();
+        }
+        // Every tool use must be answered, or the next request is rejected by the model API.
+        conversation.add(ModelMessage.user(results));
+        return stopped || turn.isCancelled();
+    }
+
+    private void keepPartialText(StreamRelay relay) {
+        String partial = relay.text();
+        if (!partial.isEmpty()) {
+            conversation.add(ModelMessage.assistant(List.of(new Part.Text(partial))));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.tether.cli;
+
+import dev.tether.acp.AcpAgent;
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.config.ConfigFile;
+import dev.tether.config.McpConfig;
+import dev.tether.config.TetherPaths;
+import dev.tether.jsonrpc.CancelProtocol;
+import dev.tether.jsonrpc.JsonRpcConnection;
+import dev.tether.jsonrpc.LineChannel;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.session.SessionManager;
+import dev.tether.session.SessionServices;
+import dev.tether.session.TranscriptStore;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import tools.jackson.databind.JsonNode;
+
+/** {@code tether acp}: serves ACP on stdin/stdout until stdin ends, then ends every session. */
+final class AcpCommand {
+    private AcpCommand() {}
+
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
+        List<McpServerSpec> extra = new ArrayList<>();
+        boolean strict = false;
+        Path workingDir = Path.of("").toAbsolutePath();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--mcp-config" -> {
+                    if (i + 1 >= args.length) {
+                        err.println("tether: --mcp-config needs a file or a JSON object");
+                        return 2;
+                    }
+                    try {
+                        extra.addAll(McpConfig.fromArgument(args[++i], workingDir));
+                    } catch (McpConfig.InvalidConfig e) {
+                        err.println("tether: " + e.getMessage());
+                        return 2;
+                    }
+                }
+                case "--strict-mcp-config" -> strict = true;
+                default -> {
+                    err.println("tether: unknown option \"" + args[i] + "\". Run tether --help.");
+                    return 2;
+                }
+            }
+        }
+        TetherPaths paths = TetherPaths.from(env);
+        JsonNode config = ConfigFile.load(paths.configFile());
+        SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
+                Wiring.mcp(env), null, ClientCapabilities.NONE, extra, strict, SessionServices.Limits.DEFAULT);
+
+        AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
+        SessionManager sessions = new SessionManager(services);
+        AcpAgent agent = new AcpAgent(sessions, Main.version(),
+                caps -> sessions.services(sessions.services().withClient(Wiring.client(connection.get()), caps)));
+        JsonRpcConnection rpc = new JsonRpcConnection("acp", new LineChannel("acp", in, out), agent, CancelProtocol.ACP, true);
+        connection.set(rpc);
+        sessions.services(sessions.services().withClient(Wiring.client(rpc), ClientCapabilities.NONE));
+        Runtime.getRuntime().addShutdownHook(new Thread(sessions::close, "tether-shutdown"));
+        rpc.start();
+        rpc.closed().join();
+        sessions.close();
+        return 0;
+    }
+}

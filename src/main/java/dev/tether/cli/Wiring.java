@@ -1,0 +1,158 @@
+package dev.tether.cli;
+
+import dev.tether.acp.AcpClientChannel;
+import dev.tether.acp.ClientChannel;
+import dev.tether.acp.schema.ConfigOption;
+import dev.tether.agent.Cancellation;
+import dev.tether.jsonrpc.JsonRpcConnection;
+import dev.tether.mcp.McpRuntime;
+import dev.tether.mcp.McpRuntimeListener;
+import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.model.ModelException;
+import dev.tether.model.ModelProvider;
+import dev.tether.model.ProviderSelection;
+import dev.tether.model.ProviderSettings;
+import dev.tether.model.Providers;
+import dev.tether.session.McpLauncher;
+import dev.tether.session.ModelCatalog;
+import dev.tether.tools.Tool;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/** Connects the session seams to the real model providers and MCP runtime. */
+final class Wiring {
+    /** How long the first model request waits for MCP servers still starting. */
+    static final Duration MCP_STARTUP_TIMEOUT = Duration.ofSeconds(20);
+
+    /** Anthropic models offered in the model picker besides the configured one. */
+    private static final List<String> ANTHROPIC_MODELS = List.of("claude-sonnet-4-5", "claude-opus-4-1", "claude-haiku-4-5");
+
+    private Wiring() {}
+
+    static ClientChannel client(JsonRpcConnection connection) {
+        return new AcpClientChannel(connection);
+    }
+
+    static ModelCatalog models(Map<String, String> env, JsonNode config) {
+        ProviderSettings settings;
+        try {
+            settings = ProviderSelection.resolve(env, config);
+        } catch (IllegalArgumentException e) {
+            return broken(e.getMessage());
+        }
+        return new ProviderCatalog(settings);
+    }
+
+    private static ModelCatalog broken(String message) {
+        return new ModelCatalog() {
+            @Override
+            public String missingCredentials() {
+                return message;
+            }
+
+            @Override
+            public String defaultModel() {
+                return "none";
+            }
+
+            @Override
+            public List<ConfigOption.Choice> models() {
+                return List.of(new ConfigOption.Choice("none", "No model", null));
+            }
+
+            @Override
+            public ModelProvider open(String model) throws ModelException {
+                throw new ModelException(ModelException.Kind.AUTH, message);
+            }
+        };
+    }
+
+    /** The configured provider; one HttpClient for the whole process, built on first use. */
+    private static final class ProviderCatalog implements ModelCatalog {
+        private final ProviderSettings settings;
+        private volatile HttpClient http;
+
+        ProviderCatalog(ProviderSettings settings) {
+            this.settings = settings;
+        }
+
+        @Override
+        public String missingCredentials() {
+            return ProviderSelection.missingCredentials(settings);
+        }
+
+        @Override
+        public String defaultModel() {
+            return settings.model() == null ? "none" : settings.model();
+        }
+
+        @Override
+        public List<ConfigOption.Choice> models() {
+            Set<String> ids = new LinkedHashSet<>();
+            ids.add(defaultModel());
+            if (ProviderSettings.ANTHROPIC.equals(settings.provider())) {
+                ids.addAll(ANTHROPIC_MODELS);
+            }
+            String label = ProviderSettings.SCRIPTED.equals(settings.provider()) ? " (scripted, offline)" : "";
+            return ids.stream().map(id -> new ConfigOption.Choice(id, id + label, null)).toList();
+        }
+
+        @Override
+        public ModelProvider open(String model) throws ModelException {
+            ProviderSettings chosen = new ProviderSettings(settings.provider(), model, settings.anthropicApiKey(),
+                    settings.anthropicBaseUrl(), settings.anthropicVersion(), settings.anthropicBeta(), settings.openaiApiKey(),
+                    settings.openaiBaseUrl(), settings.openaiIncludeUsage(), settings.scriptPath(), settings.maxTokens());
+            return Providers.create(chosen, this::http);
+        }
+
+        private HttpClient http() {
+            HttpClient client = http;
+            if (client == null) {
+                synchronized (this) {
+                    if (http == null) {
+                        http = dev.tether.model.http.ModelHttp.newClient();
+                    }
+                    client = http;
+                }
+            }
+            return client;
+        }
+    }
+
+    static McpLauncher mcp(Map<String, String> env) {
+        return (servers, cwd, listener) -> {
+            McpRuntime runtime = McpRuntime.start(servers, McpRuntimeOptions.defaults(cwd).withHostEnv(env), new McpRuntimeListener() {
+                @Override
+                public void serverReady(String name, int toolCount) {
+                    // The tools appear at the next catalog barrier.
+                }
+
+                @Override
+                public void serverFailed(String name, String redactedReason) {
+                    listener.serverFailed(name, redactedReason);
+                }
+
+                @Override
+                public void toolsChanged() {
+                    listener.toolsChanged();
+                }
+            });
+            return new McpLauncher.Servers() {
+                @Override
+                public List<Tool> awaitTools(Cancellation cancellation) {
+                    return runtime.awaitTools(MCP_STARTUP_TIMEOUT, cancellation);
+                }
+
+                @Override
+                public void close() {
+                    runtime.close();
+                }
+            };
+        };
+    }
+}

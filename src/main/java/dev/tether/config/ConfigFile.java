@@ -1,0 +1,40 @@
+package dev.tether.config;
+
+import dev.tether.json.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The user's {@code config.json}. A missing file is an empty configuration; an unreadable or
+ * invalid one is a warning on stderr and also empty — never a failed start.
+ */
+public final class ConfigFile {
+    private static final Logger LOG = LoggerFactory.getLogger(ConfigFile.class);
+
+    private ConfigFile() {}
+
+    public static JsonNode load(Path file) {
+        try {
+            JsonNode node = Json.parse(Files.readString(file));
+            if (!node.isObject()) {
+                LOG.warn("config file {} is not a JSON object; ignoring it", file);
+                return Json.object();
+            }
+            return node;
+        } catch (NoSuchFileException e) {
+            return Json.object();
+        } catch (IOException e) {
+            LOG.warn("config file {} cannot be read ({}); ignoring it", file, e.getMessage());
+            return Json.object();
+        } catch (JacksonException e) {
+            LOG.warn("config file {} is not valid JSON (line {}); ignoring it", file, e.getLocation() == null ? "?" : e.getLocation().getLineNr());
+            return Json.object();
+        }
+    }
+}

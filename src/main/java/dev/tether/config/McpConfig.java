@@ -1,0 +1,118 @@
+package dev.tether.config;
+
+import dev.tether.json.Json;
+import dev.tether.mcp.McpServerSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * MCP server declarations in the common {@code {"mcpServers": {name: {...}}}} shape, as
+ * used by {@code --mcp-config} (a file or inline JSON) and {@code .mcp.json} files. A relative
+ * stdio {@code cwd} resolves against the directory of the file that declared it.
+ */
+public final class McpConfig {
+    private McpConfig() {}
+
+    /** A configuration that cannot be used, with a readable reason. */
+    public static final class InvalidConfig extends Exception {
+        public InvalidConfig(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Reads {@code --mcp-config}: inline JSON when it starts with '{', else a file path. */
+    public static List<McpServerSpec> fromArgument(String value, Path workingDir) throws InvalidConfig {
+        String trimmed = value.strip();
+        if (trimmed.startsWith("{")) {
+            return parse(parseJson(trimmed, "--mcp-config"), workingDir, "--mcp-config");
+        }
+        Path file = workingDir.resolve(trimmed).normalize();
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new InvalidConfig("cannot read MCP config " + file + ": " + e.getMessage());
+        }
+        Path base = file.getParent() == null ? workingDir : file.getParent();
+        return parse(parseJson(text, file.toString()), base, file.toString());
+    }
+
+    private static JsonNode parseJson(String text, String source) throws InvalidConfig {
+        try {
+            return Json.parse(text);
+        } catch (JacksonException e) {
+            throw new InvalidConfig(source + " is not valid JSON");
+        }
+    }
+
+    public static List<McpServerSpec> parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
+        JsonNode servers = root.get("mcpServers");
+        if (servers == null || !servers.isObject()) {
+            throw new InvalidConfig(source + ": expected an object {\"mcpServers\": {name: {...}}}");
+        }
+        List<McpServerSpec> specs = new ArrayList<>();
+        for (var entry : servers.properties()) {
+            specs.add(server(entry.getKey(), entry.getValue(), baseDir, source));
+        }
+        return List.copyOf(specs);
+    }
+
+    private static McpServerSpec server(String name, JsonNode node, Path baseDir, String source) throws InvalidConfig {
+        String where = source + ": server \"" + name + "\"";
+        if (!node.isObject()) {
+            throw new InvalidConfig(where + " must be an object");
+        }
+        String type = node.path("type").asString(node.has("url") ? "http" : "stdio");
+        switch (type) {
+            case "stdio" -> {
+                String command = text(node, "command", where);
+                List<String> args = new ArrayList<>();
+                for (JsonNode arg : node.path("args")) {
+                    args.add(arg.asString());
+                }
+                String cwd = node.path("cwd").asString(null);
+                Path dir = cwd == null ? null : baseDir.resolve(cwd).normalize();
+                return new McpServerSpec.Stdio(name, command, args, map(node.get("env"), where + ".env"), dir);
+            }
+            case "http", "streamable-http", "streamableHttp" -> {
+                return new McpServerSpec.Http(name, text(node, "url", where), map(node.get("headers"), where + ".headers"));
+            }
+            case "sse" -> {
+                return new McpServerSpec.Sse(name, text(node, "url", where), map(node.get("headers"), where + ".headers"));
+            }
+            default -> throw new InvalidConfig(where + " has unknown type \"" + type + "\"");
+        }
+    }
+
+    private static String text(JsonNode node, String field, String where) throws InvalidConfig {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isString() || value.asString().isBlank()) {
+            throw new InvalidConfig(where + " needs a non-empty \"" + field + "\"");
+        }
+        return value.asString();
+    }
+
+    private static Map<String, String> map(JsonNode node, String where) throws InvalidConfig {
+        if (node == null || node.isNull()) {
+            return Map.of();
+        }
+        if (!node.isObject()) {
+            throw new InvalidConfig(where + " must be an object of strings");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (var entry : node.properties()) {
+            if (!entry.getValue().isString()) {
+                throw new InvalidConfig(where + "." + entry.getKey() + " must be a string");
+            }
+            out.put(entry.getKey(), entry.getValue().asString());
+        }
+        return out;
+    }
+}

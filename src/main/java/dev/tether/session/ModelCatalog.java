@@ -1,0 +1,29 @@
+package dev.tether.session;
+
+import dev.tether.acp.schema.ConfigOption;
+import dev.tether.model.ModelException;
+import dev.tether.model.ModelProvider;
+import java.util.List;
+
+/**
+ * The session's source of model providers: which models can be chosen, and a fresh provider
+ * for the chosen one (per session, so a scripted model keeps a cursor per session).
+ */
+public interface ModelCatalog {
+
+    /** A readable message saying which credentials to set, or null when the provider can run. */
+    String missingCredentials();
+
+    /** The model chosen when a session starts. */
+    String defaultModel();
+
+    /** The models offered in the model config option (the default among them). */
+    List<ConfigOption.Choice> models();
+
+    /**
+     * A provider for {@code model}, ready to stream.
+     *
+     * @throws ModelException the provider cannot be set up (missing credentials, unreadable script)
+     */
+    ModelProvider open(String model) throws ModelException;
+}

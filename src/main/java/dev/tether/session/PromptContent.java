@@ -1,0 +1,88 @@
+package dev.tether.session;
+
+import dev.tether.acp.schema.ContentBlock;
+import dev.tether.model.Part;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+
+/** ACP prompt content → model parts. Binary content the model cannot take becomes provenance text. */
+final class PromptContent {
+    /** Embedded text resources past this size are cut, with a note. */
+    static final int MAX_EMBEDDED_CHARS = 200_000;
+
+    private PromptContent() {}
+
+    static List<Part> toParts(List<ContentBlock> blocks, boolean acceptsImages) {
+        List<Part> parts = new ArrayList<>();
+        for (ContentBlock block : blocks) {
+            parts.add(switch (block) {
+                case ContentBlock.Text t -> new Part.Text(t.text());
+                case ContentBlock.Image i -> acceptsImages && i.data() != null
+                        ? new Part.Image(i.mimeType(), i.data())
+                        : new Part.Text("[Image not shown: this model does not take images (" + i.mimeType() + ", " + size(i.data()) + ")]");
+                case ContentBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + size(a.data()) + "]");
+                case ContentBlock.ResourceLink l -> new Part.Text("[Resource: " + (l.name() == null ? l.uri() : l.name() + " <" + l.uri() + ">") + "]");
+                case ContentBlock.Resource r -> embedded(r.resource());
+            });
+        }
+        return parts;
+    }
+
+    private static Part embedded(ContentBlock.EmbeddedResource resource) {
+        if (resource == null) {
+            return new Part.Text("[Empty resource]");
+        }
+        if (resource.text() != null) {
+            String text = resource.text();
+            String note = "";
+            if (text.length() > MAX_EMBEDDED_CHARS) {
+                text = text.substring(0, MAX_EMBEDDED_CHARS);
+                note = "\n[cut: " + resource.text().length() + " characters in all]";
+            }
+            return new Part.Text("<resource uri=\"" + resource.uri() + "\">\n" + text + note + "\n</resource>");
+        }
+        return new Part.Text("[Binary resource " + resource.uri() + ": " + (resource.mimeType() == null ? "unknown type" : resource.mimeType())
+                + ", " + size(resource.blob()) + ", sha256 " + sha256(resource.blob()) + "]");
+    }
+
+    private static String size(String base64) {
+        if (base64 == null) {
+            return "no data";
+        }
+        long bytes = (long) base64.length() * 3 / 4;
+        return bytes + " bytes";
+    }
+
+    private static String sha256(String base64) {
+        if (base64 == null) {
+            return "-";
+        }
+        try {
+            byte[] data;
+            try {
+                data = Base64.getDecoder().decode(base64);
+            } catch (IllegalArgumentException e) {
+                data = base64.getBytes(StandardCharsets.UTF_8);
+            }
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A short title for the session from its first prompt. */
+    static String title(List<ContentBlock> blocks) {
+        for (ContentBlock block : blocks) {
+            if (block instanceof ContentBlock.Text t && !t.text().isBlank()) {
+                String line = t.text().strip().lines().findFirst().orElse("").strip();
+                return line.length() > 80 ? line.substring(0, 79) + "…" : line;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.tether.session;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** An ACP session id. Only ids Tether made are valid, which keeps them safe as file names. */
+public record SessionId(String value) {
+    private static final Pattern VALID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    public static SessionId random() {
+        return new SessionId(UUID.randomUUID().toString());
+    }
+
+    public static boolean isValid(String value) {
+        return value != null && VALID.matcher(value).matches();
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.tether.session;
+
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.tools.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The live sessions of one Tether process and their transcripts: new, load, resume, list,
+ * close and delete.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
+ */
+public final class SessionManager implements AutoCloseable {
+    /** Sessions per {@code session/list} page. */
+    static final int PAGE_SIZE = 50;
+
+    private final Map<SessionId, SessionRuntime> live = new ConcurrentHashMap<>();
+    private volatile SessionServices services;
+
+    public SessionManager(SessionServices services) {
+        this.services = services;
+    }
+
+    /** Replaces the services (once the editor's capabilities are known). */
+    public void services(SessionServices newServices) {
+        this.services = newServices;
+    }
+
+    public SessionServices services() {
+        return services;
+    }
+
+    public SessionRuntime create(Path cwd, List<Path> additionalDirectories, List<McpServerSpec> editorServers) {
+        requireDirectory(cwd, "cwd");
+        additionalDirectories.forEach(d -> requireDirectory(d, "additionalDirectories"));
+        SessionId id = SessionId.random();
+        Transcript transcript = services.transcripts().create(new SessionRecord.Meta(id, cwd, additionalDirectories, Instant.now()));
+        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories), services, transcript, null,
+                servers(editorServers));
+        live.put(id, runtime);
+        return runtime;
+    }
+
+    /**
+     * Restores a session from its transcript; with {@code replay}, each recorded update is
+     * handed to {@code replay} first (session/load), without it nothing is replayed (resume).
+     */
+    public SessionRuntime restore(String sessionId, Path cwd, List<Path> additionalDirectories,
+                                  List<McpServerSpec> editorServers, Consumer<JsonNode> replay) {
+        SessionId id = existingId(sessionId);
+        SessionRecord record = services.transcripts().read(id)
+                .orElseThrow(() -> JsonRpcException.notFound("Session not found: " + sessionId));
+        requireDirectory(cwd, "cwd");
+        SessionRuntime previous = live.remove(id);
+        if (previous != null) {
+            previous.close();
+        }
+        if (replay != null) {
+            record.updates().forEach(replay);
+        }
+        List<Path> dirs = additionalDirectories.isEmpty() ? record.meta().additionalDirectories() : additionalDirectories;
+        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs), services,
+                services.transcripts().reopen(id), record, servers(editorServers));
+        live.put(id, runtime);
+        return runtime;
+    }
+
+    public SessionRuntime get(String sessionId) {
+        SessionRuntime runtime = SessionId.isValid(sessionId) ? live.get(new SessionId(sessionId)) : null;
+        if (runtime == null) {
+            throw JsonRpcException.notFound("Session not found: " + sessionId
+                    + (SessionId.isValid(sessionId) && services.transcripts().exists(new SessionId(sessionId))
+                    ? " (it is stored: load or resume it first)" : ""));
+        }
+        return runtime;
+    }
+
+    /** Cancels a session's turn if the session exists; unknown ids are ignored (a notification). */
+    public void cancel(String sessionId) {
+        if (SessionId.isValid(sessionId)) {
+            Optional.ofNullable(live.get(new SessionId(sessionId))).ifPresent(SessionRuntime::cancel);
+        }
+    }
+
+    public void close(String sessionId) {
+        SessionRuntime runtime = SessionId.isValid(sessionId) ? live.remove(new SessionId(sessionId)) : null;
+        if (runtime == null) {
+            if (SessionId.isValid(sessionId) && services.transcripts().exists(new SessionId(sessionId))) {
+                return;
+            }
+            throw JsonRpcException.notFound("Session not found: " + sessionId);
+        }
+        runtime.close();
+    }
+
+    public void delete(String sessionId) {
+        SessionId id = existingId(sessionId);
+        SessionRuntime runtime = live.remove(id);
+        if (runtime != null) {
+            runtime.close();
+        }
+        services.transcripts().delete(id);
+    }
+
+    /** One page of stored sessions, newest first; the cursor is the index of the next one. */
+    public Page list(Path cwd, String cursor) {
+        int start = 0;
+        if (cursor != null) {
+            try {
+                start = Integer.parseInt(cursor);
+            } catch (NumberFormatException e) {
+                start = -1;
+            }
+            if (start < 0) {
+                throw JsonRpcException.invalidParams("Invalid params: unknown cursor \"" + cursor + "\"");
+            }
+        }
+        List<SessionRecord.Summary> all = services.transcripts().list(cwd);
+        int end = Math.min(all.size(), start + PAGE_SIZE);
+        List<SessionRecord.Summary> page = start >= all.size() ? List.of() : all.subList(start, end);
+        return new Page(List.copyOf(page), end < all.size() ? Integer.toString(end) : null);
+    }
+
+    public record Page(List<SessionRecord.Summary> sessions, String nextCursor) {}
+
+    private SessionId existingId(String sessionId) {
+        if (!SessionId.isValid(sessionId) || !services.transcripts().exists(new SessionId(sessionId))) {
+            throw JsonRpcException.notFound("Session not found: " + sessionId);
+        }
+        return new SessionId(sessionId);
+    }
+
+    /** The editor's servers plus configured ones; a later source wins on a name clash. */
+    private List<McpServerSpec> servers(List<McpServerSpec> editorServers) {
+        Map<String, McpServerSpec> byName = new LinkedHashMap<>();
+        List<McpServerSpec> ordered = new ArrayList<>();
+        if (!services.strictMcpConfig()) {
+            ordered.addAll(editorServers);
+        }
+        ordered.addAll(services.extraMcpServers());
+        for (McpServerSpec spec : ordered) {
+            byName.remove(spec.name());
+            byName.put(spec.name(), spec);
+        }
+        return List.copyOf(byName.values());
+    }
+
+    private static void requireDirectory(Path dir, String field) {
+        if (!Files.isDirectory(dir)) {
+            throw JsonRpcException.invalidParams("Invalid params: \"" + field + "\" is not an existing directory: " + dir);
+        }
+    }
+
+    /** Ends every live session (and so every MCP server process). */
+    @Override
+    public void close() {
+        List<SessionRuntime> all = new ArrayList<>(live.values());
+        live.clear();
+        all.parallelStream().forEach(SessionRuntime::close);
+    }
+}

@@ -1,0 +1,286 @@
+package dev.tether.session;
+
+import dev.tether.acp.schema.ConfigOption;
+import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.SessionUpdate;
+import dev.tether.agent.Cancellation;
+import dev.tether.agent.Conversation;
+import dev.tether.agent.StopReason;
+import dev.tether.agent.TurnLoop;
+import dev.tether.json.Json;
+import dev.tether.jsonrpc.JsonRpcError;
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.model.ModelException;
+import dev.tether.model.ModelInfo;
+import dev.tether.model.ModelProvider;
+import dev.tether.model.ThinkingLevel;
+import dev.tether.model.Usage;
+import dev.tether.tools.SessionMode;
+import dev.tether.tools.Workspace;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One ACP session: its model loop, tools, MCP servers, mode, config options and transcript.
+ * Everything that belongs to the session lives here and ends with {@link #close()}.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
+ */
+public final class SessionRuntime implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionRuntime.class);
+    static final String MODEL_OPTION = "model";
+    static final String THINKING_OPTION = "thinking";
+
+    private final SessionId id;
+    private final Workspace workspace;
+    private final SessionServices services;
+    private final Transcript transcript;
+    private final Conversation conversation;
+    private final McpLauncher.Servers mcp;
+    private final SessionTools tools;
+    private final ReentrantLock turnLock = new ReentrantLock();
+    private final List<String> notices = new ArrayList<>();
+    private volatile Cancellation currentTurn;
+    private volatile SessionMode mode = SessionMode.ASK;
+    private volatile String model;
+    private volatile ThinkingLevel thinking = ThinkingLevel.OFF;
+    private volatile ModelProvider provider;
+    private volatile String title;
+    private volatile boolean closed;
+
+    SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Transcript transcript,
+                   SessionRecord restored, List<McpServerSpec> servers) {
+        this.id = id;
+        this.workspace = workspace;
+        this.services = services;
+        this.transcript = transcript;
+        this.title = restored == null ? null : restored.title();
+        this.conversation = new Conversation(restored == null ? List.of() : restored.messages(), this::recordMessage);
+        this.model = services.models().defaultModel();
+        this.mcp = services.mcp().start(servers, workspace.cwd(), new McpLauncher.Listener() {
+            @Override
+            public void serverFailed(String server, String reason) {
+                LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
+                synchronized (notices) {
+                    notices.add("MCP server `" + server + "` is not available: " + reason);
+                }
+            }
+
+            @Override
+            public void toolsChanged() {
+                // The next model request re-reads the projection at the catalog barrier.
+            }
+        });
+        this.tools = new SessionTools(this, mcp);
+    }
+
+    public SessionId id() {
+        return id;
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    SessionServices services() {
+        return services;
+    }
+
+    SessionMode mode() {
+        return mode;
+    }
+
+    /**
+     * Runs one prompt turn. Only one turn runs at a time per session.
+     *
+     * @param request fires when the editor withdraws the prompt request itself
+     */
+    public StopReason prompt(List<ContentBlock> prompt, Cancellation request) {
+        if (!turnLock.tryLock()) {
+            throw new JsonRpcException(JsonRpcError.INVALID_REQUEST, "A prompt is already running in this session; cancel it first");
+        }
+        try (Cancellation turn = request.child()) {
+            currentTurn = turn;
+            if (closed) {
+                throw JsonRpcException.notFound("Session " + id + " is closed");
+            }
+            recordPrompt(prompt);
+            try {
+                ModelProvider provider = provider();
+                TurnLoop loop = new TurnLoop(provider, conversation, tools, this::sendDurable, usage -> reportUsage(provider, usage));
+                TurnLoop.Settings settings = new TurnLoop.Settings(model, SystemPrompt.build(workspace, mode),
+                        services.limits().maxTokens(), thinking, services.limits().maxModelRequests());
+                return loop.run(PromptContent.toParts(prompt, provider.info().acceptsImages()), settings, turn);
+            } catch (ModelException e) {
+                if (e.kind() == ModelException.Kind.AUTH) {
+                    throw new JsonRpcException(JsonRpcError.AUTH_REQUIRED, "The model provider rejected the credentials: " + e.getMessage());
+                }
+                sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("⚠ Model request failed: " + e.getMessage()), null));
+                return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
+            }
+        } finally {
+            currentTurn = null;
+            turnLock.unlock();
+        }
+    }
+
+    /** Cancels the running turn, if any; harmless when idle. */
+    public void cancel() {
+        Cancellation turn = currentTurn;
+        if (turn != null) {
+            turn.cancel();
+        }
+    }
+
+    private ModelProvider provider() throws ModelException {
+        ModelProvider current = provider;
+        if (current == null) {
+            current = services.models().open(model);
+            provider = current;
+        }
+        return current;
+    }
+
+    private void recordPrompt(List<ContentBlock> prompt) {
+        String messageId = java.util.UUID.randomUUID().toString();
+        for (ContentBlock block : prompt) {
+            // The editor already shows what the user typed: record it for replay only.
+            record(new SessionUpdate.UserMessageChunk(block, messageId));
+        }
+        if (title == null) {
+            String newTitle = PromptContent.title(prompt);
+            if (newTitle != null) {
+                title = newTitle;
+                String now = Instant.now().toString();
+                transcript.append(Json.object().put("kind", "title").put("title", newTitle).put("updatedAt", now));
+                sendDurable(new SessionUpdate.SessionInfoUpdate(newTitle, now));
+            }
+        }
+    }
+
+    /** Notices for the user (failed MCP servers), shown at the next model request. */
+    void flushNotices() {
+        List<String> pending;
+        synchronized (notices) {
+            pending = List.copyOf(notices);
+            notices.clear();
+        }
+        for (String notice : pending) {
+            sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("⚠ " + notice + "\n\n"), null));
+        }
+    }
+
+    private void reportUsage(ModelProvider provider, Usage usage) {
+        ModelInfo info = provider.info();
+        long size = info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
+        send(new SessionUpdate.UsageUpdate(Math.min(usage.contextTokens(), size), size));
+    }
+
+    // --- modes and config options ---
+
+    public void setMode(String modeId) {
+        SessionMode newMode = SessionMode.fromId(modeId).orElseThrow(() ->
+                JsonRpcException.invalidParams("Invalid params: unknown mode \"" + modeId + "\"; use one of " + java.util.Arrays.stream(SessionMode.values()).map(SessionMode::id).toList()));
+        mode = newMode;
+        sendDurable(new SessionUpdate.CurrentModeUpdate(newMode.id()));
+    }
+
+    public List<ConfigOption> setConfigOption(String optionId, String value) {
+        switch (optionId) {
+            case MODEL_OPTION -> {
+                boolean known = services.models().models().stream().anyMatch(c -> c.value().equals(value));
+                if (!known) {
+                    throw JsonRpcException.invalidParams("Invalid params: unknown model \"" + value + "\"");
+                }
+                if (!value.equals(model)) {
+                    model = value;
+                    provider = null;
+                }
+            }
+            case THINKING_OPTION -> {
+                try {
+                    thinking = ThinkingLevel.fromId(value);
+                } catch (IllegalArgumentException e) {
+                    throw JsonRpcException.invalidParams("Invalid params: unknown thinking level \"" + value + "\"; use off, low, medium or high");
+                }
+            }
+            default -> throw JsonRpcException.invalidParams("Invalid params: unknown config option \"" + optionId + "\"");
+        }
+        return configOptions();
+    }
+
+    public List<ConfigOption> configOptions() {
+        List<ConfigOption.Choice> levels = new ArrayList<>();
+        for (ThinkingLevel level : ThinkingLevel.values()) {
+            levels.add(new ConfigOption.Choice(level.id(), capitalise(level.id()), null));
+        }
+        return List.of(
+                new ConfigOption(MODEL_OPTION, "Model", "The model that answers in this session", "model", model, services.models().models()),
+                new ConfigOption(THINKING_OPTION, "Thinking", "How much the model may think before answering", "thought_level", thinking.id(), levels));
+    }
+
+    private static String capitalise(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    public ObjectNode modesJson() {
+        ObjectNode modes = Json.object();
+        modes.put("currentModeId", mode.id());
+        var available = modes.putArray("availableModes");
+        for (SessionMode m : SessionMode.values()) {
+            available.addObject().put("id", m.id()).put("name", m.displayName()).put("description", m.description());
+        }
+        return modes;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    // --- updates ---
+
+    /** Sends an update to the editor and records it in the transcript. */
+    void sendDurable(SessionUpdate update) {
+        ObjectNode json = (ObjectNode) Json.tree(update);
+        notifyClient(json);
+        transcript.append(Json.object().put("kind", "update").set("update", json));
+    }
+
+    /** Sends an update that is not part of the durable record (progress, usage). */
+    void send(SessionUpdate update) {
+        notifyClient((ObjectNode) Json.tree(update));
+    }
+
+    private void record(SessionUpdate update) {
+        transcript.append(Json.object().put("kind", "update").set("update", Json.tree(update)));
+    }
+
+    private void notifyClient(ObjectNode update) {
+        ObjectNode params = Json.object();
+        params.put("sessionId", id.value());
+        params.set("update", update);
+        services.client().notify("session/update", params);
+    }
+
+    private void recordMessage(dev.tether.model.ModelMessage message) {
+        transcript.append(Json.object().put("kind", "message").set("message", MessageCodec.encode(message)));
+    }
+
+    /** Cancels any turn, ends the MCP servers and closes the transcript. */
+    @Override
+    public void close() {
+        closed = true;
+        cancel();
+        try {
+            mcp.close();
+        } finally {
+            transcript.close();
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.tether.session;
+
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
+import dev.tether.mcp.McpServerSpec;
+import java.util.List;
+
+/**
+ * What every session of one Tether process shares: read-only settings and the factories
+ * for per-session parts. Nothing in here holds session state.
+ *
+ * @param extraMcpServers servers from config files and {@code --mcp-config}, added to the editor's
+ */
+public record SessionServices(
+        TranscriptStore transcripts,
+        ModelCatalog models,
+        McpLauncher mcp,
+        ClientChannel client,
+        ClientCapabilities clientCapabilities,
+        List<McpServerSpec> extraMcpServers,
+        boolean strictMcpConfig,
+        Limits limits) {
+
+    /** Named defaults, overridable from the config file. */
+    public record Limits(int maxModelRequests, int maxTokens, long contextWindow) {
+        public static final Limits DEFAULT = new Limits(dev.tether.agent.TurnLoop.DEFAULT_MAX_MODEL_REQUESTS, 8192, 200_000);
+    }
+
+    public SessionServices withClient(ClientChannel channel, ClientCapabilities capabilities) {
+        return new SessionServices(transcripts, models, mcp, channel, capabilities, extraMcpServers, strictMcpConfig, limits);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.tether.session;
+
+import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.SessionUpdate;
+import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.acp.schema.ToolCallFields;
+import dev.tether.acp.schema.ToolCallStatus;
+import dev.tether.acp.schema.ToolKind;
+import dev.tether.agent.Cancellation;
+import dev.tether.agent.CancelledException;
+import dev.tether.agent.TurnTools;
+import dev.tether.model.Part;
+import dev.tether.model.ToolDefinition;
+import dev.tether.tools.PermissionDecision;
+import dev.tether.tools.PermissionGate;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolFilter;
+import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolRegistry;
+import dev.tether.tools.builtin.BuiltinTools;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The session's tools as the turn loop sees them: the catalog barrier, and each call's path
+ * from announcement through the permission gate to its reported result.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
+ */
+final class SessionTools implements TurnTools {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionTools.class);
+
+    private final SessionRuntime session;
+    private final McpLauncher.Servers mcp;
+    private final ToolRegistry registry = new ToolRegistry(BuiltinTools.all(), ToolFilter.ALLOW_ALL);
+    private final PermissionGate gate;
+    private final Set<String> usedIds = new HashSet<>();
+
+    SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
+        this.session = session;
+        this.mcp = mcp;
+        this.gate = new PermissionGate(session.id().value(), session.services().client());
+    }
+
+    @Override
+    public List<ToolDefinition> prepare(Cancellation cancellation) {
+        registry.replaceProjection(mcp.awaitTools(cancellation));
+        session.flushNotices();
+        return registry.offered(session.mode()).stream().map(Tool::definition).toList();
+    }
+
+    @Override
+    public Step call(Part.ToolUse use, Cancellation turn) {
+        String callId = uniqueId(use.id());
+        Optional<Tool> found = registry.offered(session.mode()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        if (found.isEmpty()) {
+            String message = registry.find(use.name()).isPresent()
+                    ? "Tool " + use.name() + " is not allowed in " + session.mode().id() + " mode."
+                    : "Unknown tool: " + use.name() + ".";
+            announce(new ToolCallView("Unknown tool " + use.name(), ToolKind.OTHER, List.of(), List.of()), callId, use);
+            return finish(use, callId, ToolStatus.failed(message));
+        }
+        Tool tool = found.get();
+        try (Cancellation callCancellation = turn.child()) {
+            ToolContext context = new ToolContext(session.id().value(), callId, session.workspace(), session.services().client(),
+                    session.services().clientCapabilities(), session::send, callCancellation);
+            ToolCallView view;
+            try {
+                view = tool.describe(use.input(), context);
+            } catch (RuntimeException e) {
+                LOG.warn("describe failed for {}: {}", use.name(), e.toString());
+                view = ToolCallView.of(use.name(), tool.traits().kind());
+            }
+            announce(view, callId, use);
+            PermissionDecision decision;
+            try {
+                decision = gate.check(session.mode(), new PermissionGate.Call(callId, use.name(), tool.traits(), view, use.input()), callCancellation);
+            } catch (CancelledException e) {
+                return cancelled(use, callId);
+            }
+            switch (decision) {
+                case PermissionDecision.Allowed allowed -> { }
+                case PermissionDecision.Rejected rejected -> {
+                    return finish(use, callId, ToolStatus.failed(rejected.reason()));
+                }
+                case PermissionDecision.Cancelled cancelled -> {
+                    return cancelled(use, callId);
+                }
+            }
+            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.IN_PROGRESS)));
+            try {
+                ToolOutcome outcome = tool.run(use.input(), context);
+                return finish(use, callId, new ToolStatus(outcome.isError() ? ToolCallStatus.FAILED : ToolCallStatus.COMPLETED,
+                        outcome.forModel(), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
+            } catch (ToolFailure failure) {
+                return finish(use, callId, ToolStatus.failed(failure.getMessage()));
+            } catch (CancelledException e) {
+                return cancelled(use, callId);
+            } catch (RuntimeException e) {
+                LOG.error("tool {} failed", use.name(), e);
+                return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
+            }
+        }
+    }
+
+    private void announce(ToolCallView view, String callId, Part.ToolUse use) {
+        session.sendDurable(new SessionUpdate.ToolCall(new ToolCallFields(callId, view.title(), view.kind(), ToolCallStatus.PENDING,
+                view.preview(), view.locations(), use.input(), null)));
+    }
+
+    private Step cancelled(Part.ToolUse use, String callId) {
+        Step step = finish(use, callId, ToolStatus.failed("Cancelled by the user."));
+        return new Step(step.result(), true);
+    }
+
+    private Step finish(Part.ToolUse use, String callId, ToolStatus status) {
+        session.sendDurable(new SessionUpdate.ToolCallUpdate(new ToolCallFields(callId, null, null, status.status(),
+                status.forEditor(), null, null, status.rawOutput())));
+        return new Step(new Part.ToolResult(use.id(), status.forModel(), status.isError()), false);
+    }
+
+    /** ACP tool call ids must be unique in the session; model ids may repeat across turns (scripts). */
+    private synchronized String uniqueId(String id) {
+        String candidate = id == null || id.isBlank() ? "call" : id;
+        String unique = candidate;
+        for (int n = 2; !usedIds.add(unique); n++) {
+            unique = candidate + "-" + n;
+        }
+        return unique;
+    }
+
+    private record ToolStatus(ToolCallStatus status, List<Part> forModel, List<ToolCallContent> forEditor,
+                              tools.jackson.databind.JsonNode rawOutput, boolean isError) {
+        static ToolStatus failed(String message) {
+            return new ToolStatus(ToolCallStatus.FAILED, List.of(new Part.Text(message)),
+                    List.of(new ToolCallContent.Content(new ContentBlock.Text(message))), null, true);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.tether.session;
+
+import dev.tether.json.Json;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The durable record of one session: an append-only JSON Lines file. Each line is written
+ * whole with one system call as it happens, so a crash loses at most what was in flight.
+ * A write failure is logged once and the session goes on (the user keeps working; only
+ * replay suffers).
+ */
+public final class Transcript implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Transcript.class);
+
+    private final Path file;
+    private final ReentrantLock lock = new ReentrantLock();
+    private FileChannel channel;
+    private boolean failed;
+
+    Transcript(Path file) {
+        this.file = file;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public void append(JsonNode line) {
+        byte[] bytes = (Json.write(line) + "\n").getBytes(StandardCharsets.UTF_8);
+        lock.lock();
+        try {
+            if (failed) {
+                return;
+            }
+            if (channel == null) {
+                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            }
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        } catch (IOException e) {
+            failed = true;
+            LOG.warn("transcript {} cannot be written ({}); this session will not be restorable", file.getFileName(), e.getMessage());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (channel != null) {
+                channel.close();
+                channel = null;
+            }
+        } catch (IOException ignored) {
+            // Nothing more to write; a close failure loses nothing already written.
+        } finally {
+            lock.unlock();
+        }
+    }
+}

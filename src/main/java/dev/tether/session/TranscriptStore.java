@@ -1,0 +1,224 @@
+package dev.tether.session;
+
+import dev.tether.json.Json;
+import dev.tether.model.ModelMessage;
+import dev.tether.model.Part;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Session transcripts under {@code $XDG_STATE_HOME/tether/sessions}: one JSON Lines file per
+ * session, holding its setup, every durable {@code session/update} (not progress) and the
+ * model conversation.
+ */
+public final class TranscriptStore {
+    private static final Logger LOG = LoggerFactory.getLogger(TranscriptStore.class);
+    static final String SUFFIX = ".jsonl";
+
+    private final Path dir;
+
+    public TranscriptStore(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Starts the transcript of a new session. */
+    public Transcript create(SessionRecord.Meta meta) {
+        ensureDir();
+        Transcript transcript = new Transcript(file(meta.sessionId()));
+        ObjectNode line = Json.object().put("kind", "session");
+        line.put("sessionId", meta.sessionId().value());
+        line.put("cwd", meta.cwd().toString());
+        var dirs = line.putArray("additionalDirectories");
+        meta.additionalDirectories().forEach(d -> dirs.add(d.toString()));
+        line.put("createdAt", meta.createdAt().toString());
+        transcript.append(line);
+        return transcript;
+    }
+
+    /** Opens an existing transcript for appending. */
+    public Transcript reopen(SessionId id) {
+        return new Transcript(file(id));
+    }
+
+    public boolean exists(SessionId id) {
+        return Files.isRegularFile(file(id));
+    }
+
+    public boolean delete(SessionId id) {
+        try {
+            return Files.deleteIfExists(file(id));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads a whole transcript; lines that cannot be read (a torn last line after a crash) are skipped. */
+    public Optional<SessionRecord> read(SessionId id) {
+        Path file = file(id);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            LOG.warn("transcript {} cannot be read: {}", file.getFileName(), e.getMessage());
+            return Optional.empty();
+        }
+        SessionRecord.Meta meta = null;
+        List<JsonNode> updates = new ArrayList<>();
+        List<ModelMessage> messages = new ArrayList<>();
+        String title = null;
+        for (String text : lines) {
+            JsonNode line;
+            try {
+                line = Json.parse(text);
+            } catch (JacksonException e) {
+                continue;
+            }
+            switch (line.path("kind").asString("")) {
+                case "session" -> meta = meta(line);
+                case "update" -> updates.add(line.get("update"));
+                case "message" -> messages.add(MessageCodec.decode(line.path("message")));
+                case "title" -> title = line.path("title").asString(null);
+                default -> { }
+            }
+        }
+        if (meta == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new SessionRecord(meta, title, updatedAt(file), updates, repair(messages)));
+    }
+
+    /** The sessions on disk, newest first, optionally only those with the given cwd. */
+    public List<SessionRecord.Summary> list(Path cwd) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<SessionRecord.Summary> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).toList()) {
+                summary(file).filter(s -> cwd == null || s.meta().cwd().equals(cwd)).ifPresent(out::add);
+            }
+        } catch (IOException e) {
+            LOG.warn("session directory cannot be listed: {}", e.getMessage());
+        }
+        out.sort(Comparator.comparing(SessionRecord.Summary::updatedAt).reversed()
+                .thenComparing(s -> s.meta().sessionId().value()));
+        return out;
+    }
+
+    private Optional<SessionRecord.Summary> summary(Path file) {
+        String name = file.getFileName().toString();
+        String id = name.substring(0, name.length() - SUFFIX.length());
+        if (!SessionId.isValid(id)) {
+            return Optional.empty();
+        }
+        SessionRecord.Meta meta = null;
+        String title = null;
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            for (String text : (Iterable<String>) lines::iterator) {
+                // Only the small lines matter here; skip big updates without parsing them.
+                if (!text.startsWith("{\"kind\":\"session\"") && !text.startsWith("{\"kind\":\"title\"")) {
+                    continue;
+                }
+                try {
+                    JsonNode line = Json.parse(text);
+                    if (line.path("kind").asString("").equals("session")) {
+                        meta = meta(line);
+                    } else {
+                        title = line.path("title").asString(null);
+                    }
+                } catch (JacksonException ignored) {
+                    // A torn line after a crash.
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+        return meta == null ? Optional.empty() : Optional.of(new SessionRecord.Summary(meta, title, updatedAt(file)));
+    }
+
+    private static SessionRecord.Meta meta(JsonNode line) {
+        List<Path> dirs = new ArrayList<>();
+        line.path("additionalDirectories").forEach(d -> dirs.add(Path.of(d.asString())));
+        Instant created;
+        try {
+            created = Instant.parse(line.path("createdAt").asString());
+        } catch (RuntimeException e) {
+            created = Instant.EPOCH;
+        }
+        return new SessionRecord.Meta(new SessionId(line.path("sessionId").asString()), Path.of(line.path("cwd").asString("/")), dirs, created);
+    }
+
+    private static Instant updatedAt(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toInstant();
+        } catch (IOException e) {
+            return Instant.EPOCH;
+        }
+    }
+
+    /**
+     * A turn cut short by a crash can leave tool calls without results, which every model API
+     * rejects: answer them as interrupted.
+     */
+    static List<ModelMessage> repair(List<ModelMessage> messages) {
+        if (messages.isEmpty()) {
+            return List.copyOf(messages);
+        }
+        ModelMessage last = messages.getLast();
+        List<Part> results = new ArrayList<>();
+        if (last.role() == ModelMessage.Role.ASSISTANT) {
+            for (Part part : last.parts()) {
+                if (part instanceof Part.ToolUse use) {
+                    results.add(new Part.ToolResult(use.id(), List.of(new Part.Text("Interrupted: Tether stopped before this tool call finished.")), true));
+                }
+            }
+        }
+        if (results.isEmpty()) {
+            return List.copyOf(messages);
+        }
+        List<ModelMessage> repaired = new ArrayList<>(messages);
+        repaired.add(ModelMessage.user(results));
+        return List.copyOf(repaired);
+    }
+
+    private Path file(SessionId id) {
+        return dir.resolve(id.value() + SUFFIX);
+    }
+
+    private void ensureDir() {
+        try {
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir);
+                try {
+                    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+                } catch (UnsupportedOperationException ignored) {
+                    // Not a POSIX file system.
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot create session directory {}: {}", dir, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.tether.testing.acp;
+
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import dev.tether.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Checks every frame an agent writes against {@code ../shared/specs/acp/schema.json}: the
+ * envelope against the agent-side message union, and the payload against the definition its
+ * method names (responses by the method of the request they answer).
+ */
+public final class AcpFrameValidator {
+    private static final Map<String, String> REQUESTS = Map.of(
+            "session/request_permission", "RequestPermissionRequest",
+            "fs/read_text_file", "ReadTextFileRequest",
+            "fs/write_text_file", "WriteTextFileRequest",
+            "terminal/create", "CreateTerminalRequest",
+            "terminal/output", "TerminalOutputRequest",
+            "terminal/release", "ReleaseTerminalRequest",
+            "terminal/wait_for_exit", "WaitForTerminalExitRequest",
+            "terminal/kill", "KillTerminalRequest",
+            "elicitation/create", "CreateElicitationRequest");
+    private static final Map<String, String> NOTIFICATIONS = Map.of(
+            "session/update", "SessionNotification",
+            "$/cancel_request", "CancelRequestNotification",
+            "elicitation/complete", "CompleteElicitationNotification");
+    private static final Map<String, String> RESPONSES = Map.ofEntries(
+            Map.entry("initialize", "InitializeResponse"),
+            Map.entry("authenticate", "AuthenticateResponse"),
+            Map.entry("session/new", "NewSessionResponse"),
+            Map.entry("session/load", "LoadSessionResponse"),
+            Map.entry("session/resume", "ResumeSessionResponse"),
+            Map.entry("session/list", "ListSessionsResponse"),
+            Map.entry("session/close", "CloseSessionResponse"),
+            Map.entry("session/delete", "DeleteSessionResponse"),
+            Map.entry("session/prompt", "PromptResponse"),
+            Map.entry("session/set_mode", "SetSessionModeResponse"),
+            Map.entry("session/set_config_option", "SetSessionConfigOptionResponse"));
+
+    private static volatile AcpFrameValidator shared;
+
+    private final ObjectNode root;
+    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+
+    private AcpFrameValidator(ObjectNode root) {
+        this.root = root;
+    }
+
+    /** The validator for the schema beside the project ({@code ../shared/specs/acp/schema.json}). */
+    public static AcpFrameValidator shared() {
+        if (shared == null) {
+            synchronized (AcpFrameValidator.class) {
+                if (shared == null) {
+                    shared = new AcpFrameValidator((ObjectNode) Json.parse(read(schemaFile())));
+                }
+            }
+        }
+        return shared;
+    }
+
+    public static Path schemaFile() {
+        Path project = Path.of(System.getProperty("tether.projectDir", ".")).toAbsolutePath();
+        return project.resolveSibling("shared").resolve("specs/acp/schema.json");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("ACP schema not found at " + file, e);
+        }
+    }
+
+    /**
+     * Problems with one agent→client frame; empty when valid.
+     *
+     * @param answeredMethod for a response, the method of the request it answers (or null if unknown)
+     */
+    public List<String> validate(JsonNode frame, String answeredMethod) {
+        List<String> problems = new ArrayList<>();
+        check("#agent-envelope", frame, problems, "frame");
+        String method = frame.path("method").asString(null);
+        if (method != null && frame.has("id")) {
+            String def = REQUESTS.get(method);
+            if (def == null) {
+                problems.add("agent sent a request for an unknown client method " + method);
+            } else {
+                check(def, frame.path("params"), problems, method + " params");
+            }
+        } else if (method != null) {
+            String def = NOTIFICATIONS.get(method);
+            if (def == null && !method.startsWith("_")) {
+                problems.add("agent sent an unknown notification " + method);
+            } else if (def != null) {
+                check(def, frame.path("params"), problems, method + " params");
+            }
+        } else if (frame.has("error")) {
+            check("Error", frame.get("error"), problems, "error");
+        } else if (answeredMethod != null && RESPONSES.containsKey(answeredMethod)) {
+            check(RESPONSES.get(answeredMethod), frame.path("result"), problems, answeredMethod + " result");
+        }
+        return problems;
+    }
+
+    private void check(String def, JsonNode value, List<String> problems, String what) {
+        Schema schema = schemas.computeIfAbsent(def, this::schemaFor);
+        schema.validate(value).forEach(error -> problems.add(what + ": " + error.toString()));
+    }
+
+    private Schema schemaFor(String def) {
+        ObjectNode doc = root.deepCopy();
+        doc.remove("anyOf");
+        doc.remove("title");
+        if (def.equals("#agent-envelope")) {
+            var anyOf = doc.putArray("anyOf");
+            for (JsonNode branch : root.path("anyOf")) {
+                String title = branch.path("title").asString("");
+                if (title.equals("Agent") || title.equals("ProtocolLevel")) {
+                    anyOf.add(branch);
+                }
+            }
+        } else {
+            doc.put("$ref", "#/$defs/" + def);
+        }
+        return registry.getSchema(Json.write(doc), InputFormat.JSON);
+    }
+}

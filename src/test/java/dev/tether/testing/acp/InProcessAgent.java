@@ -1,0 +1,73 @@
+package dev.tether.testing.acp;
+
+import dev.tether.acp.AcpAgent;
+import dev.tether.acp.AcpClientChannel;
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.agent.Cancellation;
+import dev.tether.jsonrpc.CancelProtocol;
+import dev.tether.jsonrpc.JsonRpcConnection;
+import dev.tether.jsonrpc.LineChannel;
+import dev.tether.session.McpLauncher;
+import dev.tether.session.ModelCatalog;
+import dev.tether.session.SessionManager;
+import dev.tether.session.SessionServices;
+import dev.tether.session.TranscriptStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Tether's ACP agent in this JVM, behind an in-memory pipe, with a model and MCP launcher of
+ * the test's choosing. The client end validates every frame against the ACP schema.
+ */
+public final class InProcessAgent implements AutoCloseable {
+    /** An MCP launcher with no servers. */
+    public static final McpLauncher NO_MCP = (servers, cwd, listener) -> new McpLauncher.Servers() {
+        @Override
+        public List<dev.tether.tools.Tool> awaitTools(Cancellation cancellation) {
+            return List.of();
+        }
+
+        @Override
+        public void close() {}
+    };
+
+    private final JsonRpcConnection connection;
+    private final SessionManager sessions;
+    private final AcpTestClient client;
+
+    public InProcessAgent(Path stateDir, ModelCatalog models, McpLauncher mcp) {
+        try {
+            Pipe toAgent = Pipe.open();
+            Pipe fromAgent = Pipe.open();
+            SessionServices services = new SessionServices(new TranscriptStore(stateDir.resolve("sessions")), models, mcp,
+                    null, ClientCapabilities.NONE, List.of(), false, SessionServices.Limits.DEFAULT);
+            sessions = new SessionManager(services);
+            JsonRpcConnection[] holder = new JsonRpcConnection[1];
+            AcpAgent agent = new AcpAgent(sessions, "test",
+                    caps -> sessions.services(sessions.services().withClient(new AcpClientChannel(holder[0]), caps)));
+            connection = new JsonRpcConnection("acp", new LineChannel("acp", Channels.newInputStream(toAgent.source()),
+                    Channels.newOutputStream(fromAgent.sink())), agent, CancelProtocol.ACP, true);
+            holder[0] = connection;
+            sessions.services(sessions.services().withClient(new AcpClientChannel(connection), ClientCapabilities.NONE));
+            connection.start();
+            client = new AcpTestClient(Channels.newInputStream(fromAgent.source()), Channels.newOutputStream(toAgent.sink()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public AcpTestClient client() {
+        return client;
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        client.close();
+        sessions.close();
+    }
+}

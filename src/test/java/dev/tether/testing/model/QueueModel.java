@@ -1,0 +1,112 @@
+package dev.tether.testing.model;
+
+import dev.tether.acp.schema.ConfigOption;
+import dev.tether.agent.Cancellation;
+import dev.tether.model.ModelEvents;
+import dev.tether.model.ModelException;
+import dev.tether.model.ModelInfo;
+import dev.tether.model.ModelMessage;
+import dev.tether.model.ModelProvider;
+import dev.tether.model.ModelRequest;
+import dev.tether.model.ModelResponse;
+import dev.tether.model.ModelStopReason;
+import dev.tether.model.Part;
+import dev.tether.model.Usage;
+import dev.tether.session.ModelCatalog;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A model for unit tests: answers each request with the next queued response, streaming its
+ * text through the events, and records every request it received.
+ */
+public final class QueueModel implements ModelProvider, ModelCatalog {
+    /** One queued answer. */
+    public record Reply(String text, List<Part.ToolUse> toolUses, Duration delay) {
+        public static Reply text(String text) {
+            return new Reply(text, List.of(), Duration.ZERO);
+        }
+
+        public static Reply tools(Part.ToolUse... uses) {
+            return new Reply("", List.of(uses), Duration.ZERO);
+        }
+
+        public Reply delayed(Duration pause) {
+            return new Reply(text, toolUses, pause);
+        }
+    }
+
+    private final ConcurrentLinkedQueue<Reply> replies = new ConcurrentLinkedQueue<>();
+    private final List<ModelRequest> requests = new CopyOnWriteArrayList<>();
+    private volatile String missingCredentials;
+
+    public QueueModel then(Reply reply) {
+        replies.add(reply);
+        return this;
+    }
+
+    public static Part.ToolUse use(String id, String name, JsonNode input) {
+        return new Part.ToolUse(id, name, input);
+    }
+
+    public QueueModel missingCredentials(String message) {
+        this.missingCredentials = message;
+        return this;
+    }
+
+    public List<ModelRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    @Override
+    public ModelInfo info() {
+        return new ModelInfo("test", "queue", false, false, 100_000);
+    }
+
+    @Override
+    public ModelResponse stream(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
+        requests.add(request);
+        Reply reply = replies.poll();
+        if (reply == null) {
+            throw new ModelException(ModelException.Kind.SCRIPT, "no reply queued");
+        }
+        if (!reply.delay().isZero()) {
+            cancellation.sleep(reply.delay());
+        }
+        List<Part> parts = new ArrayList<>();
+        if (!reply.text().isEmpty()) {
+            events.onText(reply.text());
+            parts.add(new Part.Text(reply.text()));
+        }
+        for (Part.ToolUse use : reply.toolUses()) {
+            events.onToolUse(use);
+            parts.add(use);
+        }
+        return new ModelResponse(ModelMessage.assistant(parts),
+                reply.toolUses().isEmpty() ? ModelStopReason.END_TURN : ModelStopReason.TOOL_USE, new Usage(10, 5, 0, 0));
+    }
+
+    @Override
+    public String missingCredentials() {
+        return missingCredentials;
+    }
+
+    @Override
+    public String defaultModel() {
+        return "queue";
+    }
+
+    @Override
+    public List<ConfigOption.Choice> models() {
+        return List.of(new ConfigOption.Choice("queue", "Queue", null));
+    }
+
+    @Override
+    public ModelProvider open(String model) {
+        return this;
+    }
+}
