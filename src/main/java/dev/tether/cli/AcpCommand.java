@@ -53,8 +53,12 @@ final class AcpCommand {
         }
         TetherPaths paths = TetherPaths.from(env);
         JsonNode config = ConfigFile.load(paths.configFile());
+        // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
+        List<McpServerSpec> servers = new ArrayList<>(strict ? List.of() : Wiring.configuredServers(config, paths));
+        servers.addAll(extra);
         SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
-                Wiring.mcp(env), null, ClientCapabilities.NONE, extra, strict, SessionServices.Limits.DEFAULT);
+                Wiring.mcp(env), null, ClientCapabilities.NONE, servers, strict,
+                Wiring.limits(env, config));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);
@@ -63,10 +67,13 @@ final class AcpCommand {
         JsonRpcConnection rpc = new JsonRpcConnection("acp", new LineChannel("acp", in, out), agent, CancelProtocol.ACP, true);
         connection.set(rpc);
         sessions.services(sessions.services().withClient(Wiring.client(rpc), ClientCapabilities.NONE));
-        Runtime.getRuntime().addShutdownHook(new Thread(sessions::close, "tether-shutdown"));
+        // A SIGTERM from the editor must still end every MCP server process.
+        Thread hook = new Thread(sessions::close, "tether-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         rpc.start();
         rpc.closed().join();
         sessions.close();
+        Runtime.getRuntime().removeShutdownHook(hook);
         return 0;
     }
 }

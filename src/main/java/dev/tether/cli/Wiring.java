@@ -4,6 +4,11 @@ import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.agent.Cancellation;
+import dev.tether.config.McpConfig;
+import dev.tether.config.TetherPaths;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.session.SessionServices;
+import org.slf4j.LoggerFactory;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
@@ -121,6 +126,30 @@ final class Wiring {
                 }
             }
             return client;
+        }
+    }
+
+    /** Session limits; the output budget comes from the provider settings (TETHER_MAX_TOKENS). */
+    static SessionServices.Limits limits(Map<String, String> env, JsonNode config) {
+        SessionServices.Limits defaults = SessionServices.Limits.DEFAULT;
+        try {
+            int maxTokens = ProviderSelection.resolve(env, config).maxTokens();
+            return new SessionServices.Limits(defaults.maxModelRequests(), maxTokens, defaults.contextWindow());
+        } catch (IllegalArgumentException e) {
+            return defaults;
+        }
+    }
+
+    /** MCP servers from the user's config file ({@code "mcpServers"}); a broken entry is a warning, not a failed start. */
+    static List<McpServerSpec> configuredServers(JsonNode config, TetherPaths paths) {
+        if (!config.has("mcpServers")) {
+            return List.of();
+        }
+        try {
+            return McpConfig.parse(config, paths.configDir(), paths.configFile().toString());
+        } catch (McpConfig.InvalidConfig e) {
+            LoggerFactory.getLogger(Wiring.class).warn("ignoring the MCP servers of the config file: {}", e.getMessage());
+            return List.of();
         }
     }
 

@@ -177,6 +177,9 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     private void reportUsage(ModelProvider provider, Usage usage) {
+        if (usage.contextTokens() <= 0) {
+            return; // a provider that reports no usage (the scripted one without "usage") has nothing to show
+        }
         ModelInfo info = provider.info();
         long size = info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
         send(new SessionUpdate.UsageUpdate(Math.min(usage.contextTokens(), size), size));
