@@ -39,6 +39,7 @@ function toolLine(u, isNew) {
 /** One session's timeline from {@link TetherClient} as readable text. */
 export function renderTranscript(timeline, { terminals } = {}) {
   const out = [];
+  const terminalIds = new Map(); // toolCallId → terminal ids named in any of its updates
   let stream = null; // consecutive chunks of one kind are joined
   const flush = () => {
     if (stream) out.push(`${stream.label} ${indent(stream.text.trim(), "    ")}`);
@@ -60,16 +61,21 @@ export function renderTranscript(timeline, { terminals } = {}) {
       const options = request.options.map((o) => o.optionId).join(", ");
       const answer = outcome?.outcome === "selected" ? outcome.optionId : outcome?.outcome ?? "(unanswered)";
       out.push(`  permission? ${JSON.stringify(request.toolCall?.title ?? request.toolCall?.toolCallId)} [${options}] -> ${answer}`);
-    } else if (event.type === "update") out.push(renderUpdate(event.update, terminals));
+    } else if (event.type === "update") {
+      const u = event.update;
+      const ids = (u.content ?? []).filter((c) => c.type === "terminal").map((c) => c.terminalId);
+      if (ids.length) terminalIds.set(u.toolCallId, ids);
+      out.push(renderUpdate(u) + (u.status === "completed" ? terminalOutput(terminalIds.get(u.toolCallId), terminals) : ""));
+    }
   }
   flush();
   return out.join("\n");
 }
 
-function renderUpdate(u, terminals) {
+function renderUpdate(u) {
   switch (u.sessionUpdate) {
-    case "tool_call": return toolLine(u, true) + terminalOutput(u, terminals);
-    case "tool_call_update": return toolLine(u, false) + terminalOutput(u, terminals);
+    case "tool_call": return toolLine(u, true);
+    case "tool_call_update": return toolLine(u, false);
     case "plan": return `  plan:\n${u.entries.map((e) => `    [${e.status}] ${e.content} (${e.priority})`).join("\n")}`;
     case "usage_update": return `  usage: ${u.used}/${u.size}${u.cost ? ` cost ${u.cost.amount} ${u.cost.currency}` : ""}`;
     case "available_commands_update": return `  commands: ${u.availableCommands.map((c) => `/${c.name}`).join(" ")}`;
@@ -80,9 +86,8 @@ function renderUpdate(u, terminals) {
   }
 }
 
-function terminalOutput(u, terminals) {
-  if (!terminals || u.status !== "completed") return "";
-  const ids = (u.content ?? []).filter((c) => c.type === "terminal").map((c) => c.terminalId);
+function terminalOutput(ids, terminals) {
+  if (!terminals || !ids) return "";
   return ids
     .map((id) => terminals.created.find((t) => t.id === id))
     .filter(Boolean)
