@@ -293,9 +293,10 @@ export class TetherClient {
       return await Promise.race([this.agent.request(method, params), timeout, died]);
     } catch (e) {
       if (e && typeof e.code === "number" && !(e instanceof AgentError)) throw new AgentError(method, e);
-      const gone = this.child.exitCode ?? this.child.signalCode;
-      if (gone !== null && !(e instanceof AgentError)) {
-        throw new Error(`${method}: ${e?.message ?? e}; Tether exited (${gone})\n${this.stderrTail()}`);
+      // stdout closing can reject the request a moment before the exit event arrives.
+      const exit = await Promise.race([this.exit, new Promise((r) => setTimeout(() => r(null), 300))]);
+      if (exit && !(e instanceof AgentError)) {
+        throw new Error(`${method}: ${e?.message ?? e}; Tether exited (code ${exit.code}, signal ${exit.signal})\n${this.stderrTail()}`);
       }
       throw e;
     } finally {
