@@ -1,0 +1,31 @@
+// Where things live, computed once from this file's location so every entry point
+// (tests, demo, bench) agrees regardless of the current directory.
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+/** The `conformance/` folder. */
+export const CONFORMANCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The repository root (the folder that holds `bin/tether` and `pom.xml`). */
+export const REPO_ROOT = path.resolve(CONFORMANCE_DIR, "..");
+
+/**
+ * The ACP v1 JSON schema the frames are checked against. The shared spec copy lives beside
+ * the repository (`../shared/specs/acp/schema.json`); `ACP_SCHEMA` overrides it.
+ */
+export const ACP_SCHEMA_PATH =
+  process.env.ACP_SCHEMA ?? path.resolve(REPO_ROOT, "..", "shared", "specs", "acp", "schema.json");
+
+/** server-everything's entry point; run it with `node <this> stdio|streamableHttp`. */
+export const SERVER_EVERYTHING_JS = path.join(
+  CONFORMANCE_DIR, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
+
+/** The command that starts Tether as an ACP agent: `TETHER_CMD` (split on spaces) or `bin/tether`. */
+export function tetherCommand() {
+  const fromEnv = process.env.TETHER_CMD?.trim();
+  if (fromEnv) {
+    const [command, ...args] = fromEnv.split(/\s+/);
+    return { command, args };
+  }
+  return { command: path.join(REPO_ROOT, "bin", "tether"), args: [] };
+}

@@ -1,0 +1,52 @@
+# shellcheck shell=bash
+# Shared JDK discovery. Source it, then call `tether_find_java` (prints the path of a
+# `java` >= 21 and returns 0, or prints a reason on stderr and returns 1) or
+# `tether_java_home` (the matching JAVA_HOME).
+
+TETHER_MIN_JAVA=21
+
+# Prints the feature version (17, 21, 25, ...) of the given java binary, or nothing.
+tether_java_feature() {
+  local java=$1 line
+  [[ -x $java ]] || return 1
+  line=$("$java" -XshowSettings:properties -version 2>&1 | grep -m1 'java.specification.version') || return 1
+  line=${line##*= }
+  line=${line#1.}
+  [[ $line =~ ^[0-9]+$ ]] && printf '%s\n' "$line"
+}
+
+tether_find_java() {
+  local candidate feature best="" best_feature=0
+  if [[ -n ${JAVA_HOME:-} ]]; then
+    feature=$(tether_java_feature "$JAVA_HOME/bin/java") || feature=0
+    if (( feature >= TETHER_MIN_JAVA )); then
+      printf '%s\n' "$JAVA_HOME/bin/java"
+      return 0
+    fi
+  fi
+  for candidate in /usr/lib/jvm/*/bin/java /opt/java/*/bin/java /opt/homebrew/opt/openjdk*/bin/java; do
+    [[ -x $candidate ]] || continue
+    feature=$(tether_java_feature "$candidate") || continue
+    if (( feature >= TETHER_MIN_JAVA && feature > best_feature )); then
+      best=$candidate
+      best_feature=$feature
+    fi
+  done
+  if [[ -z $best ]] && command -v java >/dev/null 2>&1; then
+    candidate=$(command -v java)
+    feature=$(tether_java_feature "$candidate") || feature=0
+    (( feature >= TETHER_MIN_JAVA )) && best=$candidate
+  fi
+  if [[ -z $best ]]; then
+    echo "tether: needs a JDK ${TETHER_MIN_JAVA} or newer; set JAVA_HOME to one (none found in JAVA_HOME, /usr/lib/jvm or PATH)" >&2
+    return 1
+  fi
+  printf '%s\n' "$best"
+}
+
+tether_java_home() {
+  local java
+  java=$(tether_find_java) || return 1
+  java=$(readlink -f "$java")
+  printf '%s\n' "${java%/bin/java}"
+}
