@@ -13,7 +13,7 @@ test("a malformed line gets -32700 and the session goes on", { timeout: TEST_TIM
 });
 
 test("an unknown method gets -32601", { timeout: TEST_TIMEOUT }, async (t) => {
-  const tether = await startTether(t);
+  const tether = await startTether(t, { script: script("hello.jsonl") });
   await assert.rejects(tether.request("session/frobnicate", {}), { code: -32601 });
   await assert.rejects(tether.request("_tether/unknown_extension", {}), { code: -32601 });
   await tether.notify("_tether/unknown_notification", {}); // ignored, no answer
@@ -26,6 +26,17 @@ test("session/new with a relative cwd gets -32602 with a readable message", { ti
     assert.equal(e.code, -32602);
     assert.match(e.rpcMessage, /cwd|absolute/i);
     assert.doesNotMatch(e.rpcMessage, /\bat [\w.$]+\(/, "no stack trace");
+    return true;
+  });
+});
+
+test("without a model provider, session/new asks for authentication with what to set", { timeout: TEST_TIMEOUT }, async (t) => {
+  const tether = await startTether(t, { initialize: false });
+  const init = await tether.initialize();
+  assert.equal(init.authMethods?.[0]?.id, "env");
+  await assert.rejects(tether.newSession(), (e) => {
+    assert.equal(e.code, -32000);
+    assert.match(e.rpcMessage, /ANTHROPIC_API_KEY/);
     return true;
   });
 });
