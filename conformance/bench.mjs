@@ -53,29 +53,50 @@ await figure("idle RSS after initialize", async () => {
   await tether.close();
   return `${(kib / 1024).toFixed(1)} MiB`;
 });
-await figure("session/new with server-everything (stdio)", async () => {
-  const { tether } = await timedStart();
-  const t0 = performance.now();
-  await tether.newSession({ mcpServers: [everythingStdio()] });
-  const elapsed = performance.now() - t0;
-  await tether.close();
-  return ms(elapsed);
-});
-await figure("scripted turn with one MCP tool call", async () => {
-  const dirs = makeTempDirs("tether-bench-");
+function scriptFile(dirs, lines) {
   const file = path.join(dirs.root, "bench.jsonl");
-  fs.writeFileSync(file, [
-    JSON.stringify({ toolCalls: [{ name: "mcp__everything__echo", input: { message: "bench" } }] }),
-    JSON.stringify({ text: "done", stop: "end_turn" }),
-  ].join("\n"));
-  const tether = await TetherClient.start({ script: file, dirs });
-  await tether.initialize();
-  const { sessionId } = await tether.newSession({ mcpServers: [everythingStdio()] });
-  const t0 = performance.now();
-  const { stopReason } = await tether.prompt(sessionId, "echo");
-  const elapsed = performance.now() - t0;
+  fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n"));
+  return file;
+}
+
+await figure("session/new with server-everything (stdio)", async () => {
+  const dirs = makeTempDirs("tether-bench-");
+  const script = scriptFile(dirs, [{ text: "unused" }]);
+  const { tether } = await (async () => {
+    const tether = await TetherClient.start({ script, dirs });
+    await tether.initialize();
+    return { tether };
+  })();
+  const times = [];
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    await tether.newSession({ mcpServers: [everythingStdio()] });
+    times.push(performance.now() - t0);
+  }
   await tether.close();
   dirs.cleanup();
-  return `${ms(elapsed)} (${stopReason})`;
+  return stats(times);
+});
+
+await figure("scripted turns (trivial; one MCP tool call, first and warm)", async () => {
+  const dirs = makeTempDirs("tether-bench-");
+  const echo = { toolCalls: [{ name: "mcp__everything__echo", input: { message: "bench" } }] };
+  const done = { text: "done", stop: "end_turn" };
+  const script = scriptFile(dirs, [done, echo, done, echo, done]);
+  const tether = await TetherClient.start({ script, dirs });
+  await tether.initialize();
+  const { sessionId } = await tether.newSession({ mcpServers: [everythingStdio()] });
+  const timed = async (text) => {
+    const t0 = performance.now();
+    const { stopReason } = await tether.prompt(sessionId, text);
+    return `${ms(performance.now() - t0)} (${stopReason})`;
+  };
+  // The first turn also waits at the catalog barrier for server-everything to start.
+  const trivial = await timed("hello");
+  const first = await timed("echo");
+  const warm = await timed("echo again");
+  await tether.close();
+  dirs.cleanup();
+  return `trivial (incl. MCP start-up) ${trivial}; tool call ${first}; warm tool call ${warm}`;
 });
 process.exit(0);

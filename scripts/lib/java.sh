@@ -7,8 +7,21 @@ TETHER_MIN_JAVA=21
 
 # Prints the feature version (17, 21, 25, ...) of the given java binary, or nothing.
 tether_java_feature() {
-  local java=$1 line
+  local java=$1 line home
   [[ -x $java ]] || return 1
+  # The JDK's release file names its version without starting a JVM (which costs ~50 ms
+  # per candidate on every start); ask the JVM itself only when there is no such file.
+  home=$(readlink -f "$java") && home=${home%/bin/java}
+  if [[ -f $home/release ]] && line=$(grep -m1 '^JAVA_VERSION=' "$home/release"); then
+    line=${line#JAVA_VERSION=}
+    line=${line//\"/}
+    line=${line%%[.+-]*}
+    line=${line#1.}
+    if [[ $line =~ ^[0-9]+$ ]]; then
+      printf '%s\n' "$line"
+      return 0
+    fi
+  fi
   line=$("$java" -XshowSettings:properties -version 2>&1 | grep -m1 'java.specification.version') || return 1
   line=${line##*= }
   line=${line#1.}
