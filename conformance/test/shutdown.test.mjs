@@ -1,0 +1,55 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { everythingStdio, ordersStdio } from "../lib/mcp-peers.mjs";
+import { FIXTURES, script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
+
+// Ignores SIGTERM and stdin EOF: only a client that escalates to SIGKILL ends it.
+const stubborn = { name: "stubborn", command: process.execPath, args: [path.join(FIXTURES, "noisy-mcp-server.mjs")],
+  env: [{ name: "STUBBORN", value: "1" }] };
+
+/** Pids of every live descendant of `pid` (zombies count as gone). */
+function descendants(pid) {
+  const children = new Map();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [, state, ppid] = /\) (\S) (\d+)/.exec(stat) ?? [];
+      if (state === "Z") continue;
+      const list = children.get(Number(ppid)) ?? [];
+      list.push(Number(entry));
+      children.set(Number(ppid), list);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const out = [];
+  const walk = (p) => (children.get(p) ?? []).forEach((c) => { out.push(c); walk(c); });
+  walk(pid);
+  return out;
+}
+
+const alive = (pid) => {
+  try {
+    return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+test("stdin EOF ends Tether cleanly and every MCP server process it started", { timeout: TEST_TIMEOUT }, async (t) => {
+  const tether = await startTether(t, { script: script("hello.jsonl") });
+  const { sessionId } = await tether.newSession({ mcpServers: [everythingStdio(), ordersStdio(), stubborn] });
+  // The first model request waits at the catalog barrier until both servers are up.
+  assert.equal((await tether.prompt(sessionId, "hi")).stopReason, "end_turn");
+  const servers = descendants(tether.child.pid);
+  assert.ok(servers.length >= 3, `expected the MCP server processes under Tether, found ${servers}`);
+
+  tether.child.stdin.end();
+  const exit = await Promise.race([tether.exit, new Promise((r) => setTimeout(() => r(null), 8000))]);
+  assert.deepEqual(exit, { code: 0, signal: null }, "Tether exits 0 on its own after stdin EOF");
+  const left = servers.filter(alive);
+  assert.deepEqual(left, [], `MCP server processes left running: ${left}`);
+});
