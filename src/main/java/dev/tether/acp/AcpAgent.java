@@ -187,8 +187,8 @@ public final class AcpAgent implements InboundHandler {
     private JsonNode prompt(JsonNode params, InboundRequest request) {
         SessionRuntime runtime = sessions.get(Params.string(params, "sessionId"));
         JsonNode prompt = params.get("prompt");
-        if (prompt == null || !prompt.isArray()) {
-            throw JsonRpcException.invalidParams("Invalid params: \"prompt\" must be an array of content blocks");
+        if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {
+            throw JsonRpcException.invalidParams("Invalid params: \"prompt\" must be a non-empty array of content blocks");
         }
         List<ContentBlock> blocks = new ArrayList<>();
         int index = 0;

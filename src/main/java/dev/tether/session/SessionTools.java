@@ -9,6 +9,7 @@ import dev.tether.acp.schema.ToolKind;
 import dev.tether.agent.Cancellation;
 import dev.tether.agent.CancelledException;
 import dev.tether.agent.TurnTools;
+import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.tools.PermissionDecision;
@@ -84,6 +85,10 @@ final class SessionTools implements TurnTools {
                 decision = gate.check(session.mode(), new PermissionGate.Call(callId, use.name(), tool.traits(), view, use.input()), callCancellation);
             } catch (CancelledException e) {
                 return cancelled(use, callId);
+            } catch (JsonRpcException e) {
+                // The editor could not ask the user: nothing was allowed, so nothing runs.
+                LOG.warn("permission request for {} failed: {}", use.name(), e.getMessage());
+                return finish(use, callId, ToolStatus.failed("Not run: the editor could not ask the user for permission."));
             }
             switch (decision) {
                 case PermissionDecision.Allowed allowed -> { }

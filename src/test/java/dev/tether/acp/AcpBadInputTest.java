@@ -86,6 +86,8 @@ class AcpBadInputTest {
         String session = client.newSession(dir.toString(), null);
         JsonNode content = error("session/prompt", "{\"sessionId\":\"" + session + "\",\"prompt\":[{\"type\":\"hologram\"}]}");
         assertEquals(-32602, content.path("code").asInt());
+        JsonNode empty = error("session/prompt", "{\"sessionId\":\"" + session + "\",\"prompt\":[]}");
+        assertTrue(empty.path("message").asString().contains("non-empty"), empty.toString());
         JsonNode mode = error("session/set_mode", "{\"sessionId\":\"" + session + "\",\"modeId\":\"yolo\"}");
         assertEquals(-32602, mode.path("code").asInt());
         assertTrue(mode.path("message").asString().contains("readOnly"), mode.toString());
