@@ -53,3 +53,18 @@ test("stdin EOF ends Tether cleanly and every MCP server process it started", { 
   const left = servers.filter(alive);
   assert.deepEqual(left, [], `MCP server processes left running: ${left}`);
 });
+
+test("session/close ends that session's MCP servers and no other's", { timeout: TEST_TIMEOUT }, async (t) => {
+  const tether = await startTether(t, { script: script("hello.jsonl") });
+  const first = await tether.newSession({ mcpServers: [stubborn] });
+  assert.equal((await tether.prompt(first.sessionId, "hi")).stopReason, "end_turn");
+  const firstServers = descendants(tether.child.pid);
+  const second = await tether.newSession({ mcpServers: [stubborn] });
+  assert.equal((await tether.prompt(second.sessionId, "hi")).stopReason, "end_turn");
+  const secondServers = descendants(tether.child.pid).filter((p) => !firstServers.includes(p));
+  assert.ok(firstServers.length >= 1 && secondServers.length >= 1);
+
+  await tether.request("session/close", { sessionId: first.sessionId });
+  assert.deepEqual(firstServers.filter(alive), [], "the closed session's server is gone");
+  assert.ok(secondServers.some(alive), "the other session's server still runs");
+});
