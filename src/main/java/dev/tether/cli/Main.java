@@ -75,8 +75,7 @@ public final class Main {
 
                 Usage:
                   tether [acp] [options]        Run the ACP agent on stdin/stdout (what editors spawn).
-                  tether reference-server [--http --port N]
-                                                Run the bundled reference MCP server (a small order system).
+                  tether reference-server       Run the bundled reference MCP server (a small order system) on stdio.
                   tether --help | --version
 
                 Options for acp:

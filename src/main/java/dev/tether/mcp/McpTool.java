@@ -49,9 +49,12 @@ public final class McpTool implements Tool {
         return new ToolTraits(kind, category, Boolean.TRUE.equals(hints.destructive()), server);
     }
 
+    /** Descriptions are model context the server controls: keep them to a few KB. */
+    static final int MAX_DESCRIPTION_BYTES = 4096;
+
     private static String description(McpToolInfo info) {
         String text = info.description() != null ? info.description() : info.title() != null ? info.title() : info.name();
-        return UnicodeSanitizer.clean(text);
+        return Redactor.cap(UnicodeSanitizer.clean(text), MAX_DESCRIPTION_BYTES);
     }
 
     private static JsonNode schema(JsonNode input) {
