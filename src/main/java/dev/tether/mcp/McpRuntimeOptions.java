@@ -11,17 +11,18 @@ import java.util.Map;
  * @param connectTimeout      start plus {@code initialize} of one server
  * @param listTimeout         one {@code tools/list} page
  * @param callTimeouts        default call limits
- * @param serverCallTimeouts  per-server call limits, by server name
+ * @param policies            per-server policy (hint overrides, allow/deny, call limits), by server name
  * @param maxInlineTextBytes  model text kept inline per result; beyond it the head is kept
  * @param maxImageBase64Bytes images up to this size (base64) go to the model as image parts
  * @param defaultCwd          working directory of stdio servers that declare none (the session cwd)
  * @param hostEnv             Tether's environment, filtered through the stdio allow-list
  * @param clientVersion       sent as {@code clientInfo.version}
+ * @param artifactDir         session-private directory for results too big to keep inline, or null for none
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
-                                Map<String, CallTimeouts> serverCallTimeouts, int maxInlineTextBytes,
+                                Map<String, McpServerPolicy> policies, int maxInlineTextBytes,
                                 int maxImageBase64Bytes, Path defaultCwd, Map<String, String> hostEnv,
-                                String clientVersion) {
+                                String clientVersion, Path artifactDir) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
     /** A call that sends neither a result nor progress for this long is abandoned. */
@@ -37,7 +38,7 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     }
 
     public McpRuntimeOptions {
-        serverCallTimeouts = Map.copyOf(serverCallTimeouts);
+        policies = Map.copyOf(policies);
         hostEnv = Map.copyOf(hostEnv);
     }
 
@@ -46,35 +47,45 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
         String version = McpRuntimeOptions.class.getPackage().getImplementationVersion();
         return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT, Map.of(),
                 DEFAULT_MAX_INLINE_TEXT_BYTES, DEFAULT_MAX_IMAGE_BASE64_BYTES, cwd, System.getenv(),
-                version == null ? "0.1.0" : version);
+                version == null ? "0.1.0" : version, null);
+    }
+
+    public McpServerPolicy policyFor(String server) {
+        return policies.getOrDefault(server, McpServerPolicy.DEFAULT);
     }
 
     public CallTimeouts callTimeoutsFor(String server) {
-        return serverCallTimeouts.getOrDefault(server, callTimeouts);
+        CallTimeouts own = policyFor(server).callTimeouts();
+        return own == null ? callTimeouts : own;
     }
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
-        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, serverCallTimeouts, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, policies, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, serverCallTimeouts, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, policies, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
-    public McpRuntimeOptions withServerCallTimeouts(Map<String, CallTimeouts> perServer) {
+    public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, perServer, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
+    }
+
+    public McpRuntimeOptions withArtifactDir(Path dir) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, dir);
     }
 
     public McpRuntimeOptions withMaxInlineTextBytes(int bytes) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, serverCallTimeouts, bytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, bytes,
+                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
     public McpRuntimeOptions withHostEnv(Map<String, String> env) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, serverCallTimeouts, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, env, clientVersion);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextBytes,
+                maxImageBase64Bytes, defaultCwd, env, clientVersion, artifactDir);
     }
 }

@@ -27,4 +27,13 @@ public interface Tool {
      * {@link dev.tether.agent.CancelledException} when cancelled.
      */
     ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure;
+
+    /**
+     * What the session's audit log records about this tool besides the call itself (for an
+     * MCP tool: server, tool name on the server, effective hints), or null for tools that are
+     * not audited (the built-in ones).
+     */
+    default JsonNode auditInfo() {
+        return null;
+    }
 }

@@ -12,11 +12,18 @@ import tools.jackson.databind.JsonNode;
  * @param forEditor  what the editor shows (diffs, terminals, content)
  * @param rawOutput  a structured result for the editor's {@code rawOutput}, or null
  * @param isError    the tool ran but reports an error the model should read (e.g. MCP isError)
+ * @param audit      details for the session's audit log (validation errors, a bounded structured
+ *                   result), or null
  */
-public record ToolOutcome(List<Part> forModel, List<ToolCallContent> forEditor, JsonNode rawOutput, boolean isError) {
+public record ToolOutcome(List<Part> forModel, List<ToolCallContent> forEditor, JsonNode rawOutput, boolean isError,
+                          JsonNode audit) {
     public ToolOutcome {
         forModel = List.copyOf(forModel);
         forEditor = List.copyOf(forEditor);
+    }
+
+    public ToolOutcome(List<Part> forModel, List<ToolCallContent> forEditor, JsonNode rawOutput, boolean isError) {
+        this(forModel, forEditor, rawOutput, isError, null);
     }
 
     public static ToolOutcome text(String text) {

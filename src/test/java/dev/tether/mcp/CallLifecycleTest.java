@@ -37,8 +37,8 @@ class CallLifecycleTest {
 
     @BeforeAll
     static void start() {
-        McpRuntimeOptions opts = options().withServerCallTimeouts(
-                Map.of("fake", new McpRuntimeOptions.CallTimeouts(IDLE, Duration.ofSeconds(30))));
+        McpRuntimeOptions opts = options().withPolicies(Map.of("fake", new McpServerPolicy(Map.of(), List.of(), List.of(),
+                new McpRuntimeOptions.CallTimeouts(IDLE, Duration.ofSeconds(30)))));
         runtime = McpRuntime.start(List.of(fake("fake")), opts, McpRuntimeListener.NONE);
         tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
     }
