@@ -27,7 +27,7 @@ final class AcpCommand {
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
-        List<McpServerSpec> extra = new ArrayList<>();
+        McpConfig.Declared extra = McpConfig.Declared.NONE;
         boolean strict = false;
         Path workingDir = Path.of("").toAbsolutePath();
         for (int i = 0; i < args.length; i++) {
@@ -38,7 +38,7 @@ final class AcpCommand {
                         return 2;
                     }
                     try {
-                        extra.addAll(McpConfig.fromArgument(args[++i], workingDir));
+                        extra = extra.then(McpConfig.fromArgument(args[++i], workingDir));
                     } catch (McpConfig.InvalidConfig e) {
                         err.println("tether: " + e.getMessage());
                         return 2;
@@ -54,10 +54,9 @@ final class AcpCommand {
         TetherPaths paths = TetherPaths.from(env);
         JsonNode config = ConfigFile.load(paths.configFile());
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
-        List<McpServerSpec> servers = new ArrayList<>(strict ? List.of() : Wiring.configuredServers(config, paths));
-        servers.addAll(extra);
+        McpConfig.Declared declared = (strict ? McpConfig.Declared.NONE : Wiring.configuredServers(config, paths)).then(extra);
         SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
-                Wiring.mcp(env), null, ClientCapabilities.NONE, servers, strict,
+                Wiring.mcp(env, declared.policies()), null, ClientCapabilities.NONE, declared.servers(), strict,
                 Wiring.limits(env, config));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();

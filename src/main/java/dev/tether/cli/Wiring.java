@@ -6,7 +6,7 @@ import dev.tether.acp.schema.ConfigOption;
 import dev.tether.agent.Cancellation;
 import dev.tether.config.McpConfig;
 import dev.tether.config.TetherPaths;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.McpServerPolicy;
 import dev.tether.session.SessionServices;
 import org.slf4j.LoggerFactory;
 import dev.tether.jsonrpc.JsonRpcConnection;
@@ -141,21 +141,22 @@ final class Wiring {
     }
 
     /** MCP servers from the user's config file ({@code "mcpServers"}); a broken entry is a warning, not a failed start. */
-    static List<McpServerSpec> configuredServers(JsonNode config, TetherPaths paths) {
+    static McpConfig.Declared configuredServers(JsonNode config, TetherPaths paths) {
         if (!config.has("mcpServers")) {
-            return List.of();
+            return McpConfig.Declared.NONE;
         }
         try {
             return McpConfig.parse(config, paths.configDir(), paths.configFile().toString());
         } catch (McpConfig.InvalidConfig e) {
             LoggerFactory.getLogger(Wiring.class).warn("ignoring the MCP servers of the config file: {}", e.getMessage());
-            return List.of();
+            return McpConfig.Declared.NONE;
         }
     }
 
-    static McpLauncher mcp(Map<String, String> env) {
-        return (servers, cwd, listener) -> {
-            McpRuntime runtime = McpRuntime.start(servers, McpRuntimeOptions.defaults(cwd).withHostEnv(env), new McpRuntimeListener() {
+    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies) {
+        return (servers, cwd, artifactDir, listener) -> {
+            McpRuntimeOptions options = McpRuntimeOptions.defaults(cwd).withHostEnv(env).withPolicies(policies).withArtifactDir(artifactDir);
+            McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {
                     // The tools appear at the next catalog barrier.

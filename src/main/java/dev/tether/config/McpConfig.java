@@ -1,6 +1,7 @@
 package dev.tether.config;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.McpServerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,8 +28,27 @@ public final class McpConfig {
         }
     }
 
+    /** Servers and the user's policy for each (by server name). */
+    public record Declared(List<McpServerSpec> servers, Map<String, McpServerPolicy> policies) {
+        public static final Declared NONE = new Declared(List.of(), Map.of());
+
+        public Declared {
+            servers = List.copyOf(servers);
+            policies = Map.copyOf(policies);
+        }
+
+        /** This declaration followed by {@code later}; a later server or policy of the same name wins. */
+        public Declared then(Declared later) {
+            List<McpServerSpec> all = new ArrayList<>(servers);
+            all.addAll(later.servers);
+            Map<String, McpServerPolicy> merged = new LinkedHashMap<>(policies);
+            merged.putAll(later.policies);
+            return new Declared(all, merged);
+        }
+    }
+
     /** Reads {@code --mcp-config}: inline JSON when it starts with '{', else a file path. */
-    public static List<McpServerSpec> fromArgument(String value, Path workingDir) throws InvalidConfig {
+    public static Declared fromArgument(String value, Path workingDir) throws InvalidConfig {
         String trimmed = value.strip();
         if (trimmed.startsWith("{")) {
             return parse(parseJson(trimmed, "--mcp-config"), workingDir, "--mcp-config");
@@ -52,16 +72,21 @@ public final class McpConfig {
         }
     }
 
-    public static List<McpServerSpec> parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
+    public static Declared parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
         JsonNode servers = root.get("mcpServers");
         if (servers == null || !servers.isObject()) {
             throw new InvalidConfig(source + ": expected an object {\"mcpServers\": {name: {...}}}");
         }
         List<McpServerSpec> specs = new ArrayList<>();
+        Map<String, McpServerPolicy> policies = new LinkedHashMap<>();
         for (var entry : servers.properties()) {
             specs.add(server(entry.getKey(), entry.getValue(), baseDir, source));
+            McpServerPolicy policy = McpPolicyConfig.parse(entry.getValue(), source + ": server \"" + entry.getKey() + "\"");
+            if (!policy.equals(McpServerPolicy.DEFAULT)) {
+                policies.put(entry.getKey(), policy);
+            }
         }
-        return List.copyOf(specs);
+        return new Declared(specs, policies);
     }
 
     private static McpServerSpec server(String name, JsonNode node, Path baseDir, String source) throws InvalidConfig {

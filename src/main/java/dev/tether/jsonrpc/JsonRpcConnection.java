@@ -91,16 +91,18 @@ public final class JsonRpcConnection implements AutoCloseable {
         RequestId id = RequestId.of(nextId.getAndIncrement());
         CompletableFuture<JsonNode> future = new CompletableFuture<>();
         AtomicBoolean withdrawn = new AtomicBoolean();
-        OutboundCall call = new OutboundCall(id, future, () -> {
+        OutboundCall call = new OutboundCall(id, future, completion -> {
             if (withdrawn.compareAndSet(false, true) && pending.remove(id.key()) != null) {
                 ObjectNode cancelParams = Json.object();
                 cancelParams.set(cancelProtocol.idField(), id.value());
                 if (cancelProtocol.withReason()) {
                     cancelParams.put("reason", "cancelled by client");
                 }
+                // Withdraw first, then release the waiter: the peer must see the cancel before
+                // anything the waiter sends next (such as the answer to a cancelled prompt).
                 trySend(new Message.Notification(cancelProtocol.method(), cancelParams));
-                future.completeExceptionally(new JsonRpcException(JsonRpcError.REQUEST_CANCELLED, "request cancelled"));
             }
+            future.completeExceptionally(completion);
         });
         if (closed.get()) {
             future.completeExceptionally(new JsonRpcException(JsonRpcError.INTERNAL_ERROR, name + " connection is closed"));

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -16,9 +17,9 @@ import tools.jackson.databind.JsonNode;
 public final class OutboundCall {
     private final RequestId id;
     private final CompletableFuture<JsonNode> result;
-    private final Runnable withdraw;
+    private final Consumer<RuntimeException> withdraw;
 
-    OutboundCall(RequestId id, CompletableFuture<JsonNode> result, Runnable withdraw) {
+    OutboundCall(RequestId id, CompletableFuture<JsonNode> result, Consumer<RuntimeException> withdraw) {
         this.id = id;
         this.result = result;
         this.withdraw = withdraw;
@@ -32,9 +33,9 @@ public final class OutboundCall {
         return result;
     }
 
-    /** Withdraws the request (sends the peer's cancel notification once). */
+    /** Withdraws the request (sends the peer's cancel notification once); waiters get -32800. */
     public void cancel() {
-        withdraw.run();
+        withdraw.accept(new JsonRpcException(JsonRpcError.REQUEST_CANCELLED, "request cancelled"));
     }
 
     /**
@@ -50,10 +51,7 @@ public final class OutboundCall {
 
     /** As {@link #await(Cancellation)}, and withdraws the request after {@code timeout}. */
     public JsonNode await(Cancellation cancellation, Duration timeout) {
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> {
-            result.completeExceptionally(new CancelledException());
-            cancel();
-        })) {
+        try (Cancellation.Registration ignored = cancellation.onCancel(() -> withdraw.accept(new CancelledException()))) {
             return timeout == null ? result.get() : result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof JsonRpcException rpc) {

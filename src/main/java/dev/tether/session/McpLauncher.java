@@ -9,8 +9,12 @@ import java.util.List;
 /** Starts the MCP runtime of one session. The seam keeps the session testable without processes. */
 public interface McpLauncher {
 
-    /** Starts connecting to {@code servers} in the background and returns at once. */
-    Servers start(List<McpServerSpec> servers, Path cwd, Listener listener);
+    /**
+     * Starts connecting to {@code servers} in the background and returns at once.
+     *
+     * @param artifactDir the session-private directory for results too big to keep inline
+     */
+    Servers start(List<McpServerSpec> servers, Path cwd, Path artifactDir, Listener listener);
 
     /** A session's connected (or connecting) MCP servers. */
     interface Servers extends AutoCloseable {

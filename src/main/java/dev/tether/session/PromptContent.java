@@ -24,7 +24,7 @@ final class PromptContent {
                 case ContentBlock.Text t -> new Part.Text(t.text());
                 case ContentBlock.Image i -> acceptsImages && i.data() != null
                         ? new Part.Image(i.mimeType(), i.data())
-                        : new Part.Text("[Image not shown: this model does not take images (" + i.mimeType() + ", " + size(i.data()) + ")]");
+                        : imageNote(new Part.Image(i.mimeType(), i.data()));
                 case ContentBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + size(a.data()) + "]");
                 case ContentBlock.ResourceLink l -> new Part.Text("[Resource: " + (l.name() == null ? l.uri() : l.name() + " <" + l.uri() + ">") + "]");
                 case ContentBlock.Resource r -> embedded(r.resource());
@@ -48,6 +48,12 @@ final class PromptContent {
         }
         return new Part.Text("[Binary resource " + resource.uri() + ": " + (resource.mimeType() == null ? "unknown type" : resource.mimeType())
                 + ", " + size(resource.blob()) + ", sha256 " + sha256(resource.blob()) + "]");
+    }
+
+    /** What a model that takes no images reads instead of one. */
+    static Part.Text imageNote(Part.Image image) {
+        return new Part.Text("[Image not shown: this model does not take images (" + image.mimeType() + ", "
+                + size(image.base64()) + ", sha256 " + sha256(image.base64()) + ")]");
     }
 
     private static String size(String base64) {

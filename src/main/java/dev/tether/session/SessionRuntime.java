@@ -63,7 +63,7 @@ public final class SessionRuntime implements AutoCloseable {
         this.title = restored == null ? null : restored.title();
         this.conversation = new Conversation(restored == null ? List.of() : restored.messages(), this::recordMessage);
         this.model = services.models().defaultModel();
-        this.mcp = services.mcp().start(servers, workspace.cwd(), new McpLauncher.Listener() {
+        this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
@@ -94,6 +94,12 @@ public final class SessionRuntime implements AutoCloseable {
 
     SessionMode mode() {
         return mode;
+    }
+
+    /** Whether the session's current model takes images (false until a provider could be opened). */
+    boolean acceptsImages() {
+        ModelProvider current = provider;
+        return current != null && current.info().acceptsImages();
     }
 
     /**
@@ -283,6 +289,7 @@ public final class SessionRuntime implements AutoCloseable {
         try {
             mcp.close();
         } finally {
+            tools.close();
             transcript.close();
         }
     }

@@ -43,11 +43,13 @@ final class SessionTools implements TurnTools {
     private final ToolRegistry registry = new ToolRegistry(BuiltinTools.all(), ToolFilter.ALLOW_ALL);
     private final PermissionGate gate;
     private final Set<String> usedIds = new HashSet<>();
+    private final ToolAudit audit;
 
     SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
         this.session = session;
         this.mcp = mcp;
         this.gate = new PermissionGate(session.id().value(), session.services().client());
+        this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
     }
 
     @Override
@@ -60,12 +62,15 @@ final class SessionTools implements TurnTools {
     @Override
     public Step call(Part.ToolUse use, Cancellation turn) {
         String callId = uniqueId(use.id());
+        long started = System.nanoTime();
         Optional<Tool> found = registry.offered(session.mode()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
-            String message = registry.find(use.name()).isPresent()
+            Optional<Tool> known = registry.find(use.name());
+            String message = known.isPresent()
                     ? "Tool " + use.name() + " is not allowed in " + session.mode().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
             announce(new ToolCallView("Unknown tool " + use.name(), ToolKind.OTHER, List.of(), List.of()), callId, use);
+            known.ifPresent(tool -> audit.record(tool, callId, "denied", started, "not_run", message, null));
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool tool = found.get();
@@ -84,35 +89,55 @@ final class SessionTools implements TurnTools {
             try {
                 decision = gate.check(session.mode(), new PermissionGate.Call(callId, use.name(), tool.traits(), view, use.input()), callCancellation);
             } catch (CancelledException e) {
+                audit.record(tool, callId, "cancelled", started, "not_run", null, null);
                 return cancelled(use, callId);
             } catch (JsonRpcException e) {
                 // The editor could not ask the user: nothing was allowed, so nothing runs.
                 LOG.warn("permission request for {} failed: {}", use.name(), e.getMessage());
+                audit.record(tool, callId, "unavailable", started, "not_run", e.getMessage(), null);
                 return finish(use, callId, ToolStatus.failed("Not run: the editor could not ask the user for permission."));
             }
             switch (decision) {
                 case PermissionDecision.Allowed allowed -> { }
                 case PermissionDecision.Rejected rejected -> {
+                    audit.record(tool, callId, "rejected", started, "not_run", rejected.reason(), null);
                     return finish(use, callId, ToolStatus.failed(rejected.reason()));
                 }
                 case PermissionDecision.Cancelled cancelled -> {
+                    audit.record(tool, callId, "cancelled", started, "not_run", null, null);
                     return cancelled(use, callId);
                 }
             }
             session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.IN_PROGRESS)));
             try {
                 ToolOutcome outcome = tool.run(use.input(), context);
+                audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
                 return finish(use, callId, new ToolStatus(outcome.isError() ? ToolCallStatus.FAILED : ToolCallStatus.COMPLETED,
-                        outcome.forModel(), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
+                        forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
             } catch (ToolFailure failure) {
+                audit.record(tool, callId, "allowed", started, "failed", failure.getMessage(), null);
                 return finish(use, callId, ToolStatus.failed(failure.getMessage()));
             } catch (CancelledException e) {
+                audit.record(tool, callId, "allowed", started, "cancelled", null, null);
                 return cancelled(use, callId);
             } catch (RuntimeException e) {
                 LOG.error("tool {} failed", use.name(), e);
+                audit.record(tool, callId, "allowed", started, "failed", "unexpected failure", null);
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
         }
+    }
+
+    /** Images only reach models that take them; others read what the image was. */
+    private List<Part> forModel(List<Part> parts) {
+        if (session.acceptsImages() || parts.stream().noneMatch(Part.Image.class::isInstance)) {
+            return parts;
+        }
+        return parts.stream().map(p -> p instanceof Part.Image image ? PromptContent.imageNote(image) : p).toList();
+    }
+
+    void close() {
+        audit.close();
     }
 
     private void announce(ToolCallView view, String callId, Part.ToolUse use) {

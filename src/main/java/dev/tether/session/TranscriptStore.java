@@ -63,12 +63,41 @@ public final class TranscriptStore {
         return Files.isRegularFile(file(id));
     }
 
+    /** Deletes the transcript, the audit log and the artifacts of a session. */
     public boolean delete(SessionId id) {
         try {
+            Files.deleteIfExists(auditFile(id));
+            deleteTree(artifactDir(id));
             return Files.deleteIfExists(file(id));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.isDirectory(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** The session's audit log of MCP calls, beside its transcript. */
+    public Transcript audit(SessionId id) {
+        ensureDir();
+        return new Transcript(auditFile(id));
+    }
+
+    /** Where the session's MCP results too big to keep inline are written (created on demand). */
+    public Path artifactDir(SessionId id) {
+        return dir.resolve(id.value() + ".artifacts");
+    }
+
+    Path auditFile(SessionId id) {
+        return dir.resolve(id.value() + ".audit" + SUFFIX);
     }
 
     /** Reads a whole transcript; lines that cannot be read (a torn last line after a crash) are skipped. */

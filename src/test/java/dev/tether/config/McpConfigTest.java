@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.McpToolInfo;
+import java.time.Duration;
+import java.util.Set;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +27,7 @@ class McpConfigTest {
         List<McpServerSpec> specs = McpConfig.fromArgument("""
                 {"mcpServers": {
                   "files": {"command": "npx", "args": ["-y", "server"], "env": {"TOKEN": "${TOKEN}"}},
-                  "remote": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"X-Team": "a"}}}}""", dir);
+                  "remote": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"X-Team": "a"}}}}""", dir).servers();
         assertEquals(List.of(
                 new McpServerSpec.Stdio("files", "npx", List.of("-y", "server"), Map.of("TOKEN", "${TOKEN}"), null),
                 new McpServerSpec.Http("remote", "https://mcp.example.com/mcp", Map.of("X-Team", "a"))), specs);
@@ -32,8 +37,39 @@ class McpConfigTest {
     void relativeCwdResolvesAgainstTheFileThatDeclaredIt() throws Exception {
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.writeString(project.resolve("mcp.json"), "{\"mcpServers\":{\"local\":{\"command\":\"./run\",\"cwd\":\"tools\"}}}");
-        McpServerSpec.Stdio spec = (McpServerSpec.Stdio) McpConfig.fromArgument("project/mcp.json", dir).getFirst();
+        McpServerSpec.Stdio spec = (McpServerSpec.Stdio) McpConfig.fromArgument("project/mcp.json", dir).servers().getFirst();
         assertEquals(project.resolve("tools"), spec.cwd());
+    }
+
+    @Test
+    void policiesCarryHintOverridesAllowDenyAndTimeouts() throws Exception {
+        McpConfig.Declared declared = McpConfig.fromArgument("""
+                {"mcpServers": {"gh": {"command": "gh-mcp",
+                  "toolHints": {"delete_repo": {"destructiveHint": true}, "search": {"readOnlyHint": true, "title": "Search"}},
+                  "allowTools": ["search", "get_*"], "denyTools": ["get_secret"],
+                  "timeouts": {"callIdleSeconds": 5, "callTotalSeconds": 90}},
+                  "plain": {"command": "x"}}}""", dir);
+        assertEquals(new McpServerPolicy(
+                Map.of("delete_repo", new McpToolInfo.Hints(null, null, true, null, null),
+                        "search", new McpToolInfo.Hints("Search", true, null, null, null)),
+                List.of("search", "get_*"), List.of("get_secret"),
+                new McpRuntimeOptions.CallTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(90))), declared.policies().get("gh"));
+        assertEquals(Set.of("gh"), declared.policies().keySet(), "a server without policy keeps the defaults");
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+                "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"toolHints\":{\"t\":{\"readOnly\":true}}}}}", dir))
+                .getMessage().contains("unknown hint \"readOnly\""));
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+                "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"timeouts\":{\"callIdleSeconds\":-1}}}}", dir))
+                .getMessage().contains("callIdleSeconds"));
+    }
+
+    @Test
+    void aLaterDeclarationWins() throws Exception {
+        McpConfig.Declared first = McpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"one\",\"denyTools\":[\"x\"]}}}", dir);
+        McpConfig.Declared second = McpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"two\",\"denyTools\":[\"y\"]}}}", dir);
+        McpConfig.Declared both = first.then(second);
+        assertEquals(List.of("y"), both.policies().get("a").denyTools());
+        assertEquals("two", ((McpServerSpec.Stdio) both.servers().getLast()).command());
     }
 
     @Test

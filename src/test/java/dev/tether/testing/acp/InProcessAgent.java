@@ -25,7 +25,7 @@ import java.util.List;
  */
 public final class InProcessAgent implements AutoCloseable {
     /** An MCP launcher with no servers. */
-    public static final McpLauncher NO_MCP = (servers, cwd, listener) -> new McpLauncher.Servers() {
+    public static final McpLauncher NO_MCP = (servers, cwd, artifacts, listener) -> new McpLauncher.Servers() {
         @Override
         public List<dev.tether.tools.Tool> awaitTools(Cancellation cancellation) {
             return List.of();

@@ -1,0 +1,118 @@
+package dev.tether.config;
+
+import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.McpToolInfo;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The policy part of one server's declaration:
+ * <pre>
+ * "toolHints": {"tool": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true,
+ *                        "openWorldHint": false, "title": "…"}},
+ * "allowTools": ["get_*"], "denyTools": ["delete_*"],
+ * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600}
+ * </pre>
+ */
+final class McpPolicyConfig {
+    private McpPolicyConfig() {}
+
+    static McpServerPolicy parse(JsonNode server, String where) throws McpConfig.InvalidConfig {
+        return new McpServerPolicy(hints(server.get("toolHints"), where + ".toolHints"),
+                globs(server.get("allowTools"), where + ".allowTools"),
+                globs(server.get("denyTools"), where + ".denyTools"),
+                timeouts(server.get("timeouts"), where + ".timeouts"));
+    }
+
+    private static Map<String, McpToolInfo.Hints> hints(JsonNode node, String where) throws McpConfig.InvalidConfig {
+        if (node == null || node.isNull()) {
+            return Map.of();
+        }
+        if (!node.isObject()) {
+            throw new McpConfig.InvalidConfig(where + " must be an object of tool name → hints");
+        }
+        Map<String, McpToolInfo.Hints> out = new LinkedHashMap<>();
+        for (var entry : node.properties()) {
+            JsonNode h = entry.getValue();
+            String at = where + "." + entry.getKey();
+            if (!h.isObject()) {
+                throw new McpConfig.InvalidConfig(at + " must be an object");
+            }
+            for (var field : h.properties()) {
+                if (!List.of("title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint").contains(field.getKey())) {
+                    throw new McpConfig.InvalidConfig(at + " has unknown hint \"" + field.getKey() + "\"");
+                }
+            }
+            out.put(entry.getKey(), new McpToolInfo.Hints(text(h, "title", at), flag(h, "readOnlyHint", at),
+                    flag(h, "destructiveHint", at), flag(h, "idempotentHint", at), flag(h, "openWorldHint", at)));
+        }
+        return out;
+    }
+
+    private static String text(JsonNode node, String field, String where) throws McpConfig.InvalidConfig {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isString()) {
+            throw new McpConfig.InvalidConfig(where + "." + field + " must be a string");
+        }
+        return value.asString();
+    }
+
+    private static Boolean flag(JsonNode node, String field, String where) throws McpConfig.InvalidConfig {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isBoolean()) {
+            throw new McpConfig.InvalidConfig(where + "." + field + " must be true or false");
+        }
+        return value.asBoolean();
+    }
+
+    private static List<String> globs(JsonNode node, String where) throws McpConfig.InvalidConfig {
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new McpConfig.InvalidConfig(where + " must be an array of tool name patterns");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode item : node) {
+            if (!item.isString() || item.asString().isBlank()) {
+                throw new McpConfig.InvalidConfig(where + " must contain non-empty strings");
+            }
+            out.add(item.asString());
+        }
+        return out;
+    }
+
+    private static McpRuntimeOptions.CallTimeouts timeouts(JsonNode node, String where) throws McpConfig.InvalidConfig {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new McpConfig.InvalidConfig(where + " must be an object");
+        }
+        Duration idle = seconds(node, "callIdleSeconds", where, McpRuntimeOptions.DEFAULT_CALL_IDLE_TIMEOUT);
+        Duration total = seconds(node, "callTotalSeconds", where, McpRuntimeOptions.DEFAULT_CALL_TOTAL_TIMEOUT);
+        return new McpRuntimeOptions.CallTimeouts(idle, total);
+    }
+
+    private static Duration seconds(JsonNode node, String field, String where, Duration fallback) throws McpConfig.InvalidConfig {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return fallback;
+        }
+        if (!value.isNumber() || value.asDouble() <= 0 || value.asDouble() > 86_400) {
+            throw new McpConfig.InvalidConfig(where + "." + field + " must be a number of seconds between 0 and 86400");
+        }
+        return Duration.ofMillis(Math.round(value.asDouble() * 1000));
+    }
+}
