@@ -1,43 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { everythingStdio, ordersStdio } from "../lib/mcp-peers.mjs";
+import { alive, descendants } from "../lib/processes.mjs";
 import { FIXTURES, script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
 
 // Ignores SIGTERM and stdin EOF: only a client that escalates to SIGKILL ends it.
 const stubborn = { name: "stubborn", command: process.execPath, args: [path.join(FIXTURES, "noisy-mcp-server.mjs")],
   env: [{ name: "STUBBORN", value: "1" }] };
-
-/** Pids of every live descendant of `pid` (zombies count as gone). */
-function descendants(pid) {
-  const children = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const [, state, ppid] = /\) (\S) (\d+)/.exec(stat) ?? [];
-      if (state === "Z") continue;
-      const list = children.get(Number(ppid)) ?? [];
-      list.push(Number(entry));
-      children.set(Number(ppid), list);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const out = [];
-  const walk = (p) => (children.get(p) ?? []).forEach((c) => { out.push(c); walk(c); });
-  walk(pid);
-  return out;
-}
-
-const alive = (pid) => {
-  try {
-    return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-};
 
 test("stdin EOF ends Tether cleanly and every MCP server process it started", { timeout: TEST_TIMEOUT }, async (t) => {
   const tether = await startTether(t, { script: script("hello.jsonl") });
