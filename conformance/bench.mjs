@@ -99,4 +99,92 @@ await figure("scripted turns (trivial; one MCP tool call, first and warm)", asyn
   dirs.cleanup();
   return `trivial (incl. MCP start-up) ${trivial}; tool call ${first}; warm tool call ${warm}`;
 });
+
+// --- MCP runtime figures (issue "MCP runtime core") ---
+import { spawn } from "node:child_process";
+import readline from "node:readline";
+import { FIXTURES } from "./lib/testing.mjs";
+
+const chaosEntry = (name) => ({ name, command: process.execPath, args: [path.join(FIXTURES, "chaos-mcp-server.mjs")],
+  env: [{ name: "CHAOS_NAME", value: name }] });
+
+/** A chaos server driven directly: its own start-up time and its own echo round trip. */
+async function directChaos(calls) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(FIXTURES, "chaos-mcp-server.mjs")], { stdio: ["pipe", "pipe", "ignore"] });
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiting = new Map();
+  lines.on("line", (l) => { const m = JSON.parse(l); waiting.get(m.id)?.(m); });
+  let id = 0;
+  const rpc = (method, params) => new Promise((resolve) => {
+    const n = ++id;
+    waiting.set(n, resolve);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: n, method, params })}\n`);
+  });
+  await rpc("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } });
+  const startup = performance.now() - t0;
+  const times = [];
+  for (let i = 0; i < calls; i++) {
+    const c0 = performance.now();
+    await rpc("tools/call", { name: "echo", arguments: { text: "x" } });
+    times.push(performance.now() - c0);
+  }
+  child.kill("SIGKILL");
+  times.sort((a, b) => a - b);
+  return { startup, echo: times[Math.floor(times.length / 2)] };
+}
+
+async function readyTime(count) {
+  const dirs = makeTempDirs("tether-bench-");
+  const script = scriptFile(dirs, [{ text: "ready" }]);
+  const tether = await TetherClient.start({ script, dirs });
+  await tether.initialize();
+  const servers = Array.from({ length: count }, (_, i) => chaosEntry(`s${i}`));
+  const t0 = performance.now();
+  const { sessionId } = await tether.newSession({ mcpServers: servers });
+  await tether.prompt(sessionId, "hi"); // waits at the catalog barrier for every server
+  const elapsed = performance.now() - t0;
+  await tether.close();
+  dirs.cleanup();
+  return elapsed;
+}
+
+const direct = await directChaos(200);
+await figure("one chaos MCP server's own start (spawn → initialize answer)", async () => ms(direct.startup));
+for (const n of [5, 20]) {
+  await figure(`session/new + first turn with ${n} stdio servers (all ready at the barrier)`, async () => {
+    const tether = await readyTime(n);
+    // The fair baseline: the same servers started at once without Tether, on the same 2 cores.
+    const alone = await Promise.all(Array.from({ length: n }, () => directChaos(0)));
+    const slowest = Math.max(...alone.map((a) => a.startup));
+    return `${ms(tether)}; slowest of ${n} started together without Tether ${ms(slowest)}; difference ${ms(tether - slowest)}`;
+  });
+}
+await figure("MCP call overhead through the whole loop (median of 200, minus the server's own echo)", async () => {
+  const dirs = makeTempDirs("tether-bench-");
+  const lines = [];
+  for (let i = 0; i < 200; i++) {
+    lines.push({ toolCalls: [{ name: "mcp__chaos__echo", input: { text: "x" } }] }, { text: "ok", stop: "end_turn" });
+  }
+  for (let i = 0; i < 200; i++) lines.push({ text: "ok", stop: "end_turn" });
+  const tether = await TetherClient.start({ script: scriptFile(dirs, lines), dirs });
+  await tether.initialize();
+  const { sessionId } = await tether.newSession({ mcpServers: [chaosEntry("chaos")] });
+  const median = async (n) => {
+    const times = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await tether.prompt(sessionId, "go");
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)];
+  };
+  const withCall = await median(200);
+  const without = await median(200);
+  await tether.close();
+  dirs.cleanup();
+  const overhead = withCall - without - direct.echo;
+  return `${overhead.toFixed(2)} ms (turn with call ${withCall.toFixed(2)} ms, turn without ${without.toFixed(2)} ms, server echo ${direct.echo.toFixed(2)} ms)`;
+});
 process.exit(0);
