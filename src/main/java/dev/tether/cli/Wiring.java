@@ -21,6 +21,7 @@ import dev.tether.model.Providers;
 import dev.tether.session.McpLauncher;
 import dev.tether.session.ModelCatalog;
 import dev.tether.tools.Tool;
+import dev.tether.tools.ToolFilter;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -138,6 +139,37 @@ final class Wiring {
         } catch (IllegalArgumentException e) {
             return defaults;
         }
+    }
+
+    /**
+     * The user's tool allow/deny lists: {@code "tools": {"allow": [globs], "deny": [globs]}} in the
+     * config file. A malformed entry is a warning and allows everything, never a failed start.
+     */
+    static ToolFilter toolFilter(JsonNode config) {
+        JsonNode tools = config.path("tools");
+        try {
+            return new ToolFilter(globs(tools.get("allow")), globs(tools.get("deny")));
+        } catch (IllegalArgumentException e) {
+            LoggerFactory.getLogger(Wiring.class).warn("ignoring the config file's tool lists: {}", e.getMessage());
+            return ToolFilter.ALLOW_ALL;
+        }
+    }
+
+    private static List<String> globs(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new IllegalArgumentException("\"tools.allow\" and \"tools.deny\" must be arrays of tool name patterns");
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (JsonNode item : node) {
+            if (!item.isString()) {
+                throw new IllegalArgumentException("tool name patterns must be strings");
+            }
+            out.add(item.asString());
+        }
+        return out;
     }
 
     /** MCP servers from the user's config file ({@code "mcpServers"}); a broken entry is a warning, not a failed start. */

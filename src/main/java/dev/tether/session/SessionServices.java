@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.ClientChannel;
 import dev.tether.mcp.McpServerSpec;
+import dev.tether.tools.ToolFilter;
 import java.util.List;
 
 /**
@@ -10,6 +11,7 @@ import java.util.List;
  * for per-session parts. Nothing in here holds session state.
  *
  * @param extraMcpServers servers from config files and {@code --mcp-config}, added to the editor's
+ * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -19,6 +21,7 @@ public record SessionServices(
         ClientCapabilities clientCapabilities,
         List<McpServerSpec> extraMcpServers,
         boolean strictMcpConfig,
+        ToolFilter toolFilter,
         Limits limits) {
 
     /** Named defaults, overridable from the config file. */
@@ -27,6 +30,6 @@ public record SessionServices(
     }
 
     public SessionServices withClient(ClientChannel channel, ClientCapabilities capabilities) {
-        return new SessionServices(transcripts, models, mcp, channel, capabilities, extraMcpServers, strictMcpConfig, limits);
+        return new SessionServices(transcripts, models, mcp, channel, capabilities, extraMcpServers, strictMcpConfig, toolFilter, limits);
     }
 }

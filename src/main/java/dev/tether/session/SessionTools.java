@@ -18,7 +18,6 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
-import dev.tether.tools.ToolFilter;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolRegistry;
 import dev.tether.tools.builtin.BuiltinTools;
@@ -40,7 +39,7 @@ final class SessionTools implements TurnTools {
 
     private final SessionRuntime session;
     private final McpLauncher.Servers mcp;
-    private final ToolRegistry registry = new ToolRegistry(BuiltinTools.all(), ToolFilter.ALLOW_ALL);
+    private final ToolRegistry registry;
     private final PermissionGate gate;
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
@@ -48,6 +47,7 @@ final class SessionTools implements TurnTools {
     SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
         this.session = session;
         this.mcp = mcp;
+        this.registry = new ToolRegistry(BuiltinTools.all(), session.services().toolFilter());
         this.gate = new PermissionGate(session.id().value(), session.services().client());
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
     }

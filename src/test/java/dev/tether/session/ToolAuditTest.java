@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolKind;
-import dev.tether.agent.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
@@ -32,7 +31,7 @@ class ToolAuditTest {
     Path dir;
 
     /** A stand-in for an MCP tool: audited, returns text and an image. */
-    private static Tool fakeMcpTool(String name, ToolTraits.Category category) {
+    static Tool fakeMcpTool(String name, ToolTraits.Category category) {
         return new Tool() {
             @Override
             public ToolDefinition definition() {
@@ -63,18 +62,6 @@ class ToolAuditTest {
         };
     }
 
-    private static McpLauncher launcher(List<Tool> tools) {
-        return (servers, cwd, artifacts, listener) -> new McpLauncher.Servers() {
-            @Override
-            public List<Tool> awaitTools(Cancellation cancellation) {
-                return tools;
-            }
-
-            @Override
-            public void close() {}
-        };
-    }
-
     @Test
     void callsAreAuditedWithDecisionOutcomeAndToolDetails() throws Exception {
         QueueModel model = new QueueModel()
@@ -82,7 +69,7 @@ class ToolAuditTest {
                 .then(QueueModel.Reply.text("seen"));
         List<Tool> tools = List.of(fakeMcpTool("mcp__fake__shot", ToolTraits.Category.READ), fakeMcpTool("mcp__fake__drop", ToolTraits.Category.EXTERNAL));
         String session;
-        try (InProcessAgent agent = new InProcessAgent(dir, model, launcher(tools))) {
+        try (InProcessAgent agent = new InProcessAgent(dir, model, InProcessAgent.serving(tools))) {
             AcpTestClient client = agent.client();
             client.onRequest(request -> Json.parse("{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"reject_once\"}}"));
             client.initialize();

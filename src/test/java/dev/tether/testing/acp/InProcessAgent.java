@@ -25,26 +25,35 @@ import java.util.List;
  */
 public final class InProcessAgent implements AutoCloseable {
     /** An MCP launcher with no servers. */
-    public static final McpLauncher NO_MCP = (servers, cwd, artifacts, listener) -> new McpLauncher.Servers() {
-        @Override
-        public List<dev.tether.tools.Tool> awaitTools(Cancellation cancellation) {
-            return List.of();
-        }
+    public static final McpLauncher NO_MCP = serving(List.of());
 
-        @Override
-        public void close() {}
-    };
+    /** An MCP launcher whose servers offer exactly {@code tools}. */
+    public static McpLauncher serving(List<dev.tether.tools.Tool> tools) {
+        return (servers, cwd, artifacts, listener) -> new McpLauncher.Servers() {
+            @Override
+            public List<dev.tether.tools.Tool> awaitTools(Cancellation cancellation) {
+                return tools;
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
 
     private final JsonRpcConnection connection;
     private final SessionManager sessions;
     private final AcpTestClient client;
 
     public InProcessAgent(Path stateDir, ModelCatalog models, McpLauncher mcp) {
+        this(stateDir, models, mcp, dev.tether.tools.ToolFilter.ALLOW_ALL);
+    }
+
+    public InProcessAgent(Path stateDir, ModelCatalog models, McpLauncher mcp, dev.tether.tools.ToolFilter filter) {
         try {
             Pipe toAgent = Pipe.open();
             Pipe fromAgent = Pipe.open();
             SessionServices services = new SessionServices(new TranscriptStore(stateDir.resolve("sessions")), models, mcp,
-                    null, ClientCapabilities.NONE, List.of(), false, SessionServices.Limits.DEFAULT);
+                    null, ClientCapabilities.NONE, List.of(), false, filter, SessionServices.Limits.DEFAULT);
             sessions = new SessionManager(services);
             JsonRpcConnection[] holder = new JsonRpcConnection[1];
             AcpAgent agent = new AcpAgent(sessions, "test",
