@@ -17,7 +17,7 @@ public final class Redactor {
     private static final Pattern URL_USERINFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^/\\s:@]+(?::[^/\\s@]*)?@");
     private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic|token)\\s+[A-Za-z0-9._~+/=-]{8,}");
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-            "(?i)\\b([A-Za-z0-9_-]*(?:api[_-]?key|access[_-]?key|private[_-]?key|token|secret|password|passwd|authorization|credential)s?\"?\\s*[=:]\\s*\"?)[^\\s\"&,;]+");
+            "(?i)\\b([A-Za-z0-9_-]*(?:api[_-]?key|access[_-]?key|private[_-]?key|token|secret|password|passwd|authorization|credential)s?\"?\\s*[=:]\\s*\"?)(?!(?:bearer|basic|token)\\s)[^\\s\"&,;]+");
     private static final Pattern KEY_LIKE = Pattern.compile(
             "\\b(?:sk-[A-Za-z0-9_-]{16,}|sk-ant-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
                     + "|xox[a-z]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{5,})");

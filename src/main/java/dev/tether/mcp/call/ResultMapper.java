@@ -154,7 +154,7 @@ public final class ResultMapper {
                 case McpContent.TextResource r -> {
                     types.add("resource");
                     rawTexts.add(r.text());
-                    piece("[resource " + line(r.uri()) + (r.mimeType() == null ? "" : " (" + line(r.mimeType()) + ")") + "]\n");
+                    piece("[resource " + line(r.uri()) + (r.mimeType() == null ? "" : " (" + line(r.mimeType()) + ")") + "]");
                     untrustedText(r.text());
                 }
                 case McpContent.BlobResource b -> {
