@@ -48,6 +48,10 @@ public final class McpTool implements Tool {
         return spec.server();
     }
 
+    McpToolSpec spec() {
+        return spec;
+    }
+
     /** The server's annotations with the user's overrides applied. */
     public McpToolInfo.Hints hints() {
         return spec.hints();
