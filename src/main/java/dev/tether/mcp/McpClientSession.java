@@ -148,7 +148,15 @@ public final class McpClientSession implements AutoCloseable {
                                   Consumer<McpProgress> progress) {
         String token = "tether-" + nextToken.getAndIncrement();
         AtomicLong lastActivity = new AtomicLong(System.nanoTime());
+        double[] highest = {Double.NEGATIVE_INFINITY};
         progressRoutes.put(token, p -> {
+            // Only progress that moves forward proves the call is alive (the spec requires it to increase).
+            synchronized (highest) {
+                if (!(p.progress() > highest[0])) {
+                    return;
+                }
+                highest[0] = p.progress();
+            }
             lastActivity.set(System.nanoTime());
             progress.accept(p);
         });

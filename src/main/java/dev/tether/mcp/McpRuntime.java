@@ -31,11 +31,13 @@ public final class McpRuntime implements AutoCloseable {
 
     private final List<McpConnection> connections;
     private final McpRuntimeOptions options;
+    private final ToolProjection projection;
     private final long startedAt = System.nanoTime();
 
     private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options) {
         this.connections = connections;
         this.options = options;
+        this.projection = new ToolProjection(options);
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -89,13 +91,8 @@ public final class McpRuntime implements AutoCloseable {
         List<Tool> projected = new ArrayList<>();
         Set<String> taken = new HashSet<>();
         for (McpConnection connection : connections) {
-            List<McpToolInfo> infos = connection.tools();
-            Map<String, String> names = ToolNames.assign(connection.name(), infos.stream().map(McpToolInfo::name).toList(), taken);
-            for (McpToolInfo info : infos) {
-                String name = names.get(info.name());
-                taken.add(name);
-                projected.add(new McpTool(name, connection, info, options));
-            }
+            projected.addAll(projection.project(connection.name(), connection.tools(),
+                    options.policyFor(connection.name()), ToolProjection.caller(connection), taken));
         }
         return List.copyOf(projected);
     }

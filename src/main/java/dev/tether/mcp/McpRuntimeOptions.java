@@ -12,16 +12,17 @@ import java.util.Map;
  * @param listTimeout         one {@code tools/list} page
  * @param callTimeouts        default call limits
  * @param policies            per-server policy (hint overrides, allow/deny, call limits), by server name
- * @param maxInlineTextBytes  model text kept inline per result; beyond it the head is kept
- * @param maxImageBase64Bytes images up to this size (base64) go to the model as image parts
+ * @param maxInlineTextChars  model text kept inline per result (characters); beyond it the head is kept and the
+ *                            whole goes to an artifact
+ * @param maxImageBytes       images up to this decoded size go to the model as image parts
  * @param defaultCwd          working directory of stdio servers that declare none (the session cwd)
  * @param hostEnv             Tether's environment, filtered through the stdio allow-list
  * @param clientVersion       sent as {@code clientInfo.version}
  * @param artifactDir         session-private directory for results too big to keep inline, or null for none
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
-                                Map<String, McpServerPolicy> policies, int maxInlineTextBytes,
-                                int maxImageBase64Bytes, Path defaultCwd, Map<String, String> hostEnv,
+                                Map<String, McpServerPolicy> policies, int maxInlineTextChars,
+                                int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
                                 String clientVersion, Path artifactDir) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
@@ -29,8 +30,8 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     public static final Duration DEFAULT_CALL_IDLE_TIMEOUT = Duration.ofSeconds(60);
     /** No call runs longer than this, progress or not. */
     public static final Duration DEFAULT_CALL_TOTAL_TIMEOUT = Duration.ofMinutes(10);
-    public static final int DEFAULT_MAX_INLINE_TEXT_BYTES = 32 * 1024;
-    public static final int DEFAULT_MAX_IMAGE_BASE64_BYTES = 1024 * 1024;
+    public static final int DEFAULT_MAX_INLINE_TEXT_CHARS = 25_000;
+    public static final int DEFAULT_MAX_IMAGE_BYTES = 1024 * 1024;
 
     /** Call limits: {@code idle} is refreshed by progress, {@code total} is not. */
     public record CallTimeouts(Duration idle, Duration total) {
@@ -46,7 +47,7 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     public static McpRuntimeOptions defaults(Path cwd) {
         String version = McpRuntimeOptions.class.getPackage().getImplementationVersion();
         return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT, Map.of(),
-                DEFAULT_MAX_INLINE_TEXT_BYTES, DEFAULT_MAX_IMAGE_BASE64_BYTES, cwd, System.getenv(),
+                DEFAULT_MAX_INLINE_TEXT_CHARS, DEFAULT_MAX_IMAGE_BYTES, cwd, System.getenv(),
                 version == null ? "0.1.0" : version, null);
     }
 
@@ -60,32 +61,32 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     }
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
-        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, policies, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
+        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, policies, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
     public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, perServer, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, perServer, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
     public McpRuntimeOptions withArtifactDir(Path dir) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, dir);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir);
     }
 
-    public McpRuntimeOptions withMaxInlineTextBytes(int bytes) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, bytes,
-                maxImageBase64Bytes, defaultCwd, hostEnv, clientVersion, artifactDir);
+    public McpRuntimeOptions withMaxInlineTextChars(int chars) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, chars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir);
     }
 
     public McpRuntimeOptions withHostEnv(Map<String, String> env) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextBytes,
-                maxImageBase64Bytes, defaultCwd, env, clientVersion, artifactDir);
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, env, clientVersion, artifactDir);
     }
 }

@@ -3,8 +3,7 @@ package dev.tether.mcp;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.acp.schema.ToolKind;
-import dev.tether.json.Json;
+import dev.tether.mcp.call.ResultMapper;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -16,63 +15,46 @@ import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An MCP server's tool as the model and the editor see it. Strings from the server are
- * sanitised; traits come from the tool's annotations (hints, which a server may get wrong, so
- * only an explicit {@code destructiveHint: true} asks for confirmation every time).
+ * An MCP server's tool as the model and the editor see it, built by {@link ToolProjection}.
+ * Traits follow the effective hints: read-only tools are category READ (auto-allowed in ask
+ * mode, the only MCP tools in read-only mode); only an explicitly declared destructive tool asks
+ * every time; read-only or idempotent tools may be retried once after a reconnect. Progress goes
+ * to the editor as {@code tool_call_update}; an {@code isError} answer is a result the model
+ * reads, and only a failed call (timeout, lost connection, error answer) is a {@link ToolFailure}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools">MCP tools</a>
  */
 public final class McpTool implements Tool {
-    private final String name;
-    private final McpConnection connection;
-    private final McpToolInfo info;
-    private final McpRuntimeOptions options;
+    private final McpToolSpec spec;
+    private final McpToolCaller caller;
+    private final ResultMapper results;
     private final ToolDefinition definition;
-    private final ToolTraits traits;
 
-    McpTool(String name, McpConnection connection, McpToolInfo info, McpRuntimeOptions options) {
-        this.name = name;
-        this.connection = connection;
-        this.info = info;
-        this.options = options;
-        this.definition = new ToolDefinition(name, description(info), schema(info.inputSchema()));
-        this.traits = traits(info.hints(), connection.name());
+    McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results) {
+        this.spec = spec;
+        this.caller = caller;
+        this.results = results;
+        this.definition = new ToolDefinition(name, spec.description(), spec.inputSchema());
     }
 
-    static ToolTraits traits(McpToolInfo.Hints hints, String server) {
-        boolean readOnly = Boolean.TRUE.equals(hints.readOnly());
-        ToolKind kind = readOnly ? ToolKind.READ : Boolean.TRUE.equals(hints.openWorld()) ? ToolKind.FETCH : ToolKind.OTHER;
-        ToolTraits.Category category = readOnly ? ToolTraits.Category.READ : ToolTraits.Category.EXTERNAL;
-        return new ToolTraits(kind, category, Boolean.TRUE.equals(hints.destructive()), server);
-    }
-
-    /** Descriptions are model context the server controls: keep them to a few KB. */
-    static final int MAX_DESCRIPTION_BYTES = 4096;
-
-    private static String description(McpToolInfo info) {
-        String text = info.description() != null ? info.description() : info.title() != null ? info.title() : info.name();
-        return Redactor.cap(UnicodeSanitizer.clean(text), MAX_DESCRIPTION_BYTES);
-    }
-
-    private static JsonNode schema(JsonNode input) {
-        if (input == null) {
-            ObjectNode empty = Json.object();
-            empty.put("type", "object");
-            return empty;
-        }
-        return input;
-    }
-
-    /** The tool's name on its server. */
+    /** The tool's name on its server, as sent. */
     public String rawName() {
-        return info.name();
+        return spec.rawName();
     }
 
     public String server() {
-        return connection.name();
+        return spec.server();
+    }
+
+    McpToolSpec spec() {
+        return spec;
+    }
+
+    /** The server's annotations with the user's overrides applied. */
+    public McpToolInfo.Hints hints() {
+        return spec.hints();
     }
 
     @Override
@@ -82,42 +64,50 @@ public final class McpTool implements Tool {
 
     @Override
     public ToolTraits traits() {
-        return traits;
+        return spec.traits();
+    }
+
+    @Override
+    public JsonNode auditInfo() {
+        return spec.auditInfo().deepCopy();
     }
 
     @Override
     public ToolCallView describe(JsonNode input, ToolContext context) {
-        String title = info.title() != null ? info.title() : info.hints().title();
-        String shown = title != null && !title.isBlank() ? title : connection.name() + ": " + info.name();
-        return ToolCallView.of(UnicodeSanitizer.clean(shown), traits.kind());
+        String title = spec.title() != null ? spec.title() : spec.server() + ": " + spec.shownName();
+        if (!spec.hints().isOpenWorld()) {
+            return ToolCallView.of(title, spec.traits().kind());
+        }
+        String note = "Open-world tool of the MCP server \"" + spec.server() + "\": it may reach systems outside this workspace.";
+        return new ToolCallView(title, spec.traits().kind(), List.of(), List.of(ToolCallContent.Content.text(note)));
     }
 
     @Override
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
         McpCallResult result;
         try {
-            result = connection.call(info.name(), input, context.cancellation(), progress -> report(progress, context));
+            result = caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
+                    progress -> report(progress, context));
         } catch (McpException e) {
-            throw new ToolFailure(Redactor.redact(connection.name() + ": " + e.getMessage()));
+            throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
-        return ToolResults.map(result, options.maxInlineTextBytes(), options.maxImageBase64Bytes());
+        return results.map(result, spec.outputSchema());
     }
 
     private static void report(McpProgress progress, ToolContext context) {
-        String text = progressText(progress);
         ToolCallFields fields = new ToolCallFields(context.toolCallId(), null, null, null,
-                List.of(ToolCallContent.Content.text(text)), null, null, null);
+                List.of(ToolCallContent.Content.text(progressText(progress))), null, null, null);
         context.updates().send(new SessionUpdate.ToolCallUpdate(fields));
     }
 
-    /** "42/100 — step 3": the numbers, then the server's message (sanitised). */
+    /** "42/100 — step 3": the numbers, then the server's message (sanitised, redacted, short). */
     static String progressText(McpProgress progress) {
         StringBuilder text = new StringBuilder(number(progress.progress()));
         if (progress.total() != null) {
             text.append('/').append(number(progress.total()));
         }
         if (progress.message() != null && !progress.message().isBlank()) {
-            text.append(" — ").append(Redactor.cap(UnicodeSanitizer.clean(progress.message()).strip(), 200));
+            text.append(" — ").append(Redactor.redact(UnicodeSanitizer.clean(progress.message()), 200));
         }
         return text.toString();
     }

@@ -48,7 +48,7 @@ class ReferenceServerRuntimeTest {
         assertEquals(new ToolTraits(ToolKind.READ, Category.READ, false, "orders"), tool(tools, "mcp__orders__get_order").traits());
         assertEquals(new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, true, "orders"), tool(tools, "mcp__orders__cancel_order").traits());
         assertEquals(new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, false, "orders"), tool(tools, "mcp__orders__create_order").traits());
-        assertEquals("Returns one order by id.", tool(tools, "mcp__orders__get_order").definition().description());
+        assertEquals("Returns one order by id.\n[read-only] [idempotent]", tool(tools, "mcp__orders__get_order").definition().description());
         assertEquals("object", tool(tools, "mcp__orders__get_order").definition().inputSchema().path("type").asString());
         assertEquals(ToolCallView.of("Get an order", ToolKind.READ),
                 tool(tools, "mcp__orders__get_order").describe(JsonNodeFactory.instance.objectNode(), null));

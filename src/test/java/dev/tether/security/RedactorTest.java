@@ -20,6 +20,16 @@ class RedactorTest {
             'failed: api_key=abc123def'                          | 'failed: api_key=[REDACTED]'                       | key assignment
             '{"password": "p4ss"}'                               | '{"password": "[REDACTED]"}'                       | JSON secret
             'plain failure: exit code 1'                         | 'plain failure: exit code 1'                       | nothing to hide
+            'git clone https://x-token@github.com/o/r'           | 'git clone https://[REDACTED]@github.com/o/r'      | URL user only
+            'Authorization: Bearer abcdefghijklmnop'             | 'Authorization: Bearer [REDACTED]'                 | authorization header
+            'OPENAI sk-proj-abcdefghijklmnopqrstuvwx rejected'   | 'OPENAI [REDACTED] rejected'                       | OpenAI project key
+            'slack xoxb-1234567890-abcdefghij failed'            | 'slack [REDACTED] failed'                          | Slack bot token
+            'slack xoxe-1234567890-abcdefghij failed'            | 'slack [REDACTED] failed'                          | any Slack token kind
+            'aws AKIAIOSFODNN7EXAMPLE denied'                    | 'aws [REDACTED] denied'                            | AWS access key id
+            'aws ASIAIOSFODNN7EXAMPLE denied'                    | 'aws [REDACTED] denied'                            | AWS temporary key id
+            'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG'        | 'aws_secret_access_key=[REDACTED]'                 | AWS secret assignment
+            'github_pat_11ABCDEFG0123456789_abcdefghij'          | '[REDACTED]'                                       | GitHub fine-grained token
+            'id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig12345' | 'id [REDACTED]'                   | JWT
             """)
     void redacts(String input, String expected, String why) {
         assertEquals(expected, Redactor.redact(input), why);
@@ -28,6 +38,12 @@ class RedactorTest {
     @Test
     void controlCharactersBecomeSpaces() {
         assertEquals("line one line two", Redactor.redact("line one\r\n\u001b[31mline two".replace("\u001b[31m", "\u001b")));
+    }
+
+    @Test
+    void multiLineTextsKeepTheirLinesButLoseOtherControlsAndSecrets() {
+        assertEquals("line one\nline\ttwo [REDACTED] x", Redactor.redactLines("line one\r\nline\ttwo ghp_abcdefghijklmnopqrstuvwxyz0123\u0007\u202Ex", 100));
+        assertTrue(Redactor.redactLines("a\n".repeat(1000), 64).getBytes(StandardCharsets.UTF_8).length <= 64);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.tether.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,9 +20,34 @@ class UnicodeSanitizerTest {
             'ｆｕｌｌ'                        | 'full'                    | NFKC folds full width
             'line1\\nline2\\tend'           | 'line1\\nline2\\tend'     | newline and tab kept
             'bell\\u0007'                   | 'bell'                    | control removed
+            'a\\u200Eb\\u200Fc\\u061Cd'       | 'abcd'                    | LRM, RLM and Arabic letter mark removed
+            'x\\u2060y\\u180Ez'              | 'xyz'                     | word joiner and Mongolian separator removed
+            'e\\u200B\\u0301'                | '\\u00E9'                 | zero-width between base and accent does not block composition
+            '\\uFB01le'                     | 'file'                    | NFKC unfolds ligatures
+            'unassigned\\u0378'             | 'unassigned'              | unassigned code point removed
+            'var\\uFE0Fsel'                 | 'varsel'                  | variation selector removed
+            'hangul\\u3164filler'           | 'hangulfiller'            | Hangul filler removed
+            'crlf\\r\\nkept'                | 'crlf\\r\\nkept'            | carriage return kept
             """)
     void cleans(String input, String expected, String why) {
         assertEquals(unescape(expected), UnicodeSanitizer.clean(unescape(input)), why);
+    }
+
+    @Test
+    void aHugeTextIsCleanedInChunksExactlyAsAWhole() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            text.append("line ").append(i).append(i % 7 == 0 ? " e\u0301\u200B\uFF21" : "").append(i % 11 == 0 ? "\u202E" : "").append('\n');
+        }
+        text.append("\u00E9".repeat(3 * UnicodeSanitizer.CHUNK_CHARS)); // a run without ASCII longer than a chunk
+        StringBuilder chunked = new StringBuilder();
+        java.util.List<Integer> sizes = new java.util.ArrayList<>();
+        UnicodeSanitizer.clean(text.toString(), piece -> {
+            sizes.add(piece.length());
+            chunked.append(piece);
+        });
+        assertEquals(UnicodeSanitizer.clean(text.toString()), chunked.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(sizes.size() > 3 && sizes.stream().allMatch(n -> n <= UnicodeSanitizer.CHUNK_CHARS + 1));
     }
 
     private static String unescape(String s) {

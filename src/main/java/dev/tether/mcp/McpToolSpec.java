@@ -1,0 +1,19 @@
+package dev.tether.mcp;
+
+import dev.tether.mcp.call.OutputSchema;
+import dev.tether.tools.ToolTraits;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One server tool made ready for the model: sanitised strings and schemas, effective hints (the
+ * server's annotations with the user's overrides), the traits they imply and the description
+ * the model reads. Everything here depends only on the listed tool and the server's policy, so
+ * it is built once per catalog entry, not once per model request.
+ *
+ * @param title        the title shown in the editor, or null
+ * @param outputSchema null when the tool declares none
+ * @param auditInfo    {@code {server, tool, hints}} for the session's audit log
+ */
+record McpToolSpec(String server, String rawName, String shownName, String title, String description,
+                   JsonNode inputSchema, McpToolInfo.Hints hints, OutputSchema outputSchema, ToolTraits traits,
+                   JsonNode auditInfo) {}

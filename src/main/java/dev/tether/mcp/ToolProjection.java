@@ -1,0 +1,201 @@
+package dev.tether.mcp;
+
+import dev.tether.acp.schema.ToolKind;
+import dev.tether.json.Json;
+import dev.tether.mcp.call.ArtifactStore;
+import dev.tether.mcp.call.OutputSchema;
+import dev.tether.mcp.call.ResultLimits;
+import dev.tether.mcp.call.ResultMapper;
+import dev.tether.security.JsonSanitizer;
+import dev.tether.security.Redactor;
+import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.ToolTraits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Projects one server's listed tools into {@link McpTool}s under that server's policy: tools the
+ * policy denies ({@code denyTools} globs; an {@code allowTools} list, when not empty, admits only
+ * what it matches; deny wins) never reach the model; the user's hint overrides win over the
+ * server's annotations; names, titles, descriptions and schemas are sanitised, and a schema past
+ * {@link #MAX_SCHEMA_SIZE} or {@link #MAX_SCHEMA_DEPTH} is replaced by {@code {"type":"object"}}.
+ * Prepared tools are cached per catalog entry, so projecting before every model request costs a
+ * lookup per tool. One instance per session runtime.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool">MCP Tool</a>
+ */
+public final class ToolProjection {
+    private static final Logger LOG = LoggerFactory.getLogger(ToolProjection.class);
+    /** Descriptions are model context the server controls: keep them to a few KB. */
+    public static final int MAX_DESCRIPTION_BYTES = 4096;
+    public static final int MAX_SCHEMA_SIZE = 64 * 1024;
+    public static final int MAX_SCHEMA_DEPTH = 32;
+    private static final int MAX_TITLE_BYTES = 200;
+
+    private final ResultMapper results;
+    private final Map<String, Map<String, Prepared>> cache = new ConcurrentHashMap<>();
+
+    private record Prepared(McpToolInfo info, McpToolInfo.Hints override, McpToolSpec spec) {}
+
+    public ToolProjection(McpRuntimeOptions options) {
+        this(new ResultMapper(ResultLimits.DEFAULT.withInlineTextChars(options.maxInlineTextChars())
+                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir())));
+    }
+
+    ToolProjection(ResultMapper results) {
+        this.results = results;
+    }
+
+    /**
+     * The tools of {@code server} the policy admits, named {@code mcp__<server>__<tool>} and
+     * distinct from every name in {@code taken}, to which their names are added.
+     */
+    public List<McpTool> project(String server, List<McpToolInfo> infos, McpServerPolicy policy, McpToolCaller caller,
+                                 Set<String> taken) {
+        List<Pattern> allow = globs(policy.allowTools());
+        List<Pattern> deny = globs(policy.denyTools());
+        List<McpToolInfo> admitted = infos.stream().filter(info -> admits(allow, deny, info.name())).toList();
+        Map<String, String> names = ToolNames.assign(server, admitted.stream().map(McpToolInfo::name).toList(), taken);
+        Map<String, Prepared> previous = cache.getOrDefault(server, Map.of());
+        Map<String, Prepared> current = new ConcurrentHashMap<>();
+        List<McpTool> tools = new ArrayList<>(admitted.size());
+        for (McpToolInfo info : admitted) {
+            McpToolInfo.Hints override = policy.toolHints().get(info.name());
+            Prepared prepared = previous.get(info.name());
+            if (prepared == null || prepared.info() != info || prepared.override() != override) {
+                prepared = new Prepared(info, override, prepare(server, info, override));
+            }
+            current.put(info.name(), prepared);
+            String name = names.get(info.name());
+            taken.add(name);
+            tools.add(new McpTool(name, prepared.spec(), caller, results));
+        }
+        cache.put(server, current);
+        return List.copyOf(tools);
+    }
+
+    /**
+     * ADAPTATION POINT (mcp-catalog branch): {@code McpConnection.call} does not take the
+     * retryable flag yet; pass {@code retryable} through once it does.
+     */
+    static McpToolCaller caller(McpConnection connection) {
+        return (tool, arguments, retryable, cancellation, progress) -> connection.call(tool, arguments, cancellation, progress);
+    }
+
+    static McpToolSpec prepare(String server, McpToolInfo info, McpToolInfo.Hints override) {
+        McpToolInfo.Hints hints = info.hints().overriddenBy(override);
+        String rawTitle = info.title() != null ? info.title() : hints.title();
+        String title = rawTitle == null || rawTitle.isBlank() ? null : Redactor.redact(UnicodeSanitizer.clean(rawTitle), MAX_TITLE_BYTES);
+        String shownName = UnicodeSanitizer.clean(info.name());
+        JsonNode output = info.outputSchema() == null ? null : schema(server, info.name(), info.outputSchema(), "output");
+        OutputSchema outputSchema = output == null ? null : new OutputSchema(output);
+        JsonNode input = schema(server, info.name(), info.inputSchema(), "input");
+        return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema), input,
+                hints, outputSchema, traits(hints, server), auditInfo(server, shownName, hints));
+    }
+
+    static ToolTraits traits(McpToolInfo.Hints hints, String server) {
+        ToolKind kind = hints.isReadOnly() ? ToolKind.READ : hints.isOpenWorld() ? ToolKind.FETCH : ToolKind.OTHER;
+        ToolTraits.Category category = hints.isReadOnly() ? ToolTraits.Category.READ : ToolTraits.Category.EXTERNAL;
+        return new ToolTraits(kind, category, hints.isDestructive(), server);
+    }
+
+    /** The server's description (capped), then the effective hints and what the tool returns. */
+    static String description(McpToolInfo info, String title, McpToolInfo.Hints hints, OutputSchema output) {
+        String own = info.description() != null && !info.description().isBlank() ? info.description()
+                : title != null ? title : info.name();
+        StringBuilder text = new StringBuilder(Redactor.cap(UnicodeSanitizer.clean(own).strip(), MAX_DESCRIPTION_BYTES));
+        String tags = hintTags(hints);
+        if (!tags.isEmpty()) {
+            text.append("\n").append(tags);
+        }
+        if (output != null) {
+            text.append("\nReturns: ").append(output.summary());
+        }
+        return text.toString();
+    }
+
+    /** {@code [read-only] [idempotent] [open-world]}: the effective hints, compactly. */
+    static String hintTags(McpToolInfo.Hints hints) {
+        List<String> tags = new ArrayList<>();
+        if (hints.isReadOnly()) {
+            tags.add("[read-only]");
+        }
+        if (hints.isDestructive()) {
+            tags.add("[destructive]");
+        }
+        if (Boolean.TRUE.equals(hints.idempotent())) {
+            tags.add("[idempotent]");
+        }
+        if (hints.isOpenWorld()) {
+            tags.add("[open-world]");
+        }
+        return String.join(" ", tags);
+    }
+
+    private static JsonNode auditInfo(String server, String tool, McpToolInfo.Hints hints) {
+        ObjectNode audit = Json.object();
+        audit.put("server", server);
+        audit.put("tool", tool);
+        ObjectNode shown = audit.putObject("hints");
+        if (hints.title() != null) {
+            shown.put("title", UnicodeSanitizer.clean(hints.title()));
+        }
+        putHint(shown, "readOnlyHint", hints.readOnly());
+        putHint(shown, "destructiveHint", hints.destructive());
+        putHint(shown, "idempotentHint", hints.idempotent());
+        putHint(shown, "openWorldHint", hints.openWorld());
+        return audit;
+    }
+
+    private static void putHint(ObjectNode node, String name, Boolean value) {
+        if (value != null) {
+            node.put(name, value);
+        }
+    }
+
+    /** A sanitised copy of a schema, or {@code {"type":"object"}} for a missing or oversized one. */
+    static JsonNode schema(String server, String tool, JsonNode schema, String which) {
+        JsonNode clean = schema == null ? null : JsonSanitizer.clean(schema, MAX_SCHEMA_DEPTH, MAX_SCHEMA_SIZE);
+        if (clean == null || !clean.isObject()) {
+            if (schema != null) {
+                LOG.warn("mcp {}: the {} schema of tool \"{}\" is over {} levels or {} KB; replaced by an open object",
+                        server, which, UnicodeSanitizer.clean(tool), MAX_SCHEMA_DEPTH, MAX_SCHEMA_SIZE / 1024);
+            }
+            ObjectNode open = Json.object();
+            open.put("type", "object");
+            return open;
+        }
+        return clean;
+    }
+
+    private static boolean admits(List<Pattern> allow, List<Pattern> deny, String name) {
+        if (deny.stream().anyMatch(p -> p.matcher(name).matches())) {
+            return false;
+        }
+        return allow.isEmpty() || allow.stream().anyMatch(p -> p.matcher(name).matches());
+    }
+
+    /** {@code *} matches any run of characters, {@code ?} one character; everything else is literal. */
+    static Pattern glob(String glob) {
+        String regex = glob.chars().mapToObj(c -> switch (c) {
+            case '*' -> ".*";
+            case '?' -> ".";
+            default -> Pattern.quote(Character.toString(c));
+        }).collect(Collectors.joining());
+        return Pattern.compile(regex, Pattern.DOTALL);
+    }
+
+    private static List<Pattern> globs(List<String> globs) {
+        return globs.stream().map(ToolProjection::glob).toList();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.tether.mcp.call;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A session's private store for tool results too large to keep inline: one directory (created
+ * {@code 0700}, never through a symbolic link), one file per artifact ({@code 0600}, created
+ * new), named by a random id. Only the id ({@code artifact:<id>}) is ever shown: ACP sessions
+ * must not expose local paths to the model or the editor.
+ */
+public final class ArtifactStore {
+    /** Ids are 32 hex digits; anything else is never resolved to a file. */
+    private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
+    private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
+
+    private final Path dir;
+    private final SecureRandom random = new SecureRandom();
+    private boolean prepared;
+
+    /** @param dir the session's artifact directory, or null for a session that keeps none */
+    public ArtifactStore(Path dir) {
+        this.dir = dir;
+    }
+
+    public static ArtifactStore none() {
+        return new ArtifactStore(null);
+    }
+
+    public boolean enabled() {
+        return dir != null;
+    }
+
+    /** A new, empty artifact open for writing. */
+    Artifact create() throws IOException {
+        if (dir == null) {
+            throw new IOException("this session keeps no artifacts");
+        }
+        prepare();
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        String id = HexFormat.of().formatHex(bytes);
+        Path file = dir.resolve(id);
+        OutputStream out = posix()
+                ? Channels.newOutputStream(Files.newByteChannel(file, Set.of(StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(FILE_MODE)))
+                : Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return new Artifact(id, file, out);
+    }
+
+    /** The file of an artifact of this session, or null for an unknown or malformed id. */
+    public Path file(String id) {
+        if (dir == null || id == null || !ID.matcher(id).matches()) {
+            return null;
+        }
+        Path file = dir.resolve(id);
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? file : null;
+    }
+
+    private synchronized void prepare() throws IOException {
+        if (prepared) {
+            return;
+        }
+        if (Files.isSymbolicLink(dir)) {
+            throw new IOException("the artifact directory is a symbolic link");
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            FileAttribute<?>[] attrs = posix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(DIR_MODE)}
+                    : new FileAttribute<?>[0];
+            try {
+                Files.createDirectories(dir, attrs);
+            } catch (FileAlreadyExistsException e) {
+                throw new IOException("the artifact directory exists and is not a directory");
+            }
+        }
+        if (posix()) {
+            Files.setPosixFilePermissions(dir, DIR_MODE); // the umask or an earlier owner may have widened it
+        }
+        prepared = true;
+    }
+
+    private boolean posix() {
+        return dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    /** An artifact being written; {@link #discard()} removes a partial one. */
+    record Artifact(String id, Path file, OutputStream out) {
+        void discard() {
+            try {
+                out.close();
+            } catch (IOException ignored) {
+                // The file is removed below either way.
+            }
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // Nothing more can be done; the id was never shown.
+            }
+        }
+    }
+}

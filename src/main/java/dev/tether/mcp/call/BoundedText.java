@@ -1,0 +1,124 @@
+package dev.tether.mcp.call;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The model text of one result, fed piece by piece (already sanitised): the first
+ * {@code budget} characters are kept inline; once the text grows past the budget, everything —
+ * the head included — streams into one artifact, while a sha256 of the UTF-8 bytes and the sizes
+ * are counted on the way. No piece is kept beyond the head, so a 50 MB result costs the head
+ * plus one chunk of memory, not a copy of itself.
+ */
+final class BoundedText {
+    private static final Logger LOG = LoggerFactory.getLogger(BoundedText.class);
+
+    private final int budget;
+    private final ArtifactStore store;
+    private final StringBuilder head = new StringBuilder();
+    private final MessageDigest sha256 = sha256();
+    private long chars;
+    private long bytes;
+    private ArtifactStore.Artifact artifact;
+    private OutputStream artifactOut;
+    private boolean artifactFailed;
+
+    BoundedText(int budget, ArtifactStore store) {
+        this.budget = budget;
+        this.store = store;
+    }
+
+    boolean isEmpty() {
+        return chars == 0;
+    }
+
+    void append(String piece) {
+        if (piece.isEmpty()) {
+            return;
+        }
+        long before = chars;
+        byte[] encoded = piece.getBytes(StandardCharsets.UTF_8);
+        sha256.update(encoded);
+        chars += piece.length();
+        bytes += encoded.length;
+        if (before < budget) {
+            int take = (int) Math.min(budget - before, piece.length());
+            if (take < piece.length() && Character.isHighSurrogate(piece.charAt(take - 1))) {
+                take--; // never cut a surrogate pair in two
+            }
+            head.append(piece, 0, take);
+        }
+        if (chars > budget) {
+            spill(before, encoded);
+        }
+    }
+
+    /** The text for the model: all of it, or the head plus how to find the rest. */
+    String finish() {
+        if (chars <= budget) {
+            return head.toString();
+        }
+        String digest = HexFormat.of().formatHex(sha256.digest());
+        String where = closeArtifact();
+        return head + "\n\n[output truncated: the first " + head.length() + " of " + chars + " characters are shown ("
+                + bytes + " bytes as UTF-8, sha256 " + digest + "); " + where + "]";
+    }
+
+    private void spill(long before, byte[] encoded) {
+        if (artifactFailed) {
+            return;
+        }
+        try {
+            if (artifact == null) {
+                artifact = store.create();
+                artifactOut = new BufferedOutputStream(artifact.out(), 64 * 1024);
+                // Every earlier piece fitted the budget whole, so the head holds exactly those.
+                artifactOut.write(head.substring(0, (int) before).getBytes(StandardCharsets.UTF_8));
+            }
+            artifactOut.write(encoded);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("mcp: a large tool result could not be kept as an artifact: {}", e.getMessage());
+            artifactFailed = true;
+            if (artifact != null) {
+                artifact.discard();
+            }
+        }
+    }
+
+    private String closeArtifact() {
+        if (artifactFailed || artifact == null) {
+            return "the rest could not be kept";
+        }
+        try {
+            artifactOut.close();
+            return "the whole text is kept as artifact:" + artifact.id();
+        } catch (IOException e) {
+            LOG.warn("mcp: a large tool result could not be kept as an artifact: {}", e.getMessage());
+            artifact.discard();
+            return "the rest could not be kept";
+        }
+    }
+
+    /** Discards a partial artifact when mapping the result failed half-way. */
+    void abandon() {
+        if (artifact != null && !artifactFailed) {
+            artifactFailed = true;
+            artifact.discard();
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

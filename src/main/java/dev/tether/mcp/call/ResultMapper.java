@@ -1,0 +1,268 @@
+package dev.tether.mcp.call;
+
+import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.json.Json;
+import dev.tether.mcp.McpCallResult;
+import dev.tether.mcp.McpContent;
+import dev.tether.model.Part;
+import dev.tether.security.JsonSanitizer;
+import dev.tether.security.Redactor;
+import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.ToolOutcome;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns an MCP tool result into what the model, the editor and the audit log get.
+ *
+ * <ul>
+ *   <li>Text (text items, embedded text resources, resource links, the structured result) is
+ *       sanitised and kept inline up to a budget; past it the model gets the head, the sha256
+ *       and size of the whole and an {@code artifact:<id>} — never a path — or, when the
+ *       artifact cannot be written, the head and metadata only.</li>
+ *   <li>{@code structuredContent} is appended as JSON unless a text item already holds the same
+ *       JSON; it is validated against the tool's {@code outputSchema}, and a mismatch is recorded
+ *       in the audit details while the result still reaches the model.</li>
+ *   <li>Binary data never enters model text: images of a known type within the size limit go as
+ *       image parts (the session drops them for models without image input); audio, blobs and
+ *       every other image become provenance (mime type, size, sha256).</li>
+ *   <li>The text of an {@code isError} result is also redacted and capped.</li>
+ * </ul>
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-result">MCP tool result</a>
+ */
+public final class ResultMapper {
+    static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/gif", "image/webp");
+    private static final int MAX_LINE_PART_BYTES = 1024;
+    /** Structured results are sanitised as a tree up to this size; larger ones only as text. */
+    private static final long MAX_STRUCTURED_TREE = 8L * 1024 * 1024;
+    private static final int MAX_STRUCTURED_DEPTH = 64;
+
+    private final ResultLimits limits;
+    private final ArtifactStore artifacts;
+
+    public ResultMapper(ResultLimits limits, ArtifactStore artifacts) {
+        this.limits = limits;
+        this.artifacts = artifacts;
+    }
+
+    /**
+     * @param schema the tool's output schema, or null when it declares none
+     */
+    public ToolOutcome map(McpCallResult result, OutputSchema schema) {
+        Mapping m = new Mapping(result.isError());
+        try {
+            for (McpContent item : result.content()) {
+                m.add(item);
+            }
+            JsonNode structured = result.structuredContent();
+            JsonNode cleanStructured = JsonSanitizer.clean(structured, MAX_STRUCTURED_DEPTH, MAX_STRUCTURED_TREE);
+            if (structured != null && !m.textHolds(structured)) {
+                if (cleanStructured != null) {
+                    m.piece(Json.write(cleanStructured));
+                } else {
+                    m.untrustedText(Json.write(structured)); // too big to copy as a tree: clean it as text
+                }
+            }
+            List<String> problems = schema == null || result.isError() ? List.of()
+                    : structured == null ? List.of("structuredContent is missing although the tool declares an outputSchema")
+                    : schema.validate(structured);
+            return m.outcome(rawOutput(structured, cleanStructured), audit(m, problems, structured, cleanStructured));
+        } catch (RuntimeException e) {
+            m.text.abandon();
+            throw e;
+        }
+    }
+
+    private JsonNode rawOutput(JsonNode structured, JsonNode clean) {
+        if (structured == null) {
+            return null;
+        }
+        int size = clean == null ? Integer.MAX_VALUE : utf8Length(Json.write(clean));
+        if (size <= limits.rawOutputBytes()) {
+            return clean;
+        }
+        ObjectNode note = Json.object();
+        note.put("note", "the structured result is too large to show here; the model received it as text");
+        return note;
+    }
+
+    private ObjectNode audit(Mapping m, List<String> problems, JsonNode structured, JsonNode clean) {
+        ObjectNode audit = Json.object();
+        problems.forEach(audit.putArray("validationErrors")::add);
+        if (structured == null) {
+            audit.putNull("structuredResult");
+        } else {
+            String json = clean != null ? Json.write(clean) : UnicodeSanitizer.clean(Json.write(structured));
+            if (clean != null && utf8Length(json) <= limits.auditBytes()) {
+                audit.set("structuredResult", clean);
+            } else {
+                audit.put("structuredResult", Redactor.cap(json, limits.auditBytes()));
+            }
+        }
+        audit.put("isError", m.isError);
+        m.types.forEach(audit.putArray("contentTypes")::add);
+        return audit;
+    }
+
+    private static int utf8Length(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** The state of mapping one result. */
+    private final class Mapping {
+        final boolean isError;
+        final BoundedText text = new BoundedText(limits.inlineTextChars(), artifacts);
+        final List<Part> images = new ArrayList<>();
+        final List<ToolCallContent> editor = new ArrayList<>();
+        final List<String> types = new ArrayList<>();
+        final List<String> rawTexts = new ArrayList<>();
+
+        Mapping(boolean isError) {
+            this.isError = isError;
+        }
+
+        void add(McpContent item) {
+            switch (item) {
+                case McpContent.Text t -> {
+                    types.add("text");
+                    rawTexts.add(t.text());
+                    untrustedText(t.text());
+                }
+                case McpContent.Image i -> {
+                    types.add("image");
+                    image(i);
+                }
+                case McpContent.Audio a -> {
+                    types.add("audio");
+                    String mime = mime(a.mimeType(), "audio/*");
+                    Binary data = Binary.measure(a.base64(), limits.maxImageBytes());
+                    piece(provenance("audio", mime, data));
+                    if (data.canonical() != null) {
+                        editor.add(new ToolCallContent.Content(new ContentBlock.Audio(data.canonical(), mime)));
+                    }
+                }
+                case McpContent.ResourceLink link -> {
+                    types.add("resource_link");
+                    link(link);
+                }
+                case McpContent.TextResource r -> {
+                    types.add("resource");
+                    rawTexts.add(r.text());
+                    piece("[resource " + line(r.uri()) + (r.mimeType() == null ? "" : " (" + line(r.mimeType()) + ")") + "]");
+                    untrustedText(r.text());
+                }
+                case McpContent.BlobResource b -> {
+                    types.add("resource");
+                    piece(provenance("resource " + line(b.uri()), mime(b.mimeType(), "application/octet-stream"),
+                            Binary.measure(b.base64(), 0)));
+                }
+                case McpContent.Unknown u -> {
+                    types.add(line(u.type()));
+                    piece("[unsupported content type: " + line(u.type()) + "]");
+                }
+            }
+        }
+
+        void untrustedText(String raw) {
+            separate();
+            if (isError) {
+                // Error texts often echo requests and environment: redact them like any error.
+                String head = raw.length() > 2 * limits.errorTextBytes() ? raw.substring(0, 2 * limits.errorTextBytes()) : raw;
+                text.append(Redactor.redactLines(UnicodeSanitizer.clean(head), limits.errorTextBytes()));
+            } else {
+                UnicodeSanitizer.clean(raw, text::append);
+            }
+        }
+
+        private void image(McpContent.Image image) {
+            String mime = mime(image.mimeType(), "image/png");
+            Binary data = Binary.measure(image.base64(), limits.maxImageBytes());
+            if (data.valid() && data.canonical() != null && IMAGE_TYPES.contains(mime)) {
+                images.add(new Part.Image(mime, data.canonical()));
+                editor.add(new ToolCallContent.Content(new ContentBlock.Image(data.canonical(), mime, null)));
+            } else {
+                piece(provenance("image", mime, data));
+            }
+        }
+
+        private void link(McpContent.ResourceLink link) {
+            String label = link.title() != null ? link.title() : link.name();
+            String uri = line(link.uri());
+            piece("[resource link: " + (label == null ? "" : line(label) + " ") + "<" + uri + ">"
+                    + (link.mimeType() == null ? "" : " " + line(link.mimeType()))
+                    + (link.size() == null ? "" : ", " + link.size() + " bytes") + "]");
+            editor.add(new ToolCallContent.Content(new ContentBlock.ResourceLink(uri,
+                    label == null ? uri : line(label), link.title() == null ? null : line(link.title()),
+                    link.description() == null ? null : line(link.description()),
+                    link.mimeType() == null ? null : line(link.mimeType()), link.size())));
+        }
+
+        void piece(String s) {
+            separate();
+            text.append(s);
+        }
+
+        private void separate() {
+            if (!text.isEmpty()) {
+                text.append("\n");
+            }
+        }
+
+        /** Whether a text item already is {@code structured} as JSON (compared as parsed trees). */
+        boolean textHolds(JsonNode structured) {
+            long size = Json.write(structured).length();
+            for (String raw : rawTexts) {
+                String trimmed = raw.strip();
+                if (trimmed.length() > 4 * size + 4096 || trimmed.isEmpty()
+                        || (trimmed.charAt(0) != '{' && trimmed.charAt(0) != '[')) {
+                    continue; // cannot be the same JSON; not worth parsing
+                }
+                try {
+                    if (Json.parse(trimmed).equals(structured)) {
+                        return true;
+                    }
+                } catch (RuntimeException e) {
+                    // Not JSON: not a duplicate.
+                }
+            }
+            return false;
+        }
+
+        ToolOutcome outcome(JsonNode rawOutput, ObjectNode audit) {
+            String modelText = text.finish();
+            List<Part> forModel = new ArrayList<>();
+            if (!modelText.isEmpty() || images.isEmpty()) {
+                forModel.add(new Part.Text(modelText.isEmpty() ? "(the tool returned no content)" : modelText));
+            }
+            forModel.addAll(images);
+            List<ToolCallContent> forEditor = new ArrayList<>();
+            if (!modelText.isEmpty()) {
+                forEditor.add(ToolCallContent.Content.text(modelText));
+            }
+            forEditor.addAll(editor);
+            return new ToolOutcome(forModel, forEditor, rawOutput, isError, audit);
+        }
+    }
+
+    private static String provenance(String what, String mime, Binary data) {
+        if (!data.valid()) {
+            return "[" + what + ": " + mime + ", invalid base64 data]";
+        }
+        return "[" + what + ": " + mime + ", " + data.bytes() + " bytes, sha256 " + data.sha256() + "]";
+    }
+
+    private static String mime(String mime, String fallback) {
+        return mime == null || mime.isBlank() ? fallback : line(mime).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** A short, single-line piece of server text (a URI, a name, a mime type). */
+    private static String line(String s) {
+        return s == null ? "" : Redactor.cap(UnicodeSanitizer.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), MAX_LINE_PART_BYTES);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.tether.mcp;
+
+import static dev.tether.testing.mcp.McpTestSupport.context;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import dev.tether.model.Part;
+import dev.tether.testing.mcp.calls.Calls;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Projection runs before every model request: a listed tool is prepared (sanitised, schema
+ * compiled) once and reused until the catalog or the policy changes; the session's options set
+ * the inline budget.
+ */
+class ProjectionCacheTest {
+
+    private static McpToolInfo withOutput(String name) {
+        return new McpToolInfo(name, null, "d", null, Json.parse("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"number\"}}}"),
+                McpToolInfo.Hints.NONE);
+    }
+
+    @Test
+    void theSameCatalogEntryReusesItsPreparedSpecAndCompiledOutputSchema() {
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
+        List<McpToolInfo> infos = List.of(withOutput("a"));
+        McpTool first = projection.project("s", infos, McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null, new HashSet<>()).getFirst();
+        McpTool second = projection.project("s", infos, McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null, new HashSet<>()).getFirst();
+        assertSame(first.spec(), second.spec());
+        McpTool relisted = projection.project("s", List.of(withOutput("a")), McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null,
+                new HashSet<>()).getFirst();
+        assertNotSame(first.spec(), relisted.spec(), "a new catalog entry is prepared again");
+        McpTool overridden = projection.project("s", infos,
+                new McpServerPolicy(Map.of("a", new McpToolInfo.Hints(null, true, null, null, null)), List.of(), List.of(), null),
+                (t, a, r, c, p) -> null, new HashSet<>()).getFirst();
+        assertTrue(overridden.traits().readOnly(), "a policy change is not hidden by the cache");
+    }
+
+    @Test
+    void theInlineBudgetComesFromTheSessionOptions() throws Exception {
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")).withMaxInlineTextChars(5));
+        McpTool tool = projection.project("s", List.of(Calls.tool("t", null)), McpServerPolicy.DEFAULT,
+                (t, a, r, c, p) -> Calls.text("0123456789"), new HashSet<>()).getFirst();
+        String text = ((Part.Text) tool.run(Json.object(), context("c", Cancellation.root(), null)).forModel().getFirst()).text();
+        assertTrue(text.startsWith("01234\n\n[output truncated: the first 5 of 10 characters"), text);
+    }
+
+    @Test
+    void projecting10000ToolsOf20ServersIsCheapOnceTheyArePrepared() {
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
+        List<List<McpToolInfo>> servers = new ArrayList<>();
+        for (int s = 0; s < 20; s++) {
+            List<McpToolInfo> infos = new ArrayList<>();
+            for (int t = 0; t < 500; t++) {
+                infos.add(new McpToolInfo("tool_" + t, "Tool " + t, "Does thing number " + t + " for you.",
+                        Json.parse("{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}"), null,
+                        new McpToolInfo.Hints(null, t % 2 == 0, null, null, null)));
+            }
+            servers.add(infos);
+        }
+        long cold = time(projection, servers);
+        long warm = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            warm = Math.min(warm, time(projection, servers));
+        }
+        System.out.println("ProjectionCacheTest figures: 10000 tools, first projection " + cold / 1_000_000 + " ms, cached "
+                + warm / 1_000_000 + " ms");
+        assertTrue(warm < 1_000_000_000L, "cached projection took " + warm / 1_000_000 + " ms");
+    }
+
+    private static long time(ToolProjection projection, List<List<McpToolInfo>> servers) {
+        long start = System.nanoTime();
+        HashSet<String> taken = new HashSet<>();
+        int count = 0;
+        for (int s = 0; s < servers.size(); s++) {
+            count += projection.project("server" + s, servers.get(s), McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null, taken).size();
+        }
+        assertEquals(10_000, count);
+        return System.nanoTime() - start;
+    }
+}
