@@ -485,6 +485,7 @@ public final class McpConnection {
 
     private McpCallResult callOnce(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
         McpClientSession client;
+        ObservedChannel channel;
         int gen;
         lock.lock();
         try {
@@ -492,6 +493,7 @@ public final class McpConnection {
                 throw notReady();
             }
             client = session;
+            channel = transport;
             gen = generation;
         } finally {
             lock.unlock();
@@ -506,13 +508,16 @@ public final class McpConnection {
             }
             return result;
         } catch (McpException e) {
-            if (client.isClosed() && !e.isTimeout() && !lifetime.isCancelled()) {
+            if (client.isClosed() && channel.failed() && !e.isTimeout()) {
                 throw new TransportLost(gen, e);
+            }
+            if (client.isClosed() && gen != generation) {
+                throw new McpException("the server was reconnected or disconnected during the call; the call was abandoned");
             }
             throw e;
         } catch (CancelledException e) {
             if (!cancellation.isCancelled()) {
-                if (client.isClosed() && !lifetime.isCancelled()) {
+                if (client.isClosed() && channel.failed()) {
                     throw new TransportLost(gen, new McpException("the server connection ended during the call"));
                 }
                 throw new McpException("the server connection was closed during the call");

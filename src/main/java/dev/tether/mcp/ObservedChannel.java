@@ -8,10 +8,16 @@ import tools.jackson.databind.JsonNode;
 final class ObservedChannel implements MessageChannel {
     private final MessageChannel delegate;
     private final Consumer<Throwable> ended;
+    private volatile boolean failed;
 
     ObservedChannel(MessageChannel delegate, Consumer<Throwable> ended) {
         this.delegate = delegate;
         this.ended = ended;
+    }
+
+    /** Whether the transport ended with an error we did not cause (process died, connection refused, session lost). */
+    boolean failed() {
+        return failed;
     }
 
     MessageChannel delegate() {
@@ -33,6 +39,7 @@ final class ObservedChannel implements MessageChannel {
 
             @Override
             public void onClosed(Throwable cause) {
+                failed = cause != null; // before the pending requests hear of it
                 listener.onClosed(cause);
                 ended.accept(cause);
             }

@@ -35,6 +35,11 @@ public final class McpTestSupport {
         return javaServer(name, FakeMcpServer.class, Map.of(), flags);
     }
 
+    /** The {@link ChaosMcpServer} with these flags. */
+    public static McpServerSpec.Stdio chaos(String name, String... flags) {
+        return javaServer(name, ChaosMcpServer.class, Map.of(), flags);
+    }
+
     public static McpRuntimeOptions options() {
         return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")))
                 .withConnectTimeout(Duration.ofSeconds(20));
