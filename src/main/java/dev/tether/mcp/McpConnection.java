@@ -559,6 +559,18 @@ public final class McpConnection {
         }
     }
 
+    /** Benchmarks and projection tests: a ready connection with this catalog and no server. */
+    void seedForBench(List<McpToolInfo> tools) {
+        lock.lock();
+        try {
+            catalog = new Catalog<>(tools, ++catalogRevision);
+            state = State.READY;
+            viewVersion++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Ends the connection by the user's wish; a later {@link #connect()} may start it again. */
     void disconnect(String why) {
         int gen;
