@@ -57,6 +57,27 @@ public final class McpTestSupport {
                 null, null, sink::add, cancellation);
     }
 
+    /**
+     * Whether a process still runs, waiting up to half a second for it to go: a killed grandchild
+     * is re-parented and may stay a zombie (dead, not yet reaped) for a while, which
+     * {@link ProcessHandle#isAlive()} still counts as alive.
+     */
+    public static boolean running(long pid) throws Exception {
+        Path stat = Path.of("/proc/" + pid + "/stat");
+        long deadline = System.nanoTime() + 500_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (!Files.exists(stat)) {
+                return false;
+            }
+            String text = Files.readString(stat);
+            if (text.substring(text.lastIndexOf(')') + 2).startsWith("Z")) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
     /** The server-everything entry point under {@code <repo>/conformance}, or null when not installed. */
     public static Path everything() {
         Path repo = Path.of(System.getProperty("tether.projectDir", System.getProperty("user.dir")));
