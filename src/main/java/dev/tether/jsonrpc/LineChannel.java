@@ -28,6 +28,22 @@ public final class LineChannel implements MessageChannel {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Listener listener;
+    private volatile java.util.function.Consumer<Oversize> oversizeListener = o -> { };
+
+    /** Bytes kept from each end of a dropped line, enough to find the id of the message it held. */
+    public static final int OVERSIZE_EXCERPT_BYTES = 4096;
+
+    /**
+     * A line that was dropped for its size, with its first and last {@link #OVERSIZE_EXCERPT_BYTES}
+     * bytes, so a caller can find the request it answered and fail it at once.
+     */
+    public record Oversize(long bytes, String head, String tail) {}
+
+    /** Hears about dropped oversize lines (before the malformed report). Set before {@link #start}. */
+    public LineChannel onOversize(java.util.function.Consumer<Oversize> listener) {
+        this.oversizeListener = listener;
+        return this;
+    }
 
     public LineChannel(String name, InputStream in, OutputStream out, int maxLineBytes) {
         this.name = name;
@@ -51,7 +67,7 @@ public final class LineChannel implements MessageChannel {
         try {
             ByteArrayOutputStream line = new ByteArrayOutputStream(256);
             byte[] buffer = new byte[64 * 1024];
-            boolean overflow = false;
+            Overflow overflow = null;
             int n;
             while ((n = in.read(buffer)) != -1) {
                 int start = 0;
@@ -59,26 +75,29 @@ public final class LineChannel implements MessageChannel {
                     if (buffer[i] != '\n') {
                         continue;
                     }
-                    if (!overflow) {
+                    if (overflow == null) {
                         line.write(buffer, start, i - start);
                         deliver(line);
                     } else {
-                        listener.onMalformed("line longer than " + maxLineBytes + " bytes dropped");
+                        overflow.add(buffer, start, i - start);
+                        dropped(overflow);
+                        overflow = null;
                     }
                     line.reset();
-                    overflow = false;
                     start = i + 1;
                 }
-                if (!overflow) {
+                if (overflow != null) {
+                    overflow.add(buffer, start, n - start);
+                } else {
                     line.write(buffer, start, n - start);
                     if (line.size() > maxLineBytes) {
-                        overflow = true;
+                        overflow = new Overflow(line.toByteArray());
                         line.reset();
                     }
                 }
             }
-            if (overflow) {
-                listener.onMalformed("line longer than " + maxLineBytes + " bytes dropped");
+            if (overflow != null) {
+                dropped(overflow);
             } else if (line.size() > 0) {
                 deliver(line);
             }
@@ -91,6 +110,43 @@ public final class LineChannel implements MessageChannel {
         }
         closed.set(true);
         listener.onClosed(failure);
+    }
+
+    private void dropped(Overflow overflow) {
+        oversizeListener.accept(overflow.report());
+        listener.onMalformed("line longer than " + maxLineBytes + " bytes dropped");
+    }
+
+    /** The head and a rolling tail of a line past the limit; the middle is thrown away as it arrives. */
+    private static final class Overflow {
+        private final byte[] head;
+        private final byte[] tail = new byte[OVERSIZE_EXCERPT_BYTES];
+        private int tailLength;
+        private long bytes;
+
+        Overflow(byte[] start) {
+            head = java.util.Arrays.copyOf(start, Math.min(start.length, OVERSIZE_EXCERPT_BYTES));
+            bytes = 0;
+            add(start, 0, start.length);
+        }
+
+        void add(byte[] data, int offset, int length) {
+            bytes += length;
+            if (length >= tail.length) {
+                System.arraycopy(data, offset + length - tail.length, tail, 0, tail.length);
+                tailLength = tail.length;
+                return;
+            }
+            int keep = Math.min(tailLength, tail.length - length);
+            System.arraycopy(tail, tailLength - keep, tail, 0, keep);
+            System.arraycopy(data, offset, tail, keep, length);
+            tailLength = keep + length;
+        }
+
+        Oversize report() {
+            return new Oversize(bytes, new String(head, StandardCharsets.UTF_8),
+                    new String(tail, 0, tailLength, StandardCharsets.UTF_8));
+        }
     }
 
     private void deliver(ByteArrayOutputStream line) {

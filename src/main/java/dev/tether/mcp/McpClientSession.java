@@ -12,12 +12,12 @@ import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.Message;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.OutboundCall;
+import dev.tether.mcp.catalog.CatalogBounds;
+import dev.tether.mcp.catalog.CatalogFetcher;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -34,8 +34,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Tether's MCP client session with one server, on the shared {@link JsonRpcConnection}:
  * the initialize handshake, paginated {@code tools/list}, and {@code tools/call} with the
  * caller's cancellation, an idle timeout refreshed by progress, a hard total timeout and
- * progress routed by token. Server requests other than {@code ping} are answered -32601
- * (this slice declares no client capabilities).
+ * progress routed by token. Every method is checked against the capabilities the server
+ * declared before it is sent. Server requests: {@code ping} is answered {@code {}};
+ * {@code roots/list}, {@code sampling/createMessage} and {@code elicitation/create} go to the
+ * runtime's {@link ServerRequestHandler}; anything else is -32601.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
@@ -43,14 +45,13 @@ public final class McpClientSession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpClientSession.class);
     public static final String PROTOCOL_VERSION = "2025-11-25";
     public static final List<String> SUPPORTED_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
-    public static final int MAX_TOOL_PAGES = 20;
-    public static final int MAX_TOOLS = 1000;
 
     private final String server;
     private final JsonRpcConnection rpc;
     private final Map<String, Consumer<McpProgress>> progressRoutes = new ConcurrentHashMap<>();
     private final AtomicLong nextToken = new AtomicLong(1);
     private final Runnable toolsChanged;
+    private final ServerRequestHandler serverRequests;
     private volatile Initialized initialized;
 
     /** What the server said about itself in {@code initialize}. */
@@ -64,8 +65,17 @@ public final class McpClientSession implements AutoCloseable {
      * @param toolsChanged runs on the reader thread for {@code notifications/tools/list_changed}; must not block
      */
     public McpClientSession(String server, MessageChannel channel, Runnable toolsChanged) {
+        this(server, channel, toolsChanged, ServerRequestHandler.NOT_OFFERED);
+    }
+
+    /**
+     * @param toolsChanged   runs on the reader thread for {@code notifications/tools/list_changed}; must not block
+     * @param serverRequests answers roots, sampling and elicitation requests from the server
+     */
+    public McpClientSession(String server, MessageChannel channel, Runnable toolsChanged, ServerRequestHandler serverRequests) {
         this.server = server;
         this.toolsChanged = toolsChanged;
+        this.serverRequests = serverRequests;
         this.rpc = new JsonRpcConnection("mcp-" + server, channel, new Inbound(), CancelProtocol.MCP, false);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
@@ -98,43 +108,44 @@ public final class McpClientSession implements AutoCloseable {
         return initialized;
     }
 
-    /** Lists every tool, following cursors within {@link #MAX_TOOL_PAGES} and {@link #MAX_TOOLS}; fails whole. */
-    public List<McpToolInfo> listTools(Duration timeout, Cancellation cancellation) {
-        List<McpToolInfo> tools = new ArrayList<>();
-        Set<String> names = new HashSet<>();
-        Set<String> cursors = new HashSet<>();
-        String cursor = null;
-        for (int page = 0; ; page++) {
-            if (page >= MAX_TOOL_PAGES) {
-                throw new McpException("tools/list needed more than " + MAX_TOOL_PAGES + " pages");
-            }
-            ObjectNode params = Json.object();
-            if (cursor != null) {
-                params.put("cursor", cursor);
-            }
-            JsonNode result = await(rpc.request("tools/list", params), timeout, cancellation, "tools/list");
-            JsonNode items = result.path("tools");
-            if (!items.isArray()) {
-                throw new McpException("tools/list answer has no tools array");
-            }
-            for (JsonNode item : items) {
-                McpToolInfo tool = McpWire.tool(item);
-                if (!names.add(tool.name())) {
-                    throw new McpException("server listed the tool \"" + tool.name() + "\" twice");
-                }
-                tools.add(tool);
-                if (tools.size() > MAX_TOOLS) {
-                    throw new McpException("server listed more than " + MAX_TOOLS + " tools");
-                }
-            }
-            cursor = McpWire.text(result, "nextCursor");
-            if (cursor == null) {
-                return List.copyOf(tools);
-            }
-            if (!cursors.add(cursor)) {
-                throw new McpException("tools/list repeated the cursor \"" + cursor + "\"");
-            }
+    /** Whether the server declared {@code capability} (e.g. {@code tools}) in {@code initialize}. */
+    public boolean declares(String capability) {
+        Initialized init = initialized;
+        JsonNode value = init == null ? null : init.capabilities().get(capability);
+        return value != null && value.isObject();
+    }
+
+    /**
+     * Fails readably when the server did not declare what {@code method} needs; sending it
+     * anyway would be a protocol violation that servers answer inconsistently.
+     */
+    void require(String capability, String method) {
+        if (initialized == null) {
+            throw new McpException(method + " cannot be sent before initialize");
         }
+        if (!declares(capability)) {
+            throw new McpException("server \"" + server + "\" did not declare the " + capability
+                    + " capability, so " + method + " is not available");
+        }
+    }
+
+    /** One page of a list method ({@code tools/list}, …), with the size of its JSON. */
+    public CatalogFetcher.Page listPage(String method, String capability, String cursor, Duration timeout,
+                                        Cancellation cancellation) {
+        require(capability, method);
+        ObjectNode params = Json.object();
+        if (cursor != null) {
+            params.put("cursor", cursor);
+        }
+        JsonNode result = await(rpc.request(method, params), timeout, cancellation, method);
+        return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    /** Lists every tool within {@code bounds}; fails whole. */
+    public List<McpToolInfo> listTools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+        require("tools", "tools/list");
+        return new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
+                .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
     }
 
     /**
@@ -146,6 +157,7 @@ public final class McpClientSession implements AutoCloseable {
      */
     public McpCallResult callTool(String name, JsonNode arguments, CallLimits limits, Cancellation cancellation,
                                   Consumer<McpProgress> progress) {
+        require("tools", "tools/call");
         String token = "tether-" + nextToken.getAndIncrement();
         AtomicLong lastActivity = new AtomicLong(System.nanoTime());
         double[] highest = {Double.NEGATIVE_INFINITY};
@@ -247,6 +259,9 @@ public final class McpClientSession implements AutoCloseable {
         public JsonNode onRequest(InboundRequest request) {
             if ("ping".equals(request.method())) {
                 return Json.object();
+            }
+            if (ServerRequestHandler.ROUTED.contains(request.method())) {
+                return serverRequests.handle(server, request);
             }
             throw JsonRpcException.methodNotFound(request.method());
         }

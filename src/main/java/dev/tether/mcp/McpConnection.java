@@ -4,277 +4,599 @@ import dev.tether.agent.Cancellation;
 import dev.tether.agent.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.catalog.Catalog;
+import dev.tether.mcp.catalog.CatalogException;
+import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.transport.HttpTransport;
 import dev.tether.mcp.transport.StdioTransport;
+import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.security.Redactor;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One MCP server of a session: connecting → ready | failed, and ready → disconnected when the
- * connection ends. Each connect and close bumps the generation; a result that arrives for an
- * older generation is dropped. Failures are kept as a redacted reason and never thrown out of
- * {@link #connect()}.
+ * One MCP server of a session and its state machine (see {@link State}). Every reconnect,
+ * recovery attempt, disconnect and close bumps the generation; a result, catalog or event of an
+ * older generation is dropped. A terminal transport error (the stdio process died, connection
+ * refused, HTTP session not found) while ready starts a single-flight {@linkplain
+ * McpConnectionSettings.Recovery recovery} with backoff; its tools are withdrawn until it
+ * succeeds. Protocol errors never start recovery. Failures are kept as a redacted reason and
+ * never thrown out of {@link #connect()}.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
 public final class McpConnection {
     private static final Logger LOG = LoggerFactory.getLogger(McpConnection.class);
 
+    /** Where the connection reports changes; the runtime checks the generation before delivering. */
+    interface Events {
+        enum Change { STATE, TOOLS }
+
+        void emit(McpConnection source, int generation, Change change);
+    }
+
     private final McpServerSpec spec;
     private final McpRuntimeOptions options;
-    private final McpRuntimeListener listener;
-    private final Cancellation lifetime = Cancellation.root();
+    private final McpConnectionSettings settings;
+    private final Events events;
+    private final Cancellation lifetime;
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
-    private final AtomicBoolean refreshing = new AtomicBoolean();
-    private final AtomicBoolean refreshAgain = new AtomicBoolean();
-    private final Object lock = new Object();
+    private final CoalescingRefresher refresher;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final ReentrantLock fetchLock = new ReentrantLock();
     private State state = State.CONNECTING;
     private String reason;
-    private int generation;
-    private MessageChannel transport;
+    private volatile int generation;
+    private int recoveryEpoch;
+    private ObservedChannel transport;
     private McpClientSession session;
-    private List<McpToolInfo> tools = List.of();
+    private Catalog<McpToolInfo> catalog = Catalog.empty();
+    private long catalogRevision;
+    private long viewVersion;
 
-    McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpRuntimeListener listener) {
+    McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, Events events,
+                  Cancellation calls) {
         this.spec = spec;
         this.options = options;
-        this.listener = listener;
+        this.settings = settings;
+        this.events = events;
+        this.lifetime = calls.child();
+        this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
+                this::refreshFromNotification);
     }
 
     public String name() {
         return spec.name();
     }
 
-    /** Connects, initialises and lists tools. Blocking; never throws. */
+    int generation() {
+        return generation;
+    }
+
+    /** First connect and manual reconnect: connecting → ready | failed. Blocking; never throws. */
     void connect() {
         int gen;
-        synchronized (lock) {
+        Runnable old;
+        lock.lock();
+        try {
+            if (lifetime.isCancelled()) {
+                return;
+            }
             gen = ++generation;
             state = State.CONNECTING;
+            reason = null;
+            recoveryEpoch = 0;
+            old = detach();
+        } finally {
+            lock.unlock();
         }
+        old.run();
+        events.emit(this, gen, Events.Change.STATE);
         try {
-            MessageChannel channel = open();
-            McpClientSession client = new McpClientSession(spec.name(), channel, this::scheduleRefresh);
-            synchronized (lock) {
-                if (gen != generation) {
-                    channel.close();
-                    return;
-                }
-                transport = channel;
-                session = client;
-            }
-            McpClientSession.Initialized init = client.initialize(options.clientVersion(), options.connectTimeout(), lifetime);
-            List<McpToolInfo> listed = client.listTools(options.listTimeout(), lifetime);
-            synchronized (lock) {
-                if (gen != generation) {
-                    return;
-                }
-                tools = listed;
-                state = State.READY;
-            }
-            LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), listed.size(), init.protocolVersion());
-            client.closed().thenRun(() -> disconnected(gen));
-            listener.serverReady(spec.name(), listed.size());
+            attempt(gen);
             settled.complete(null);
-        } catch (McpException | IOException | CancelledException | java.io.UncheckedIOException e) {
-            fail(gen, e instanceof CancelledException ? "connection closed while starting" : e.getMessage());
         } catch (RuntimeException e) {
-            LOG.debug("mcp {}: unexpected failure", spec.name(), e);
-            fail(gen, "unexpected error: " + e.getClass().getSimpleName());
+            fail(gen, describe(e));
         }
     }
 
+    /** Opens, initialises and lists tools for generation {@code gen}; commits READY. Throws on failure. */
+    private void attempt(int gen) {
+        MessageChannel raw;
+        try {
+            raw = open();
+        } catch (IOException e) {
+            throw new McpException(e.getMessage() == null ? "cannot start the server" : e.getMessage());
+        }
+        ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
+        McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
+        lock.lock();
+        try {
+            if (gen != generation) {
+                closeQuietly(channel);
+                throw new McpException("superseded");
+            }
+            transport = channel;
+            session = client;
+        } finally {
+            lock.unlock();
+        }
+        McpClientSession.Initialized init = client.initialize(options.clientVersion(), options.connectTimeout(), lifetime);
+        List<McpToolInfo> listed = client.declares("tools")
+                ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
+        lock.lock();
+        try {
+            if (gen != generation) {
+                throw new McpException("superseded");
+            }
+            catalog = new Catalog<>(listed, ++catalogRevision);
+            state = State.READY;
+            reason = null;
+            viewVersion++;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), listed.size(), init.protocolVersion());
+        events.emit(this, gen, Events.Change.STATE);
+        events.emit(this, gen, Events.Change.TOOLS);
+    }
+
     private MessageChannel open() throws IOException {
-        return switch (spec) {
-            case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv());
+        VariableExpansion.Result expanded = VariableExpansion.expand(spec, options.hostEnv());
+        for (String name : expanded.undefined()) {
+            LOG.warn("mcp {}: ${{{}}} is not set in Tether's environment; it expands to an empty string", spec.name(), name);
+        }
+        return switch (expanded.spec()) {
+            case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
+                    settings.maxLineBytes());
             case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout());
             case McpServerSpec.Sse sse -> throw new McpException("legacy HTTP+SSE servers are not supported; use streamable HTTP");
         };
     }
 
+    private String describe(RuntimeException e) {
+        return switch (e) {
+            case McpException m -> m.getMessage();
+            case CatalogException c -> c.getMessage();
+            case CancelledException c -> "connection closed while starting";
+            case UncheckedIOException u -> "cannot talk to the server: " + u.getCause().getMessage();
+            default -> {
+                LOG.debug("mcp {}: unexpected failure", spec.name(), e);
+                yield "unexpected error: " + e.getClass().getSimpleName();
+            }
+        };
+    }
+
     private void fail(int gen, String why) {
         String redacted = Redactor.redact(withDiagnostics(why));
-        MessageChannel channel;
-        synchronized (lock) {
+        Runnable channel;
+        lock.lock();
+        try {
             if (gen != generation) {
                 return;
             }
             state = State.FAILED;
             reason = redacted;
-            tools = List.of();
-            channel = transport;
+            viewVersion++;
+            channel = detach();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
-        if (channel != null) {
-            channel.close();
-        }
+        channel.run();
         LOG.warn("mcp {}: failed: {}", spec.name(), redacted);
-        listener.serverFailed(spec.name(), redacted);
+        events.emit(this, gen, Events.Change.STATE);
+        events.emit(this, gen, Events.Change.TOOLS);
         settled.complete(null);
     }
 
-    private void disconnected(int gen) {
-        String redacted = Redactor.redact(withDiagnostics("the connection to the server ended"));
-        synchronized (lock) {
+    /** The transport of generation {@code gen} ended; a terminal error while ready starts recovery. */
+    private void ended(int gen, Throwable cause) {
+        String why = Redactor.redact(withDiagnostics(cause == null ? "the connection to the server ended"
+                : "the connection to the server failed: " + cause.getMessage()));
+        int epoch;
+        Runnable old;
+        lock.lock();
+        try {
             if (gen != generation || state != State.READY) {
                 return;
             }
-            state = State.DISCONNECTED;
-            reason = redacted;
-            tools = List.of();
+            epoch = ++generation;
+            viewVersion++;
+            reason = why;
+            if (cause == null) {
+                state = State.DISCONNECTED;
+            } else {
+                state = State.RECOVERING;
+                recoveryEpoch = epoch;
+            }
+            old = detach();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
-        LOG.warn("mcp {}: {}", spec.name(), redacted);
-        listener.serverFailed(spec.name(), redacted);
-        listener.toolsChanged();
+        old.run();
+        LOG.warn("mcp {}: {}{}", spec.name(), why, cause == null ? "" : "; reconnecting");
+        events.emit(this, epoch, Events.Change.STATE);
+        events.emit(this, epoch, Events.Change.TOOLS);
+        if (cause != null) {
+            Thread.ofVirtual().name("mcp-" + spec.name() + "-recover").start(() -> recover(epoch, why));
+        }
+    }
+
+    private void recover(int epoch, String firstReason) {
+        McpConnectionSettings.Recovery policy = settings.recovery();
+        String last = firstReason;
+        for (int attempt = 1; attempt <= policy.attempts(); attempt++) {
+            int gen;
+            lock.lock();
+            try {
+                long wait = policy.backoff(attempt).toNanos();
+                while (wait > 0 && state == State.RECOVERING && recoveryEpoch == epoch) {
+                    wait = changed.awaitNanos(wait);
+                }
+                if (state != State.RECOVERING || recoveryEpoch != epoch) {
+                    return;
+                }
+                gen = ++generation;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } finally {
+                lock.unlock();
+            }
+            try {
+                attempt(gen);
+                LOG.info("mcp {}: reconnected after {} attempt(s)", spec.name(), attempt);
+                return;
+            } catch (RuntimeException e) {
+                last = describe(e);
+                LOG.info("mcp {}: reconnect attempt {} failed: {}", spec.name(), attempt, Redactor.redact(last));
+                Runnable old = () -> { };
+                lock.lock();
+                try {
+                    if (gen == generation) {
+                        old = detach();
+                    }
+                } finally {
+                    lock.unlock();
+                }
+                old.run();
+            }
+        }
+        lock.lock();
+        int gen;
+        try {
+            if (state != State.RECOVERING || recoveryEpoch != epoch) {
+                return;
+            }
+            gen = generation;
+        } finally {
+            lock.unlock();
+        }
+        fail(gen, "gave up reconnecting after " + policy.attempts() + " attempts: " + last);
+    }
+
+    /**
+     * Takes the current session and transport out; the caller runs the result outside the lock
+     * (closing a stdio server may take two seconds). Lock held.
+     */
+    private Runnable detach() {
+        ObservedChannel channel = transport;
+        McpClientSession client = session;
+        transport = null;
+        if (channel != null && channel.delegate() instanceof StdioTransport stdio) {
+            lastStderr = stdio.stderrTail();
+        }
+        return () -> {
+            if (client != null) {
+                client.close();
+            }
+            closeQuietly(channel);
+        };
+    }
+
+    private static void closeQuietly(MessageChannel channel) {
+        if (channel != null) {
+            channel.close();
+        }
     }
 
     private String withDiagnostics(String why) {
-        if (transport instanceof StdioTransport stdio) {
-            String tail = stdio.stderrTail().strip();
-            if (!tail.isEmpty()) {
-                String last = tail.substring(tail.lastIndexOf('\n') + 1);
-                return why + " (stderr: " + last + ")";
-            }
+        String tail = stderrTail().strip();
+        if (tail.isEmpty()) {
+            return why;
         }
-        return why;
+        return why + " (stderr: " + tail.substring(tail.lastIndexOf('\n') + 1) + ")";
     }
 
-    /** Coalesces list_changed notifications into one refresh at a time; a failed refresh keeps the last good list. */
-    private void scheduleRefresh() {
-        refreshAgain.set(true);
-        if (!refreshing.compareAndSet(false, true)) {
-            return;
-        }
-        Thread.ofVirtual().name("mcp-" + spec.name() + "-refresh").start(() -> {
-            try {
-                while (refreshAgain.getAndSet(false)) {
-                    refreshOnce();
-                }
-            } finally {
-                refreshing.set(false);
-            }
-        });
-    }
-
-    private void refreshOnce() {
-        McpClientSession client;
-        int gen;
-        synchronized (lock) {
-            if (state != State.READY) {
-                return;
-            }
-            client = session;
-            gen = generation;
-        }
+    /** Notification-driven refresh: a failure keeps the last good catalog and is logged. */
+    private void refreshFromNotification() {
         try {
-            List<McpToolInfo> listed = client.listTools(options.listTimeout(), lifetime);
-            synchronized (lock) {
-                if (gen != generation || state != State.READY) {
-                    return;
-                }
-                tools = listed;
-            }
-            listener.toolsChanged();
-        } catch (McpException | CancelledException e) {
-            LOG.warn("mcp {}: tool list refresh failed, keeping the last list: {}", spec.name(), Redactor.redact(e.getMessage()));
+            refresh(lifetime, false);
+        } catch (McpException | CatalogException e) {
+            LOG.warn("mcp {}: tool list refresh failed, keeping the last good list: {}", spec.name(),
+                    Redactor.redact(e.getMessage()));
+        } catch (CancelledException e) {
+            // Closing.
         }
     }
 
-    /** Waits for nothing; completes when the first connect attempt has settled (ready or failed). */
+    /**
+     * Fetches the tool catalog now and commits it when complete and valid.
+     *
+     * @param manual whether a caller asked (then "not ready" is an error, not a no-op)
+     * @throws McpException      not ready, or a page request failed
+     * @throws CatalogException  a bound was broken; the last good catalog stays
+     */
+    Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
+        fetchLock.lock();
+        try {
+            McpClientSession client;
+            int gen;
+            lock.lock();
+            try {
+                if (state != State.READY) {
+                    if (manual) {
+                        throw notReady();
+                    }
+                    return catalog;
+                }
+                client = session;
+                gen = generation;
+            } finally {
+                lock.unlock();
+            }
+            List<McpToolInfo> listed = client.listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
+            Catalog<McpToolInfo> committed;
+            lock.lock();
+            try {
+                if (gen != generation || state != State.READY) {
+                    throw new McpException("the server was reconnected during the refresh; its list was dropped");
+                }
+                committed = new Catalog<>(listed, ++catalogRevision);
+                catalog = committed;
+                viewVersion++;
+            } finally {
+                lock.unlock();
+            }
+            events.emit(this, gen, Events.Change.TOOLS);
+            return committed;
+        } finally {
+            fetchLock.unlock();
+        }
+    }
+
+    private McpException notReady() {
+        return new McpException("server \"" + spec.name() + "\" is " + state.name().toLowerCase(java.util.Locale.ROOT)
+                + (reason == null ? "" : ": " + reason));
+    }
+
+    CoalescingRefresher refresher() {
+        return refresher;
+    }
+
+    /** Completes when the first connect attempt has settled (ready or failed), or on close. */
     CompletableFuture<Void> settled() {
         return settled;
     }
 
     public ServerStatus status() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             McpClientSession.Initialized init = session == null ? null : session.initialized();
-            return new ServerStatus(spec.name(), state, reason, tools.size(),
-                    init == null ? null : init.protocolVersion(), generation);
+            return new ServerStatus(spec.name(), state, reason, state == State.READY ? catalog.items().size() : 0,
+                    init == null ? null : init.protocolVersion(), generation, catalog.revision());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** What the model may see of this server now, and a version that changes whenever that does. */
+    record ToolView(long version, List<McpToolInfo> tools) {}
+
+    ToolView toolView() {
+        lock.lock();
+        try {
+            return new ToolView(viewVersion, state == State.READY ? catalog.items() : List.of());
+        } finally {
+            lock.unlock();
         }
     }
 
     List<McpToolInfo> tools() {
-        synchronized (lock) {
-            return state == State.READY ? tools : List.of();
-        }
+        return toolView().tools();
     }
 
     /** The last stderr lines of a stdio server, or "". */
     public String stderrTail() {
-        return transport instanceof StdioTransport stdio ? stdio.stderrTail() : "";
+        ObservedChannel channel = transport;
+        return channel != null && channel.delegate() instanceof StdioTransport stdio ? stdio.stderrTail() : lastStderr;
     }
+
+    private volatile String lastStderr = "";
 
     /** How many non-JSON stdout lines a stdio server printed. */
     public long malformedLines() {
-        return transport instanceof StdioTransport stdio ? stdio.malformedCount() : 0;
+        ObservedChannel channel = transport;
+        return channel != null && channel.delegate() instanceof StdioTransport stdio ? stdio.malformedCount() : 0;
+    }
+
+    /** The process id of a stdio server, or -1. */
+    public long pid() {
+        ObservedChannel channel = transport;
+        return channel != null && channel.delegate() instanceof StdioTransport stdio ? stdio.pid() : -1;
+    }
+
+    /** As {@link #call(String, JsonNode, boolean, Cancellation, Consumer)}, never retried. */
+    McpCallResult call(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
+        return call(tool, arguments, false, cancellation, progress);
     }
 
     /**
      * Calls a tool of this server.
      *
+     * @param retryable the tool's effective hints say idempotent or read-only: a call that failed
+     *                  because the transport died is sent once more after a successful reconnect.
+     *                  Other calls are never retried (the server may have acted on them).
      * @throws McpException       not ready, error answer, timeout, connection ended, or a stale generation
      * @throws CancelledException {@code cancellation} fired
      */
-    McpCallResult call(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
+    McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
+                       Consumer<McpProgress> progress) {
+        try {
+            return callOnce(tool, arguments, cancellation, progress);
+        } catch (TransportLost lost) {
+            if (!retryable || !awaitReadyAfter(lost.generation, cancellation)) {
+                throw lost.failure;
+            }
+            LOG.info("mcp {}: retrying {} once after reconnecting", spec.name(), tool);
+            try {
+                return callOnce(tool, arguments, cancellation, progress);
+            } catch (TransportLost again) {
+                throw again.failure;
+            }
+        }
+    }
+
+    /** A call failed because its transport ended (not an answer, not a timeout). */
+    private static final class TransportLost extends RuntimeException {
+        final int generation;
+        final McpException failure;
+
+        TransportLost(int generation, McpException failure) {
+            super(null, null, false, false);
+            this.generation = generation;
+            this.failure = failure;
+        }
+    }
+
+    private McpCallResult callOnce(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
         McpClientSession client;
+        ObservedChannel channel;
         int gen;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (state != State.READY) {
-                throw new McpException("server \"" + spec.name() + "\" is not connected"
-                        + (reason == null ? "" : ": " + reason));
+                throw notReady();
             }
             client = session;
+            channel = transport;
             gen = generation;
+        } finally {
+            lock.unlock();
         }
         McpRuntimeOptions.CallTimeouts limits = options.callTimeoutsFor(spec.name());
         try (Cancellation callCancellation = cancellation.child();
              Cancellation.Registration ignored = lifetime.onCancel(callCancellation::cancel)) {
             McpCallResult result = client.callTool(tool, arguments,
                     new McpClientSession.CallLimits(limits.idle(), limits.total()), callCancellation, progress);
-            synchronized (lock) {
-                if (gen != generation) {
-                    throw new McpException("the server was reconnected during the call; its result was dropped");
-                }
+            if (gen != generation) {
+                throw new McpException("the server was reconnected during the call; its result was dropped");
             }
             return result;
         } catch (McpException e) {
-            if (client.isClosed()) {
-                disconnected(gen); // settle the state now, not when the close callback runs
+            if (client.isClosed() && channel.failed() && !e.isTimeout()) {
+                throw new TransportLost(gen, e);
+            }
+            if (client.isClosed() && gen != generation) {
+                throw new McpException("the server was reconnected or disconnected during the call; the call was abandoned");
             }
             throw e;
         } catch (CancelledException e) {
             if (!cancellation.isCancelled()) {
+                if (client.isClosed() && channel.failed()) {
+                    throw new TransportLost(gen, new McpException("the server connection ended during the call"));
+                }
                 throw new McpException("the server connection was closed during the call");
             }
             throw e;
         }
     }
 
-    /** Ends the server (its process tree, for stdio). Bumps the generation. */
-    void close() {
-        MessageChannel channel;
-        McpClientSession client;
-        synchronized (lock) {
-            generation++;
-            if (state == State.CONNECTING || state == State.READY) {
-                state = State.DISCONNECTED;
-                reason = "closed";
+    /** Waits (bounded by the recovery budget) until a generation newer than {@code gen} is ready. */
+    private boolean awaitReadyAfter(int gen, Cancellation cancellation) {
+        long deadline = System.nanoTime() + settings.recovery().budget().plus(options.connectTimeout()).toNanos();
+        try (Cancellation.Registration ignored = cancellation.onCancel(this::signal)) {
+            lock.lock();
+            try {
+                while (!(state == State.READY && generation > gen)) {
+                    boolean hopeless = state == State.FAILED || state == State.DISCONNECTED;
+                    long left = deadline - System.nanoTime();
+                    if (hopeless || left <= 0 || cancellation.isCancelled()) {
+                        return false;
+                    }
+                    changed.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
+                }
+                return true;
+            } finally {
+                lock.unlock();
             }
-            tools = List.of();
-            channel = transport;
-            client = session;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
+    }
+
+    private void signal() {
+        lock.lock();
+        try {
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Benchmarks and projection tests: a ready connection with this catalog and no server. */
+    void seedForBench(List<McpToolInfo> tools) {
+        lock.lock();
+        try {
+            catalog = new Catalog<>(tools, ++catalogRevision);
+            state = State.READY;
+            viewVersion++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Ends the connection by the user's wish; a later {@link #connect()} may start it again. */
+    void disconnect(String why) {
+        int gen;
+        Runnable channel;
+        lock.lock();
+        try {
+            gen = ++generation;
+            state = State.DISCONNECTED;
+            reason = why;
+            recoveryEpoch = 0;
+            viewVersion++;
+            channel = detach();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        channel.run();
+        events.emit(this, gen, Events.Change.STATE);
+        events.emit(this, gen, Events.Change.TOOLS);
+    }
+
+    /** Ends the server for good (its process tree, for stdio): cancels calls, stops refreshes. */
+    void close() {
         lifetime.cancel();
-        if (client != null) {
-            client.close();
-        }
-        if (channel != null) {
-            channel.close();
-        }
+        refresher.close();
+        disconnect("closed");
         settled.complete(null);
     }
 }

@@ -2,15 +2,15 @@ package dev.tether.mcp;
 
 import dev.tether.agent.Cancellation;
 import dev.tether.agent.CancelledException;
+import dev.tether.mcp.catalog.Catalog;
+import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,20 +28,33 @@ import org.slf4j.LoggerFactory;
  */
 public final class McpRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntime.class);
+    /** How long {@link #close()} waits for each server (they close in parallel, each within about two seconds). */
+    public static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final List<McpConnection> connections;
-    private final McpRuntimeOptions options;
-    private final ToolProjection projection;
+    private final McpConnectionSettings settings;
+    private final EventDispatcher events;
+    private final Cancellation calls;
+    private final Projection projection;
     private final long startedAt = System.nanoTime();
 
-    private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options) {
+    private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
+                       Cancellation calls, Projection projection) {
         this.connections = connections;
-        this.options = options;
-        this.projection = new ToolProjection(options);
+        this.settings = settings;
+        this.events = events;
+        this.calls = calls;
+        this.projection = projection;
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
     public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener) {
+        return start(specs, options, listener, McpConnectionSettings.DEFAULT);
+    }
+
+    /** As {@link #start(List, McpRuntimeOptions, McpRuntimeListener)}, with connection settings. */
+    public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
+                                   McpConnectionSettings settings) {
         Map<String, McpServerSpec> byName = new LinkedHashMap<>();
         for (McpServerSpec spec : specs) {
             if (byName.remove(spec.name()) != null) {
@@ -49,9 +62,11 @@ public final class McpRuntime implements AutoCloseable {
             }
             byName.put(spec.name(), spec);
         }
+        EventDispatcher events = new EventDispatcher(listener);
+        Cancellation calls = Cancellation.root();
         List<McpConnection> connections = byName.values().stream()
-                .map(spec -> new McpConnection(spec, options, listener)).toList();
-        McpRuntime runtime = new McpRuntime(connections, options);
+                .map(spec -> new McpConnection(spec, options, settings, events, calls)).toList();
+        McpRuntime runtime = new McpRuntime(connections, settings, events, calls, new Projection(options));
         // Remote servers first: their handshakes take longest on the network.
         connections.stream()
                 .sorted(Comparator.comparingInt(c -> byName.get(c.name()) instanceof McpServerSpec.Stdio ? 1 : 0))
@@ -60,41 +75,58 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /**
-     * Waits until every server has settled or {@code startupTimeout} (counted from {@link #start})
-     * has passed, then returns the tools of every ready server.
+     * The catalog barrier: waits until every server has settled or {@code startupTimeout}
+     * (counted from {@link #start}) has passed, then for refreshes in flight or scheduled (at
+     * most {@link McpConnectionSettings#barrierTimeout()}), then returns the tools of every ready
+     * server. When nothing is pending this costs a few volatile reads.
      *
      * @throws CancelledException {@code cancellation} fired while waiting
      */
     public List<Tool> awaitTools(Duration startupTimeout, Cancellation cancellation) {
-        CompletableFuture<?> all = CompletableFuture.allOf(connections.stream()
-                .map(McpConnection::settled).toArray(CompletableFuture[]::new));
-        CompletableFuture<Void> stop = new CompletableFuture<>();
         long left = startedAt + startupTimeout.toNanos() - System.nanoTime();
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(null))) {
-            if (left > 0) {
-                CompletableFuture.anyOf(all, stop).get(left, TimeUnit.NANOSECONDS);
+        if (connections.stream().anyMatch(c -> !c.settled().isDone())) {
+            if (!waitFor(connections.stream().map(McpConnection::settled).toList(), left, cancellation)) {
+                LOG.info("mcp: servers still connecting after {} ms; going on without them", startupTimeout.toMillis());
             }
-        } catch (TimeoutException e) {
-            LOG.info("mcp: servers still connecting after {} ms; going on without them", startupTimeout.toMillis());
-        } catch (ExecutionException e) {
-            // Connections never complete exceptionally; nothing to report.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancelledException();
+        }
+        List<CompletableFuture<Void>> refreshing = new ArrayList<>();
+        for (McpConnection c : connections) {
+            if (c.refresher().busy()) {
+                c.refresher().expedite();
+                refreshing.add(c.refresher().settled());
+            }
+        }
+        if (!refreshing.isEmpty() && !waitFor(refreshing, settings.barrierTimeout().toNanos(), cancellation)) {
+            LOG.info("mcp: a tool list refresh is still running after {} ms; using the last good lists",
+                    settings.barrierTimeout().toMillis());
         }
         cancellation.throwIfCancelled();
         return tools();
     }
 
+    /** Whether all of {@code futures} completed within {@code nanos}. */
+    private static boolean waitFor(List<CompletableFuture<Void>> futures, long nanos, Cancellation cancellation) {
+        if (nanos <= 0) {
+            return futures.stream().allMatch(CompletableFuture::isDone);
+        }
+        CompletableFuture<?> all = CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(null))) {
+            CompletableFuture.anyOf(all, stop).get(nanos, TimeUnit.NANOSECONDS);
+            return all.isDone();
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return true; // Connections and refreshers never complete exceptionally.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancelledException();
+        }
+    }
+
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
     public List<Tool> tools() {
-        List<Tool> projected = new ArrayList<>();
-        Set<String> taken = new HashSet<>();
-        for (McpConnection connection : connections) {
-            projected.addAll(projection.project(connection.name(), connection.tools(),
-                    options.policyFor(connection.name()), ToolProjection.caller(connection), taken));
-        }
-        return List.copyOf(projected);
+        return projection.of(connections);
     }
 
     public List<ServerStatus> status() {
@@ -106,14 +138,61 @@ public final class McpRuntime implements AutoCloseable {
         return connections.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
     }
 
-    /** Ends every server (in parallel; each within about two seconds). */
+    private McpConnection require(String name) {
+        McpConnection c = connection(name);
+        if (c == null) {
+            throw new McpException("no MCP server named \"" + name + "\" in this session");
+        }
+        return c;
+    }
+
+    /**
+     * Reconnects one server now (from any state, also failed), bumping its generation; calls and
+     * refreshes of the old connection are dropped. Blocks until it is ready or failed.
+     */
+    public ServerStatus reconnect(String name) {
+        McpConnection c = require(name);
+        if (!calls.isCancelled()) {
+            c.connect();
+        }
+        return c.status();
+    }
+
+    /** Ends one server's connection (its process, for stdio) until a {@link #reconnect}. */
+    public ServerStatus disconnect(String name) {
+        McpConnection c = require(name);
+        c.disconnect("disconnected by the user");
+        return c.status();
+    }
+
+    /**
+     * Fetches one server's tool list now and commits it when it is complete and valid.
+     *
+     * @throws McpException     the server is not ready, or the fetch failed (the last good list stays)
+     * @throws CancelledException {@code cancellation} fired
+     */
+    public Catalog<McpToolInfo> refresh(String name, Cancellation cancellation) {
+        try {
+            return require(name).refresh(cancellation, true);
+        } catch (CatalogException e) {
+            throw new McpException(e.getMessage());
+        }
+    }
+
+    /**
+     * Disposes the runtime: stops listener delivery, cancels calls in flight, then closes every
+     * connection in parallel (stdio process trees are killed within about two seconds each).
+     */
     @Override
     public void close() {
+        events.close();
+        calls.cancel();
         List<Thread> closing = connections.stream()
                 .map(c -> Thread.ofVirtual().name("mcp-" + c.name() + "-close").start(c::close)).toList();
+        long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
         for (Thread thread : closing) {
             try {
-                thread.join(Duration.ofSeconds(5));
+                thread.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

@@ -1,8 +1,9 @@
 package dev.tether.mcp;
 
 /**
- * What a session hears from its MCP runtime. Calls come from the runtime's threads and must not
- * block. Reasons are already redacted.
+ * What a session hears from its MCP runtime. Calls come from the runtime's threads, one at a
+ * time, and must not block. Reasons are already redacted. After {@link McpRuntime#close()} starts
+ * nothing more is delivered.
  */
 public interface McpRuntimeListener {
     McpRuntimeListener NONE = new McpRuntimeListener() {
@@ -18,9 +19,12 @@ public interface McpRuntimeListener {
 
     void serverReady(String name, int toolCount);
 
-    /** A server failed to connect, or its connection ended. */
+    /** A server failed to connect, gave up recovering, or its connection ended. */
     void serverFailed(String name, String redactedReason);
 
     /** A server's tool list changed; the next {@link McpRuntime#awaitTools} returns the new projection. */
     void toolsChanged();
+
+    /** Every change as a record with a monotonically increasing revision. */
+    default void onEvent(McpRuntimeEvent event) {}
 }

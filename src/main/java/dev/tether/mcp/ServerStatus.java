@@ -1,12 +1,23 @@
 package dev.tether.mcp;
 
 /**
- * Where one MCP server stands.
+ * Where one MCP server stands. Immutable: listeners and callers get a snapshot.
  *
- * @param reason          why it failed or disconnected (redacted), or null
+ * @param reason          why it failed, disconnected or is recovering (redacted), or null
+ * @param toolCount       tools of its committed catalog that the model can see now (0 unless ready)
  * @param protocolVersion the negotiated version, or null before {@code initialize} succeeded
- * @param generation      bumped by every (re)connect and by close; results of older generations are dropped
+ * @param generation      bumped by every (re)connect, recovery attempt, disconnect and close;
+ *                        results and events of older generations are dropped
+ * @param catalogRevision bumped each time a new tool catalog is committed (0 = none yet)
  */
-public record ServerStatus(String name, State state, String reason, int toolCount, String protocolVersion, int generation) {
-    public enum State { CONNECTING, READY, FAILED, DISCONNECTED }
+public record ServerStatus(String name, State state, String reason, int toolCount, String protocolVersion,
+                           int generation, long catalogRevision) {
+
+    /**
+     * {@code CONNECTING} → {@code READY} | {@code FAILED}; {@code READY} → {@code RECOVERING} on a
+     * terminal transport error → {@code READY} | {@code FAILED}; any → {@code DISCONNECTED} by
+     * the user or on close; {@code FAILED}/{@code DISCONNECTED} → {@code CONNECTING} by a manual
+     * reconnect.
+     */
+    public enum State { CONNECTING, READY, RECOVERING, FAILED, DISCONNECTED }
 }

@@ -83,12 +83,9 @@ public final class ToolProjection {
         return List.copyOf(tools);
     }
 
-    /**
-     * ADAPTATION POINT (mcp-catalog branch): {@code McpConnection.call} does not take the
-     * retryable flag yet; pass {@code retryable} through once it does.
-     */
+    /** Calls through the connection; retryable calls get one retry after a reconnect on a transport error. */
     static McpToolCaller caller(McpConnection connection) {
-        return (tool, arguments, retryable, cancellation, progress) -> connection.call(tool, arguments, cancellation, progress);
+        return connection::call;
     }
 
     static McpToolSpec prepare(String server, McpToolInfo info, McpToolInfo.Hints override) {

@@ -31,8 +31,9 @@ import java.util.function.BiFunction;
  *
  * <p>Arguments: {@code stdio} (the default) serves MCP on stdin/stdout; stdout carries MCP
  * frames only, logging goes to stderr, and the server exits when stdin ends.
- * {@code --http --port N} is reserved for streamable HTTP on 127.0.0.1; it is not available
- * yet (the SDK only ships servlet transports) and exits with status 2.
+ * {@code --http --port N} serves the tools over streamable HTTP on 127.0.0.1 instead
+ * ({@link ReferenceHttpServer}; port 0 picks a free one) and prints
+ * {@code listening on http://127.0.0.1:<port>/mcp} to stderr; it runs until killed.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server">MCP server features</a>
  */
@@ -57,12 +58,11 @@ public final class ReferenceServer {
     public static int run(String[] args, InputStream in, OutputStream out) {
         List<String> list = List.of(args);
         if (list.contains("--help") || list.contains("-h")) {
-            System.err.println("usage: reference-server [stdio] | --http --port N (HTTP not available yet)");
+            System.err.println("usage: reference-server [stdio] | --http --port N (N = 0 picks a free port)");
             return 0;
         }
         if (list.contains("--http")) {
-            System.err.println("reference-server: streamable HTTP is not available yet; use stdio");
-            return 2;
+            return serveHttp(list);
         }
         // Only MCP frames may reach stdout: keep the real stream for the transport, send the rest to stderr.
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
@@ -71,6 +71,28 @@ public final class ReferenceServer {
         McpSyncServer server = serve(new EndNotifyingStream(in, ended), out);
         try {
             ended.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        server.close();
+        return 0;
+    }
+
+    private static int serveHttp(List<String> args) {
+        int i = args.indexOf("--port");
+        int port;
+        try {
+            port = i >= 0 && i + 1 < args.size() ? Integer.parseInt(args.get(i + 1)) : 0;
+        } catch (NumberFormatException e) {
+            System.err.println("reference-server: --port needs a number");
+            return 2;
+        }
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        System.setProperty("org.slf4j.simpleLogger.log.io.modelcontextprotocol", "warn");
+        ReferenceHttpServer server = ReferenceHttpServer.start(port);
+        System.err.println("listening on " + server.url());
+        try {
+            Thread.currentThread().join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

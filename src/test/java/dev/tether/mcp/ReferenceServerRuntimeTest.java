@@ -53,7 +53,7 @@ class ReferenceServerRuntimeTest {
         assertEquals(ToolCallView.of("Get an order", ToolKind.READ),
                 tool(tools, "mcp__orders__get_order").describe(JsonNodeFactory.instance.objectNode(), null));
         ServerStatus status = runtime.status().getFirst();
-        assertEquals(new ServerStatus("orders", ServerStatus.State.READY, null, 4, "2025-11-25", 1), status);
+        assertEquals(new ServerStatus("orders", ServerStatus.State.READY, null, 4, "2025-11-25", 1, 1), status);
     }
 
     @Test

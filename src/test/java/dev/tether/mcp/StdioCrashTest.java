@@ -30,9 +30,8 @@ class StdioCrashTest {
             long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
             assertTrue(millis < 3000, "failed after " + millis + " ms, not at once");
             assertTrue(failure.getMessage().startsWith("fragile: "), failure.getMessage());
-            ServerStatus status = runtime.status().getFirst();
-            assertEquals(ServerStatus.State.DISCONNECTED, status.state());
-            assertTrue(status.reason().contains("crashing on purpose"), status.reason());
+            // What happens next (recovery) is CrashedServerRecoveryTest's subject.
+            assertEquals(1, failure.getMessage().lines().count());
         }
     }
 }

@@ -35,6 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class HttpTransport implements MessageChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
+    public static final String SESSION_NOT_FOUND = "the server no longer knows this session (HTTP 404)";
     public static final String AUTH_REQUIRED = "server requires authorization (OAuth support arrives later)";
     private static final int GET_STREAM_RETRIES = 3;
 
@@ -114,7 +115,8 @@ public final class HttpTransport implements MessageChannel {
             }
             if (status == 404 && sessionId != null) {
                 response.body().close();
-                failRequest(isRequest, id, "the server no longer knows this session (HTTP 404)");
+                failRequest(isRequest, id, SESSION_NOT_FOUND);
+                terminate(new SessionLostException(SESSION_NOT_FOUND));
                 return;
             }
             if (status < 200 || status >= 300) {
@@ -134,8 +136,13 @@ public final class HttpTransport implements MessageChannel {
             }
         } catch (IOException e) {
             if (!closed.get()) {
-                failRequest(isRequest, id, "cannot reach the server: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " " + e.getMessage()));
+                String reason = "cannot reach the server: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : " " + e.getMessage());
+                failRequest(isRequest, id, reason);
+                if (e instanceof java.net.ConnectException) {
+                    // Nobody listens any more: the connection is over, and recovery may start a new one.
+                    terminate(e);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -230,6 +237,25 @@ public final class HttpTransport implements MessageChannel {
         body.put("code", -32603);
         body.put("message", reason);
         deliver(error);
+    }
+
+    /** The server forgot our session: the transport ends with this cause, and the runtime may recover. */
+    public static final class SessionLostException extends IOException {
+        public SessionLostException(String message) {
+            super(message);
+        }
+    }
+
+    /** Ends the transport because of {@code cause} (a terminal transport error). */
+    private void terminate(Throwable cause) {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        client.shutdownNow();
+        Listener l = listener;
+        if (l != null) {
+            l.onClosed(cause);
+        }
     }
 
     @Override

@@ -49,10 +49,33 @@ public final class StdioTransport implements MessageChannel {
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile Thread stderrDrain;
 
-    private StdioTransport(String name, Process process) {
+    private final int maxLineBytes;
+    private final AtomicLong oversize = new AtomicLong();
+    private volatile Listener listener;
+
+    private StdioTransport(String name, Process process, int maxLineBytes) {
         this.name = name;
         this.process = process;
-        this.lines = new LineChannel("mcp-" + name, process.getInputStream(), process.getOutputStream());
+        this.maxLineBytes = maxLineBytes;
+        this.lines = new LineChannel("mcp-" + name, process.getInputStream(), process.getOutputStream(), maxLineBytes)
+                .onOversize(this::oversize);
+    }
+
+    /** A dropped line that answered one of our requests fails that request now, not at its timeout. */
+    private void oversize(LineChannel.Oversize line) {
+        oversize.incrementAndGet();
+        JsonNode id = OversizeLines.requestId(line);
+        LOG.warn("mcp {}: dropped a {}-byte stdout line (limit {}){}", name, line.bytes(), maxLineBytes,
+                id == null ? "" : "; failing request " + id);
+        Listener l = listener;
+        if (id != null && l != null) {
+            l.onMessage(OversizeLines.errorAnswer(id, line.bytes(), maxLineBytes));
+        }
+    }
+
+    /** How many stdout lines were dropped for their size. */
+    public long oversizeCount() {
+        return oversize.get();
     }
 
     /**
@@ -63,6 +86,12 @@ public final class StdioTransport implements MessageChannel {
      * @throws IOException the command cannot be found or started
      */
     public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv) throws IOException {
+        return launch(spec, defaultCwd, hostEnv, LineChannel.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /** As {@link #launch(McpServerSpec.Stdio, Path, Map)}, with a limit on one stdout line. */
+    public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv,
+                                        int maxLineBytes) throws IOException {
         Map<String, String> env = StdioEnvironment.build(hostEnv, spec.env());
         Path cwd = spec.cwd() != null ? spec.cwd() : defaultCwd;
         List<String> command = new ArrayList<>();
@@ -75,7 +104,7 @@ public final class StdioTransport implements MessageChannel {
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         builder.environment().clear();
         builder.environment().putAll(env);
-        return new StdioTransport(spec.name(), builder.start());
+        return new StdioTransport(spec.name(), builder.start(), maxLineBytes);
     }
 
     /** A command with a path separator is used as given (relative to cwd); a bare one is searched on PATH. */
@@ -102,6 +131,7 @@ public final class StdioTransport implements MessageChannel {
 
     @Override
     public void start(Listener listener) {
+        this.listener = listener;
         stderrDrain = Thread.ofPlatform().daemon().name("mcp-" + name + "-stderr").start(this::drainStderr);
         lines.start(new Listener() {
             @Override

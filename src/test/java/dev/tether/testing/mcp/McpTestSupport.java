@@ -35,6 +35,11 @@ public final class McpTestSupport {
         return javaServer(name, FakeMcpServer.class, Map.of(), flags);
     }
 
+    /** The {@link ChaosMcpServer} with these flags. */
+    public static McpServerSpec.Stdio chaos(String name, String... flags) {
+        return javaServer(name, ChaosMcpServer.class, Map.of(), flags);
+    }
+
     public static McpRuntimeOptions options() {
         return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")))
                 .withConnectTimeout(Duration.ofSeconds(20));
@@ -50,6 +55,27 @@ public final class McpTestSupport {
         List<SessionUpdate> sink = updates == null ? Collections.synchronizedList(new ArrayList<>()) : updates;
         return new ToolContext("s-1", toolCallId, new Workspace(Path.of(System.getProperty("user.dir")), List.of()),
                 null, null, sink::add, cancellation);
+    }
+
+    /**
+     * Whether a process still runs, waiting up to half a second for it to go: a killed grandchild
+     * is re-parented and may stay a zombie (dead, not yet reaped) for a while, which
+     * {@link ProcessHandle#isAlive()} still counts as alive.
+     */
+    public static boolean running(long pid) throws Exception {
+        Path stat = Path.of("/proc/" + pid + "/stat");
+        long deadline = System.nanoTime() + 500_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (!Files.exists(stat)) {
+                return false;
+            }
+            String text = Files.readString(stat);
+            if (text.substring(text.lastIndexOf(')') + 2).startsWith("Z")) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     /** The server-everything entry point under {@code <repo>/conformance}, or null when not installed. */

@@ -1,0 +1,59 @@
+package dev.tether.mcp;
+
+import dev.tether.mcp.ServerStatus.State;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Delivers connection changes to the session's listener one at a time, numbered by a revision
+ * that grows with each delivery. A change of a generation that is no longer current is dropped
+ * (a newer change has superseded it); after {@link #close()} nothing is delivered.
+ */
+final class EventDispatcher implements McpConnection.Events {
+    private final McpRuntimeListener listener;
+    private final ReentrantLock lock = new ReentrantLock();
+    private long revision;
+    private volatile boolean closed;
+
+    EventDispatcher(McpRuntimeListener listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public void emit(McpConnection source, int generation, Change change) {
+        if (closed) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (closed || source.generation() != generation) {
+                return;
+            }
+            ServerStatus status = source.status();
+            switch (change) {
+                case STATE -> {
+                    listener.onEvent(new McpRuntimeEvent.StateChanged(++revision, source.name(), generation, status));
+                    if (status.state() == State.READY) {
+                        listener.serverReady(source.name(), status.toolCount());
+                    } else if (status.state() == State.FAILED) {
+                        listener.serverFailed(source.name(), status.reason());
+                    }
+                }
+                case TOOLS -> {
+                    List<String> names = source.tools().stream().map(McpToolInfo::name).toList();
+                    listener.onEvent(new McpRuntimeEvent.ToolsChanged(++revision, source.name(), generation,
+                            status.catalogRevision(), names));
+                    listener.toolsChanged();
+                }
+            }
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(EventDispatcher.class).warn("mcp listener failed: {}", e.toString());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void close() {
+        closed = true;
+    }
+}

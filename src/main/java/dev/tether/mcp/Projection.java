@@ -1,0 +1,45 @@
+package dev.tether.mcp;
+
+import dev.tether.tools.Tool;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Projects the servers' committed catalogs into tools named {@code mcp__<server>__<tool>},
+ * applying each server's policy through {@link ToolProjection}. The result is cached against
+ * every connection's view version, so the barrier before each model request returns the same
+ * list without work when nothing changed.
+ */
+final class Projection {
+    private final McpRuntimeOptions options;
+    private final ToolProjection tools;
+    private long[] key = new long[0];
+    private List<Tool> cached = List.of();
+
+    Projection(McpRuntimeOptions options) {
+        this.options = options;
+        this.tools = new ToolProjection(options);
+    }
+
+    synchronized List<Tool> of(List<McpConnection> connections) {
+        List<McpConnection.ToolView> views = connections.stream().map(McpConnection::toolView).toList();
+        long[] now = views.stream().mapToLong(McpConnection.ToolView::version).toArray();
+        if (Arrays.equals(now, key)) {
+            return cached;
+        }
+        int size = views.stream().mapToInt(v -> v.tools().size()).sum();
+        List<Tool> projected = new ArrayList<>(size);
+        Set<String> taken = new HashSet<>(size * 2);
+        for (int i = 0; i < connections.size(); i++) {
+            McpConnection connection = connections.get(i);
+            projected.addAll(tools.project(connection.name(), views.get(i).tools(), options.policyFor(connection.name()),
+                    ToolProjection.caller(connection), taken));
+        }
+        cached = List.copyOf(projected);
+        key = now;
+        return cached;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.tether.mcp;
+
+import static dev.tether.mcp.McpCalls.args;
+import static dev.tether.mcp.McpCalls.text;
+import static dev.tether.testing.mcp.McpTestSupport.chaos;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.mcp.RecordingListener;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CapabilityCheckTest {
+
+    @Test
+    void aServerWithoutToolsIsReadyWithNoToolsAndToolMethodsFailReadably() {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("bare", "--no-tools")), options(), McpRuntimeListener.NONE)) {
+            assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
+            assertEquals(State.READY, runtime.status().getFirst().state());
+            McpException refresh = assertThrows(McpException.class, () -> runtime.refresh("bare", Cancellation.root()));
+            assertEquals("server \"bare\" did not declare the tools capability, so tools/list is not available", refresh.getMessage());
+            McpException call = assertThrows(McpException.class, () -> text(runtime, "bare", "echo", args("text", "hi")));
+            assertEquals("server \"bare\" did not declare the tools capability, so tools/call is not available", call.getMessage());
+            // The chaos server would have answered both: the check is ours, before anything is sent.
+        }
+    }
+}

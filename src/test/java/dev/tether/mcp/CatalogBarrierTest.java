@@ -1,0 +1,37 @@
+package dev.tether.mcp;
+
+import static dev.tether.mcp.McpCalls.args;
+import static dev.tether.mcp.McpCalls.text;
+import static dev.tether.testing.mcp.McpTestSupport.chaos;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.tools.Tool;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CatalogBarrierTest {
+
+    @Test
+    void theBarrierWaitsForARefreshInFlight() {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("slowlist")), options(), McpRuntimeListener.NONE)) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            text(runtime, "slowlist", "set_catalog", args("mode", "v5", "notify", "true", "listDelayMs", "800"));
+            List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            assertTrue(tools.stream().anyMatch(t -> t.definition().name().equals("mcp__slowlist__gen_5")),
+                    "the turn sees the catalog the notification announced");
+        }
+    }
+
+    @Test
+    void withNothingPendingTheBarrierReturnsTheSameProjection() {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("still")), options(), McpRuntimeListener.NONE)) {
+            List<Tool> first = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            assertSame(first, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
+        }
+    }
+}

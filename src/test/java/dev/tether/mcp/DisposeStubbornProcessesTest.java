@@ -1,0 +1,51 @@
+package dev.tether.mcp;
+
+import static dev.tether.mcp.McpCalls.args;
+import static dev.tether.mcp.McpCalls.text;
+import static dev.tether.testing.mcp.McpTestSupport.chaos;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.tools.Tool;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+class DisposeStubbornProcessesTest {
+
+    @Test
+    void closeKillsServersAndChildrenThatIgnoreSigtermWithinTwoAndAHalfSeconds() throws Exception {
+        RecordingListener events = new RecordingListener();
+        McpRuntime runtime = McpRuntime.start(List.of(
+                chaos("mule1", "--ignore-sigterm", "--stubborn-child"),
+                chaos("mule2", "--ignore-sigterm", "--stubborn-child")), options(), events);
+        runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+        List<ProcessHandle> processes = new ArrayList<>();
+        for (String name : List.of("mule1", "mule2")) {
+            McpConnection c = runtime.connection(name);
+            processes.add(ProcessHandle.of(c.pid()).orElseThrow());
+            Matcher m = Pattern.compile("child (\\d+)").matcher(c.stderrTail());
+            assertTrue(m.find(), c.stderrTail());
+            processes.add(ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow());
+        }
+        int delivered = events.events().size();
+
+        long start = System.nanoTime();
+        runtime.close();
+        long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+
+        assertTrue(millis < 2500, "close took " + millis + " ms");
+        for (ProcessHandle p : processes) {
+            assertFalse(dev.tether.testing.mcp.McpTestSupport.running(p.pid()), "process " + p.pid() + " left running");
+        }
+        assertEquals(delivered, events.events().size(), "no events after close");
+        assertTrue(runtime.status().stream().allMatch(s -> s.state() == State.DISCONNECTED));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.tether.mcp;
+
+import static dev.tether.mcp.McpCalls.args;
+import static dev.tether.mcp.McpCalls.text;
+import static dev.tether.testing.mcp.McpTestSupport.chaos;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.mcp.RecordingListener;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+class ManualReconnectTest {
+
+    @Test
+    void aServerThatFailedItsFirstConnectStaysListedAndCanBeReconnected() throws Exception {
+        Path starts = Files.createTempFile("chaos-starts", ".txt");
+        Files.writeString(starts, "1");
+        try (McpRuntime runtime = McpRuntime.start(List.of(
+                chaos("flaky", "--start-file", starts.toString(), "--max-starts", "1")), options(), McpRuntimeListener.NONE)) {
+            assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
+            ServerStatus failed = runtime.status().getFirst();
+            assertEquals(State.FAILED, failed.state());
+            assertTrue(failed.reason().contains("refusing to start again"), failed.reason());
+
+            Files.writeString(starts, "0");
+            ServerStatus again = runtime.reconnect("flaky");
+            assertEquals(State.READY, again.state());
+            assertEquals(failed.generation() + 1, again.generation());
+            assertEquals(15, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).size());
+
+            ServerStatus off = runtime.disconnect("flaky");
+            assertEquals(State.DISCONNECTED, off.state());
+            assertEquals(List.of(), runtime.tools());
+        } finally {
+            Files.deleteIfExists(starts);
+        }
+    }
+
+    @Test
+    void aMissingCommandIsAFailedServerWithARedactedReasonNotAnException() {
+        McpServerSpec.Stdio missing = new McpServerSpec.Stdio("ghost",
+                "/nonexistent/bin/server-sk-ant-api03-abcdefghijklmnopqrstuvwx", List.of(), java.util.Map.of(), null);
+        try (McpRuntime runtime = McpRuntime.start(List.of(missing), options(), McpRuntimeListener.NONE)) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            ServerStatus status = runtime.status().getFirst();
+            assertEquals(State.FAILED, status.state());
+            assertFalse(status.reason().contains("abcdefghijklmnopqrstuvwx"), status.reason());
+        }
+    }
+}

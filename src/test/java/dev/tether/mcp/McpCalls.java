@@ -1,0 +1,35 @@
+package dev.tether.mcp;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Test shorthand for calling a chaos tool through a connection and reading its first text. */
+final class McpCalls {
+    private McpCalls() {}
+
+    static String text(McpRuntime runtime, String server, String tool, ObjectNode args) {
+        return text(runtime, server, tool, args, false);
+    }
+
+    static String text(McpRuntime runtime, String server, String tool, ObjectNode args, boolean retryable) {
+        McpCallResult result = runtime.connection(server).call(tool, args == null ? Json.object() : args, retryable,
+                Cancellation.root(), p -> { });
+        return ((McpContent.Text) result.content().getFirst()).text();
+    }
+
+    static ObjectNode args(String... keyValues) {
+        ObjectNode node = Json.object();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            String v = keyValues[i + 1];
+            if (v.matches("-?\\d+")) {
+                node.put(keyValues[i], Long.parseLong(v));
+            } else if (v.equals("true") || v.equals("false")) {
+                node.put(keyValues[i], Boolean.parseBoolean(v));
+            } else {
+                node.put(keyValues[i], v);
+            }
+        }
+        return node;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tether.mcp;
+
+import static dev.tether.mcp.McpCalls.args;
+import static dev.tether.mcp.McpCalls.text;
+import static dev.tether.testing.mcp.McpTestSupport.chaos;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.tools.Tool;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OversizeLineTest {
+
+    @Test
+    void anAnswerPastTheLineLimitFailsThatRequestAtOnceAndTheServerStaysUsable() {
+        McpConnectionSettings small = McpConnectionSettings.DEFAULT.withMaxLineBytes(64 * 1024);
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("wide")), options(), McpRuntimeListener.NONE, small)) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            long start = System.nanoTime();
+            McpException e = assertThrows(McpException.class, () -> text(runtime, "wide", "oversize", args("bytes", "300000")));
+            long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            assertTrue(e.getMessage().contains("longer than the 65536-byte line limit and was dropped"), e.getMessage());
+            assertTrue(millis < 10_000, "failed after " + millis + " ms; the idle timeout is 60 s");
+            assertEquals("still here", text(runtime, "wide", "echo", args("text", "still here")));
+            assertEquals(State.READY, runtime.status().getFirst().state());
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.tether.mcp;
+
+import static dev.tether.mcp.McpCalls.args;
+import static dev.tether.mcp.McpCalls.text;
+import static dev.tether.testing.mcp.McpTestSupport.chaos;
+import static dev.tether.testing.mcp.McpTestSupport.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.mcp.RecordingListener;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+class RetryAfterReconnectTest {
+
+    @Test
+    void anIdempotentCallIsRetriedOnceAfterReconnectingAndAnUnsafeOneIsNot() throws Exception {
+        Path dir = Files.createTempDirectory("chaos-retry");
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("retry")), options(), McpRuntimeListener.NONE)) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            Path safe = dir.resolve("safe");
+            assertEquals("survived", text(runtime, "retry", "crash_once", args("marker", safe.toString()), true));
+            assertTrue(Files.exists(safe), "the first attempt reached the server and crashed it");
+
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            Path unsafe = dir.resolve("unsafe");
+            McpException e = assertThrows(McpException.class,
+                    () -> text(runtime, "retry", "crash_once_unsafe", args("marker", unsafe.toString()), false));
+            assertTrue(Files.exists(unsafe));
+            assertTrue(e.getMessage().startsWith("tools/call failed"), e.getMessage());
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.tether.mcp.bench;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import dev.tether.mcp.McpRuntime;
+import dev.tether.mcp.McpRuntimeListener;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.bench.BenchAccess;
+import dev.tether.testing.mcp.McpTestSupport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Figures for the MCP runtime core, printed as text (no JUnit; timing never gates a test):
+ * ready time for 5 and 20 stdio servers against one server's own start, projection of 10,000
+ * tools across 20 servers, and fetches caused by 1,000 {@code list_changed} in one second.
+ * Run: {@code java -cp target/classes:target/test-classes:<deps> dev.tether.mcp.bench.McpRuntimeBench [runs]}.
+ */
+public final class McpRuntimeBench {
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+        System.out.println("single server ready:   " + median(runs, () -> readyMillis(1)) + " ms (median of " + runs + ")");
+        System.out.println("5 servers all ready:   " + median(runs, () -> readyMillis(5)) + " ms");
+        System.out.println("20 servers all ready:  " + median(runs, () -> readyMillis(20)) + " ms");
+        System.out.println("project 10k tools/20:  " + String.format("%.2f", BenchAccess.projectionMillis(20, 500, runs)) + " ms (cold, median)");
+        System.out.println("storm 1000 in 1 s:     " + stormFetches() + " fetches");
+        System.exit(0);
+    }
+
+    interface Measure {
+        long run() throws Exception;
+    }
+
+    private static long median(int runs, Measure m) throws Exception {
+        List<Long> values = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            values.add(m.run());
+        }
+        values.sort(null);
+        return values.get(values.size() / 2);
+    }
+
+    private static long readyMillis(int servers) {
+        List<McpServerSpec> specs = new ArrayList<>();
+        for (int i = 0; i < servers; i++) {
+            specs.add(McpTestSupport.chaos("s" + i));
+        }
+        long start = System.nanoTime();
+        try (McpRuntime runtime = McpRuntime.start(specs, McpTestSupport.options(), McpRuntimeListener.NONE)) {
+            runtime.awaitTools(Duration.ofSeconds(60), Cancellation.root());
+            long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            if (!runtime.status().stream().allMatch(s -> s.state() == ServerStatus.State.READY)) {
+                throw new IllegalStateException("not all ready: " + runtime.status());
+            }
+            return millis;
+        }
+    }
+
+    private static int stormFetches() {
+        try (McpRuntime runtime = McpRuntime.start(List.of(McpTestSupport.chaos("storm")), McpTestSupport.options(),
+                McpRuntimeListener.NONE)) {
+            runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
+            var args = Json.object().put("count", 1000).put("ms", 1000);
+            BenchAccess.call(runtime, "storm", "storm", args);
+            runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
+            return Json.parse(BenchAccess.call(runtime, "storm", "stats", Json.object())).path("fetches").asInt() - 1;
+        }
+    }
+
+    private McpRuntimeBench() {}
+}

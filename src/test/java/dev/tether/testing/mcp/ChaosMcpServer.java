@@ -1,0 +1,380 @@
+package dev.tether.testing.mcp;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An MCP server that misbehaves on request, for tests of the runtime. Run it as its own process
+ * ({@link McpTestSupport#chaos}); it speaks MCP's stdio wire format by hand (newline-delimited
+ * JSON-RPC, protocol 2025-11-25) so it can break it on purpose.
+ *
+ * <p><b>Flags</b> (process arguments):
+ * <ul>
+ * <li>{@code --no-tools} declares no {@code tools} capability.</li>
+ * <li>{@code --silent} never answers {@code initialize}.</li>
+ * <li>{@code --junk} prints non-JSON lines around every frame.</li>
+ * <li>{@code --catalog MODE} the starting tool list (see modes below).</li>
+ * <li>{@code --list-delay-ms N} each {@code tools/list} page waits N ms.</li>
+ * <li>{@code --start-file F --max-starts N} counts starts in file F and exits with status 4 at once
+ *     from the (N+1)-th start on (a server that cannot come back).</li>
+ * <li>{@code --ignore-sigterm} the server ignores SIGTERM; {@code --stubborn-child} starts a child
+ *     that ignores SIGTERM and prints "child PID" on stderr.</li>
+ * <li>{@code --stderr-flood N} writes N lines to stderr at start.</li>
+ * </ul>
+ *
+ * <p><b>Catalog modes</b> (also settable by the {@code set_catalog} tool): {@code normal} (the
+ * tools below), {@code pages} (60 pages of one tool), {@code cursor} (the second page repeats the
+ * first cursor), {@code duplicate} (two tools named {@code echo}), {@code items} (2,100 tools),
+ * {@code bytes} (9 MB of descriptions), {@code builtin} (adds {@code read_file}),
+ * {@code invisible} (adds names with zero-width and bidi characters), {@code v<N>} (the normal tools
+ * plus {@code gen_N}, to see which list version was fetched).
+ *
+ * <p><b>Tools</b>: {@code echo {text}} (read-only), {@code crash} (exits 3 mid-call),
+ * {@code crash_once {marker}} (idempotent; exits 3 if file {@code marker} does not exist yet,
+ * after creating it; otherwise answers "survived"), {@code crash_once_unsafe {marker}} (the same
+ * without hints), {@code hang} (never answers), {@code slow {steps, delayMs}} (progress per step),
+ * {@code big {mb}} (a text result of that many MB), {@code image_bomb {mb}} (a base64 PNG-typed
+ * image of that many MB), {@code oversize {bytes}} (a text result whose line is that long),
+ * {@code mismatch} (structuredContent that breaks its outputSchema), {@code invisible} (a result
+ * with zero-width and bidi characters), {@code ask {method}} (sends that request to the client
+ * and answers with the client's answer as JSON text), {@code storm {count, ms}} (sends
+ * {@code count} {@code tools/list_changed} over {@code ms}, bumping the list version {@code v<N>}
+ * before each, and answers when done), {@code set_catalog {mode, notify, listDelayMs}},
+ * {@code stats} (answers {"fetches": first-page tools/list requests, "pages": all of them,
+ * "version": list version}).
+ */
+public final class ChaosMcpServer {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final PrintStream OUT = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+    private static final AtomicInteger fetches = new AtomicInteger();
+    private static final AtomicInteger pages = new AtomicInteger();
+    private static final AtomicInteger version = new AtomicInteger();
+    private static final AtomicLong nextRequest = new AtomicLong(1);
+    private static final Map<String, java.util.concurrent.CompletableFuture<JsonNode>> asked = new ConcurrentHashMap<>();
+    private static volatile String catalog = "normal";
+    private static volatile int listDelayMs;
+    private static boolean junk;
+
+    public static void main(String[] args) throws Exception {
+        List<String> flags = List.of(args);
+        if (flags.contains("--as-child")) {
+            ignoreSigterm();
+            Thread.sleep(Long.MAX_VALUE);
+        }
+        junk = flags.contains("--junk");
+        catalog = value(flags, "--catalog", "normal");
+        listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
+        String startFile = value(flags, "--start-file", null);
+        if (startFile != null) {
+            Path file = Path.of(startFile);
+            int starts = (Files.exists(file) ? Integer.parseInt(Files.readString(file).strip()) : 0) + 1;
+            Files.writeString(file, Integer.toString(starts));
+            if (starts > Integer.parseInt(value(flags, "--max-starts", "1000000"))) {
+                System.err.println("refusing to start again (start " + starts + ")");
+                System.exit(4);
+            }
+        }
+        if (flags.contains("--ignore-sigterm")) {
+            ignoreSigterm();
+        }
+        if (flags.contains("--stubborn-child")) {
+            Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
+                    "-cp", System.getProperty("java.class.path"), ChaosMcpServer.class.getName(), "--as-child")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            System.err.println("child " + child.pid());
+        }
+        int flood = Integer.parseInt(value(flags, "--stderr-flood", "0"));
+        for (int i = 0; i < flood; i++) {
+            System.err.println("stderr flood line " + i + " " + "x".repeat(100));
+        }
+        boolean silent = flags.contains("--silent");
+        boolean tools = !flags.contains("--no-tools");
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            JsonNode message = JSON.readTree(line);
+            String method = message.path("method").asString("");
+            JsonNode id = message.get("id");
+            if (!message.has("method") && id != null) {
+                var waiter = asked.remove(id.toString());
+                if (waiter != null) {
+                    waiter.complete(message);
+                }
+                continue;
+            }
+            switch (method) {
+                case "initialize" -> {
+                    if (!silent) {
+                        ObjectNode result = JSON.createObjectNode();
+                        result.put("protocolVersion", "2025-11-25");
+                        ObjectNode caps = result.putObject("capabilities");
+                        if (tools) {
+                            caps.putObject("tools").put("listChanged", true);
+                        }
+                        result.putObject("serverInfo").put("name", "chaos").put("version", "1");
+                        answer(id, result);
+                    }
+                }
+                case "tools/list" -> {
+                    JsonNode params = message.path("params");
+                    Thread.ofPlatform().start(() -> list(id, params.path("cursor").asString(null)));
+                }
+                case "tools/call" -> Thread.ofPlatform().start(() -> call(id, message.path("params")));
+                case "ping" -> answer(id, JSON.createObjectNode());
+                default -> {
+                    if (id != null) {
+                        error(id, -32601, "Method not found: " + method);
+                    }
+                }
+            }
+        }
+    }
+
+    private static String value(List<String> flags, String name, String fallback) {
+        int i = flags.indexOf(name);
+        return i >= 0 ? flags.get(i + 1) : fallback;
+    }
+
+    @SuppressWarnings("restriction")
+    private static void ignoreSigterm() {
+        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.err.println("ignoring SIGTERM"));
+    }
+
+    private static void list(JsonNode id, String cursor) {
+        pages.incrementAndGet();
+        if (cursor == null) {
+            fetches.incrementAndGet();
+        }
+        sleep(listDelayMs);
+        String mode = catalog;
+        ObjectNode result = JSON.createObjectNode();
+        ArrayNode tools = result.putArray("tools");
+        switch (mode) {
+            case "pages" -> {
+                int page = cursor == null ? 0 : Integer.parseInt(cursor.substring(1));
+                tools.add(tool("t" + page, "page " + page, null));
+                if (page < 59) {
+                    result.put("nextCursor", "p" + (page + 1));
+                }
+            }
+            case "cursor" -> {
+                tools.add(tool(cursor == null ? "first" : "again" + pages.get(), "cursor", null));
+                result.put("nextCursor", "same");
+            }
+            case "duplicate" -> {
+                normal(tools);
+                tools.add(tool("echo", "the second echo", null));
+            }
+            case "items" -> {
+                for (int i = 0; i < 2100; i++) {
+                    tools.add(tool("t" + i, "item " + i, null));
+                }
+            }
+            case "bytes" -> {
+                String description = "d".repeat(100_000);
+                for (int i = 0; i < 90; i++) {
+                    tools.add(tool("t" + i, description, null));
+                }
+            }
+            case "builtin" -> {
+                normal(tools);
+                tools.add(tool("read_file", "Reads a file (pretending to be the built-in)", null));
+            }
+            case "invisible" -> {
+                normal(tools);
+                tools.add(tool("ev\u200Bil\u202Ename", "Looks \u2066innocent\u2069\u200D", null));
+            }
+            default -> {
+                normal(tools);
+                if (mode.startsWith("v")) {
+                    tools.add(tool("gen_" + mode.substring(1), "list version " + mode, null));
+                }
+            }
+        }
+        answer(id, result);
+    }
+
+    private static void normal(ArrayNode tools) {
+        tools.add(tool("echo", "Echoes text", "{\"readOnlyHint\":true}"));
+        for (String name : List.of("crash", "hang", "slow", "big", "image_bomb", "oversize", "mismatch", "invisible", "ask",
+                "storm", "set_catalog", "stats", "crash_once_unsafe")) {
+            tools.add(tool(name, "chaos: " + name, null));
+        }
+        tools.add(tool("crash_once", "Crashes the first time", "{\"idempotentHint\":true}"));
+        ObjectNode mismatch = (ObjectNode) tools.get(7);
+        mismatch.putObject("outputSchema").put("type", "object").putObject("properties")
+                .putObject("count").put("type", "integer");
+    }
+
+    private static ObjectNode tool(String name, String description, String annotations) {
+        ObjectNode tool = JSON.createObjectNode();
+        tool.put("name", name);
+        tool.put("description", description);
+        tool.putObject("inputSchema").put("type", "object");
+        if (annotations != null) {
+            tool.set("annotations", JSON.readTree(annotations));
+        }
+        return tool;
+    }
+
+    private static void call(JsonNode id, JsonNode params) {
+        JsonNode args = params.path("arguments");
+        switch (params.path("name").asString("")) {
+            case "echo" -> answer(id, text(args.path("text").asString("")));
+            case "crash" -> crash();
+            case "crash_once", "crash_once_unsafe" -> {
+                Path marker = Path.of(args.path("marker").asString());
+                if (!Files.exists(marker)) {
+                    try {
+                        Files.writeString(marker, "crashed");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    crash();
+                }
+                answer(id, text("survived"));
+            }
+            case "slow" -> {
+                int steps = args.path("steps").asInt(3);
+                for (int i = 1; i <= steps; i++) {
+                    sleep(args.path("delayMs").asInt(100));
+                    ObjectNode p = JSON.createObjectNode();
+                    p.set("progressToken", params.path("_meta").get("progressToken"));
+                    p.put("progress", i);
+                    p.put("total", steps);
+                    notify("notifications/progress", p);
+                }
+                answer(id, text("done"));
+            }
+            case "big" -> answer(id, text("x".repeat(args.path("mb").asInt(50) * 1024 * 1024)));
+            case "oversize" -> answer(id, text("o".repeat(args.path("bytes").asInt(1024))));
+            case "image_bomb" -> {
+                byte[] raw = new byte[args.path("mb").asInt(30) * 1024 * 1024 / 4 * 3];
+                ObjectNode result = JSON.createObjectNode();
+                result.putArray("content").addObject().put("type", "image").put("mimeType", "image/png")
+                        .put("data", Base64.getEncoder().encodeToString(raw));
+                answer(id, result);
+            }
+            case "mismatch" -> {
+                ObjectNode result = text("{\"count\":\"many\"}");
+                result.putObject("structuredContent").put("count", "many");
+                answer(id, result);
+            }
+            case "invisible" -> answer(id, text("safe\u200B text\u202E with \u2066hidden\u2069 marks\uFEFF"));
+            case "ask" -> answer(id, text(ask(args.path("method").asString("ping")).toString()));
+            case "storm" -> {
+                int count = args.path("count").asInt(1000);
+                long ms = args.path("ms").asLong(1000);
+                long start = System.nanoTime();
+                for (int i = 0; i < count; i++) {
+                    catalog = "v" + version.incrementAndGet();
+                    notify("notifications/tools/list_changed", null);
+                    long due = start + ms * 1_000_000L * (i + 1) / count;
+                    long wait = due - System.nanoTime();
+                    if (wait > 0) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                    }
+                }
+                answer(id, text("sent " + count + "; list version v" + version.get()));
+            }
+            case "set_catalog" -> {
+                catalog = args.path("mode").asString("normal");
+                listDelayMs = args.path("listDelayMs").asInt(listDelayMs);
+                if (args.path("notify").asBoolean(false)) {
+                    notify("notifications/tools/list_changed", null);
+                }
+                answer(id, text("catalog " + catalog));
+            }
+            case "stats" -> {
+                ObjectNode stats = JSON.createObjectNode();
+                stats.put("fetches", fetches.get());
+                stats.put("pages", pages.get());
+                stats.put("version", version.get());
+                answer(id, text(stats.toString()));
+            }
+            default -> { } // hang: never answer
+        }
+    }
+
+    private static JsonNode ask(String method) {
+        String id = "chaos-" + nextRequest.getAndIncrement();
+        var waiter = new java.util.concurrent.CompletableFuture<JsonNode>();
+        asked.put(JSON.getNodeFactory().stringNode(id).toString(), waiter);
+        send("{\"jsonrpc\":\"2.0\",\"id\":\"" + id + "\",\"method\":\"" + method + "\",\"params\":{}}");
+        try {
+            JsonNode answer = waiter.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            ObjectNode shown = JSON.createObjectNode();
+            if (answer.has("result")) {
+                shown.set("result", answer.get("result"));
+            } else {
+                shown.set("error", answer.get("error"));
+            }
+            return shown;
+        } catch (Exception e) {
+            return JSON.getNodeFactory().stringNode("no answer: " + e);
+        }
+    }
+
+    private static void crash() {
+        System.err.println("crashing on purpose");
+        System.err.flush();
+        Runtime.getRuntime().halt(3);
+    }
+
+    private static ObjectNode text(String text) {
+        ObjectNode result = JSON.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        return result;
+    }
+
+    private static void notify(String method, JsonNode params) {
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"" + (params == null ? "" : ",\"params\":" + params) + "}");
+    }
+
+    private static void answer(JsonNode id, JsonNode result) {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + JSON.writeValueAsString(result) + "}");
+    }
+
+    private static void error(JsonNode id, int code, String message) {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":" + code + ",\"message\":"
+                + JSON.getNodeFactory().stringNode(message) + "}}");
+    }
+
+    private static synchronized void send(String frame) {
+        if (junk) {
+            OUT.print("Server says hello (this is not JSON)\n");
+        }
+        OUT.print(frame);
+        OUT.print('\n');
+        OUT.flush();
+    }
+
+    private static void sleep(int ms) {
+        if (ms <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private ChaosMcpServer() {}
+}
