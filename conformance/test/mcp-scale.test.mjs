@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { alive, commandLine, descendants } from "../lib/processes.mjs";
+import { makeTempDirs } from "../lib/client.mjs";
 import { FIXTURES, script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
 
 async function until(predicate, timeoutMs, what) {
@@ -54,8 +55,24 @@ test("a server killed mid-call: the call fails readably, the turn goes on, Tethe
   assert.deepEqual([...steady, victim].filter(alive), [], "no orphan server processes");
 });
 
-test("a 50 MB result: the model reads a bounded excerpt, the artifact holds the whole text", { timeout: 60_000 }, async (t) => {
-  const tether = await startTether(t, { script: script("big-result.jsonl") });
+test("a 50 MB result over the default 16 MB message limit fails that call readably and quickly", { timeout: 60_000 }, async (t) => {
+  const tether = await startTether(t, { script: script("big-rejected.jsonl") });
+  const { sessionId } = await tether.newSession({ mcpServers: [chaos("chaos")] });
+  const started = Date.now();
+  assert.equal((await tether.prompt(sessionId, "get the big text")).stopReason, "end_turn", tether.text(sessionId));
+  assert.ok(Date.now() - started < 20_000, "failed at once, not after the idle timeout");
+  const call = tether.toolCalls(sessionId).find((c) => c.toolCallId === "c_big");
+  assert.equal(call.status, "failed");
+  assert.match(JSON.stringify(call.content), /limit|too large|larger/i);
+  assert.ok(JSON.stringify(call).length < 10_000);
+});
+
+test("a 50 MB result with a raised limit: the model reads a bounded excerpt, the artifact holds the whole text", { timeout: 60_000 }, async (t) => {
+  const dirs = makeTempDirs("tether-e2e-");
+  t.after(() => dirs.cleanup());
+  fs.mkdirSync(path.join(dirs.config, "tether"), { recursive: true });
+  fs.writeFileSync(path.join(dirs.config, "tether", "config.json"), JSON.stringify({ mcp: { maxMessageMegabytes: 80 } }));
+  const tether = await startTether(t, { script: script("big-result.jsonl"), dirs });
   const { sessionId } = await tether.newSession({ mcpServers: [chaos("chaos")] });
   assert.equal((await tether.prompt(sessionId, "get the big text")).stopReason, "end_turn", tether.text(sessionId));
   assert.match(tether.text(sessionId), /That was a lot of text/);

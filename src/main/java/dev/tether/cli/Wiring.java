@@ -5,6 +5,7 @@ import dev.tether.acp.ClientChannel;
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.agent.Cancellation;
 import dev.tether.config.McpConfig;
+import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.TetherPaths;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.session.SessionServices;
@@ -185,9 +186,10 @@ final class Wiring {
         }
     }
 
-    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies) {
+    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config) {
         return (servers, cwd, artifactDir, listener) -> {
-            McpRuntimeOptions options = McpRuntimeOptions.defaults(cwd).withHostEnv(env).withPolicies(policies).withArtifactDir(artifactDir);
+            McpRuntimeOptions options = config.options().apply(
+                    McpRuntimeOptions.defaults(cwd).withHostEnv(env).withPolicies(policies).withArtifactDir(artifactDir));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {
@@ -203,7 +205,7 @@ final class Wiring {
                 public void toolsChanged() {
                     listener.toolsChanged();
                 }
-            });
+            }, config.settings());
             return new McpLauncher.Servers() {
                 @Override
                 public List<Tool> awaitTools(Cancellation cancellation) {

@@ -24,7 +24,7 @@ class OversizeLineTest {
             long start = System.nanoTime();
             McpException e = assertThrows(McpException.class, () -> text(runtime, "wide", "oversize", args("bytes", "300000")));
             long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-            assertTrue(e.getMessage().contains("longer than the 65536-byte line limit and was dropped"), e.getMessage());
+            assertTrue(e.getMessage().contains("larger than the 0.1 MB message limit and was dropped"), e.getMessage());
             assertTrue(millis < 10_000, "failed after " + millis + " ms; the idle timeout is 60 s");
             assertEquals("still here", text(runtime, "wide", "echo", args("text", "still here")));
             assertEquals(State.READY, runtime.status().getFirst().state());

@@ -37,9 +37,13 @@ final class OversizeLines {
         answer.set("id", id);
         ObjectNode error = answer.putObject("error");
         error.put("code", -32603);
-        error.put("message", "the server's answer (" + bytes + " bytes) is longer than the " + limit
-                + "-byte line limit and was dropped");
+        error.put("message", "the server's answer (" + megabytes(bytes) + ") is larger than the " + megabytes(limit)
+                + " message limit and was dropped (mcp.maxMessageMegabytes in the Tether config file raises it)");
         return answer;
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
     }
 
     /** Scans the head for a member named "id" of the outermost object, skipping nested values. */
