@@ -187,4 +187,25 @@ await figure("MCP call overhead through the whole loop (median of 200, minus the
   const overhead = withCall - without - direct.echo;
   return `${overhead.toFixed(2)} ms (turn with call ${withCall.toFixed(2)} ms, turn without ${without.toFixed(2)} ms, server echo ${direct.echo.toFixed(2)} ms)`;
 });
+await figure("50 MB MCP result (message limit raised to 80 MB): peak RSS growth of the Tether process", async () => {
+  const dirs = makeTempDirs("tether-bench-");
+  fs.mkdirSync(path.join(dirs.config, "tether"), { recursive: true });
+  fs.writeFileSync(path.join(dirs.config, "tether", "config.json"), JSON.stringify({ mcp: { maxMessageMegabytes: 80 } }));
+  const script = scriptFile(dirs, [{ toolCalls: [{ name: "mcp__chaos__big", input: { mb: 50 } }] }, { text: "ok", stop: "end_turn" }]);
+  const tether = await TetherClient.start({ script, dirs });
+  await tether.initialize();
+  const { sessionId } = await tether.newSession({ mcpServers: [chaosEntry("chaos")] });
+  await tether.prompt(sessionId, "warm up the barrier").catch(() => {});
+  const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${tether.child.pid}/status`, "utf8"))[1]) * 1024;
+  const rss = () => rssKiB(tether.child.pid) * 1024;
+  const before = rss();
+  const t0 = performance.now();
+  await tether.prompt(sessionId, "big");
+  const elapsed = performance.now() - t0;
+  const peak = hwm();
+  await tether.close();
+  dirs.cleanup();
+  const mib = (b) => `${(b / 1048576).toFixed(0)} MiB`;
+  return `${mib(peak - before)} over ${mib(before)} before (${((peak - before) / (50 * 1048576)).toFixed(1)}× the text); turn ${ms(elapsed)}`;
+});
 process.exit(0);
