@@ -191,11 +191,11 @@ await figure("50 MB MCP result (message limit raised to 80 MB): peak RSS growth 
   const dirs = makeTempDirs("tether-bench-");
   fs.mkdirSync(path.join(dirs.config, "tether"), { recursive: true });
   fs.writeFileSync(path.join(dirs.config, "tether", "config.json"), JSON.stringify({ mcp: { maxMessageMegabytes: 80 } }));
-  const script = scriptFile(dirs, [{ toolCalls: [{ name: "mcp__chaos__big", input: { mb: 50 } }] }, { text: "ok", stop: "end_turn" }]);
+  const script = scriptFile(dirs, [{ text: "ready", stop: "end_turn" }, { toolCalls: [{ name: "mcp__chaos__big", input: { mb: 50 } }] }, { text: "ok", stop: "end_turn" }]);
   const tether = await TetherClient.start({ script, dirs });
   await tether.initialize();
   const { sessionId } = await tether.newSession({ mcpServers: [chaosEntry("chaos")] });
-  await tether.prompt(sessionId, "warm up the barrier").catch(() => {});
+  await tether.prompt(sessionId, "warm up the barrier");
   const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${tether.child.pid}/status`, "utf8"))[1]) * 1024;
   const rss = () => rssKiB(tether.child.pid) * 1024;
   const before = rss();

@@ -65,7 +65,7 @@ public final class LineChannel implements MessageChannel {
     private void readLoop() {
         Throwable failure = null;
         try {
-            ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+            LineBuffer line = new LineBuffer();
             byte[] buffer = new byte[64 * 1024];
             Overflow overflow = null;
             int n;
@@ -91,7 +91,7 @@ public final class LineChannel implements MessageChannel {
                 } else {
                     line.write(buffer, start, n - start);
                     if (line.size() > maxLineBytes) {
-                        overflow = new Overflow(line.toByteArray());
+                        overflow = new Overflow(line);
                         line.reset();
                     }
                 }
@@ -124,10 +124,17 @@ public final class LineChannel implements MessageChannel {
         private int tailLength;
         private long bytes;
 
-        Overflow(byte[] start) {
-            head = java.util.Arrays.copyOf(start, Math.min(start.length, OVERSIZE_EXCERPT_BYTES));
-            bytes = 0;
-            add(start, 0, start.length);
+        private final java.io.ByteArrayOutputStream headBytes = new java.io.ByteArrayOutputStream(OVERSIZE_EXCERPT_BYTES);
+
+        Overflow(LineBuffer start) {
+            start.drainTo((data, offset, length) -> {
+                int room = OVERSIZE_EXCERPT_BYTES - headBytes.size();
+                if (room > 0) {
+                    headBytes.write(data, offset, Math.min(room, length));
+                }
+                add(data, offset, length);
+            });
+            head = headBytes.toByteArray();
         }
 
         void add(byte[] data, int offset, int length) {
@@ -149,14 +156,13 @@ public final class LineChannel implements MessageChannel {
         }
     }
 
-    private void deliver(ByteArrayOutputStream line) {
-        String text = line.toString(StandardCharsets.UTF_8).strip();
-        if (text.isEmpty()) {
+    private void deliver(LineBuffer line) {
+        if (line.isBlank()) {
             return;
         }
         JsonNode node;
         try {
-            node = Json.parse(text);
+            node = line.parse();
         } catch (JacksonException e) {
             listener.onMalformed("not valid JSON");
             return;
