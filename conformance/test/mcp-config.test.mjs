@@ -1,5 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { ordersStdio } from "../lib/mcp-peers.mjs";
 import { script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
 
@@ -35,4 +37,24 @@ test("a server that cannot start is named to the user and the session works", { 
   assert.match(text, /broken/);
   assert.match(text, /Hello from the scripted model/);
   assert.doesNotMatch(text, /sk-secret-123/);
+});
+
+test("per-server policy: a denied tool never reaches the model, a hint override skips the permission request, calls are audited", { timeout: TEST_TIMEOUT }, async (t) => {
+  const { command, args } = ordersStdio();
+  const config = JSON.stringify({ mcpServers: { orders: { command, args,
+    denyTools: ["cancel_*"], toolHints: { create_order: { readOnlyHint: true, idempotentHint: true } } } } });
+  const tether = await startTether(t, { script: script("policy.jsonl"), extraArgs: ["--mcp-config", config], permission: "reject_once" });
+  const { sessionId } = await tether.newSession({ mcpServers: [] });
+  assert.equal((await tether.prompt(sessionId, "create an order")).stopReason, "end_turn", tether.text(sessionId));
+  assert.equal(tether.permissions.length, 0, "the override made create_order a read: no permission request");
+  const call = tether.toolCalls(sessionId).find((c) => c.toolCallId === "c_create");
+  assert.equal(call?.status, "completed");
+  const audit = fs.readFileSync(path.join(tether.dirs.state, "tether", "sessions", `${sessionId}.audit.jsonl`), "utf8")
+    .trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(audit.length, 1);
+  assert.equal(audit[0].server, "orders");
+  assert.equal(audit[0].tool, "create_order");
+  assert.equal(audit[0].decision, "allowed");
+  assert.equal(audit[0].outcome, "completed");
+  assert.equal(audit[0].hints.readOnlyHint, true);
 });
