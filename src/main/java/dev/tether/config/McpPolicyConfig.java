@@ -16,17 +16,29 @@ import tools.jackson.databind.JsonNode;
  * "toolHints": {"tool": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true,
  *                        "openWorldHint": false, "title": "…"}},
  * "allowTools": ["get_*"], "denyTools": ["delete_*"],
- * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600}
+ * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600},
+ * "exposeRoots": false, "sampling": false, "logLevel": "warning"
  * </pre>
  */
 final class McpPolicyConfig {
     private McpPolicyConfig() {}
 
+    /** MCP logging levels (RFC 5424 names), lowest first. */
+    static final List<String> LOG_LEVELS = List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+
     static McpServerPolicy parse(JsonNode server, String where) throws McpConfig.InvalidConfig {
+        Boolean roots = flag(server, "exposeRoots", where);
+        Boolean sampling = flag(server, "sampling", where);
+        String level = text(server, "logLevel", where);
+        if (level != null && !LOG_LEVELS.contains(level)) {
+            throw new McpConfig.InvalidConfig(where + ".logLevel must be one of " + LOG_LEVELS);
+        }
         return new McpServerPolicy(hints(server.get("toolHints"), where + ".toolHints"),
                 globs(server.get("allowTools"), where + ".allowTools"),
                 globs(server.get("denyTools"), where + ".denyTools"),
-                timeouts(server.get("timeouts"), where + ".timeouts"));
+                timeouts(server.get("timeouts"), where + ".timeouts"),
+                Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
+                level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level);
     }
 
     private static Map<String, McpToolInfo.Hints> hints(JsonNode node, String where) throws McpConfig.InvalidConfig {

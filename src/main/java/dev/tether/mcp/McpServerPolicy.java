@@ -6,12 +6,23 @@ import java.util.Map;
 /**
  * What the user's configuration says about one server beyond how to reach it: hint overrides
  * per tool (they win over the server's own annotations), which of its tools to allow or deny
- * (name globs with {@code *} and {@code ?}; deny wins; an empty allow list allows all), and
- * call timeouts (null for the defaults).
+ * (name globs with {@code *} and {@code ?}; deny wins; an empty allow list allows all), call
+ * timeouts (null for the defaults), whether the session's directories are exposed to it as
+ * roots, whether it may ask for sampling, and its logging level.
  */
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
-                              McpRuntimeOptions.CallTimeouts callTimeouts) {
-    public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null);
+                              McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
+                              String logLevel) {
+    /** The MCP logging level asked of a server unless its config says otherwise. */
+    public static final String DEFAULT_LOG_LEVEL = "warning";
+    public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
+            DEFAULT_LOG_LEVEL);
+
+    /** The policy without the newer switches (no roots, no sampling, default log level). */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts) {
+        this(toolHints, allowTools, denyTools, callTimeouts, false, false, DEFAULT_LOG_LEVEL);
+    }
 
     public McpServerPolicy {
         toolHints = Map.copyOf(toolHints);

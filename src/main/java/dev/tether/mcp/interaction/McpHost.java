@@ -1,0 +1,62 @@
+package dev.tether.mcp.interaction;
+
+import dev.tether.agent.Cancellation;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a session's MCP runtime may ask of the session that hosts it: the person (elicitation,
+ * consent to sampling), the model (sampling), the directories to expose as roots, and a place
+ * to tell the user what servers say. The session implements it; {@link #NONE} offers nothing
+ * (every elicitation declines, sampling is refused, no roots, notices dropped).
+ */
+public interface McpHost {
+
+    /** Whether the editor can show a form; decides whether {@code elicitation.form} is declared to servers. */
+    boolean canElicitForm();
+
+    /** Whether the editor can open a URL for the user; decides {@code elicitation.url}. */
+    boolean canElicitUrl();
+
+    /** Shows the request to the user and returns their answer; never throws for a "no". */
+    ElicitationReply elicit(Elicitation request, Cancellation cancellation);
+
+    /** Asks the user, then runs the request on the session's model. */
+    SamplingReply sample(Sampling request, Cancellation cancellation);
+
+    /** The directories offered as roots to servers whose config opts in ({@code exposeRoots}). */
+    List<Path> roots();
+
+    /** Something a server said for the user, never for the model. */
+    void notice(McpNotice notice);
+
+    McpHost NONE = new McpHost() {
+        @Override
+        public boolean canElicitForm() {
+            return false;
+        }
+
+        @Override
+        public boolean canElicitUrl() {
+            return false;
+        }
+
+        @Override
+        public ElicitationReply elicit(Elicitation request, Cancellation cancellation) {
+            return ElicitationReply.DECLINE;
+        }
+
+        @Override
+        public SamplingReply sample(Sampling request, Cancellation cancellation) {
+            return SamplingReply.refused("sampling is not available in this session");
+        }
+
+        @Override
+        public List<Path> roots() {
+            return List.of();
+        }
+
+        @Override
+        public void notice(McpNotice notice) {}
+    };
+}
