@@ -50,9 +50,9 @@ public final class AcpAgent implements InboundHandler {
         return switch (request.method()) {
             case "initialize" -> initialize(Params.object(params, request.method()));
             case "authenticate" -> authenticate(Params.object(params, request.method()));
-            case "session/new" -> newSession(Params.object(params, request.method()));
-            case "session/load" -> restore(Params.object(params, request.method()), true);
-            case "session/resume" -> restore(Params.object(params, request.method()), false);
+            case "session/new" -> newSession(Params.object(params, request.method()), request);
+            case "session/load" -> restore(Params.object(params, request.method()), true, request);
+            case "session/resume" -> restore(Params.object(params, request.method()), false, request);
             case "session/list" -> list(params == null || params.isNull() ? Json.object() : Params.object(params, request.method()));
             case "session/close" -> {
                 sessions.close(Params.string(Params.object(params, request.method()), "sessionId"));
@@ -127,18 +127,19 @@ public final class AcpAgent implements InboundHandler {
         }
     }
 
-    private JsonNode newSession(JsonNode params) {
+    private JsonNode newSession(JsonNode params, InboundRequest request) {
         Path cwd = Params.absolutePath(Params.string(params, "cwd"), "cwd");
         List<Path> dirs = Params.directories(params, "additionalDirectories");
         var servers = McpServerParams.read(params, true);
         requireCredentials();
         SessionRuntime runtime = sessions.create(cwd, dirs, servers);
+        request.afterResponse(runtime::startPublishingCommands);
         ObjectNode result = sessionState(runtime);
         result.put("sessionId", runtime.id().value());
         return result;
     }
 
-    private JsonNode restore(JsonNode params, boolean replay) {
+    private JsonNode restore(JsonNode params, boolean replay, InboundRequest request) {
         String sessionId = Params.string(params, "sessionId");
         Path cwd = Params.absolutePath(Params.string(params, "cwd"), "cwd");
         List<Path> dirs = Params.directories(params, "additionalDirectories");
@@ -150,6 +151,7 @@ public final class AcpAgent implements InboundHandler {
             notification.set("update", update);
             sessions.services().client().notify("session/update", notification);
         } : null);
+        request.afterResponse(runtime::startPublishingCommands);
         return sessionState(runtime);
     }
 

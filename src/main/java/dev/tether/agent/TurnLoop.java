@@ -42,12 +42,12 @@ public final class TurnLoop {
     }
 
     /**
-     * Runs the turn for a user message.
+     * Runs the turn for the user's message (or the messages of an MCP prompt).
      *
      * @throws ModelException the model failed after the provider's retries
      */
-    public StopReason run(List<Part> prompt, Settings settings, Cancellation turn) throws ModelException {
-        conversation.add(ModelMessage.user(prompt));
+    public StopReason run(List<ModelMessage> prompt, Settings settings, Cancellation turn) throws ModelException {
+        prompt.forEach(conversation::add);
         for (int requests = 0; ; requests++) {
             if (turn.isCancelled()) {
                 return StopReason.CANCELLED;

@@ -187,9 +187,9 @@ final class Wiring {
     }
 
     static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config) {
-        return (servers, cwd, artifactDir, listener) -> {
-            McpRuntimeOptions options = config.options().apply(
-                    McpRuntimeOptions.defaults(cwd).withHostEnv(env).withPolicies(policies).withArtifactDir(artifactDir));
+        return (servers, cwd, artifactDir, host, listener) -> {
+            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(env)
+                    .withPolicies(policies).withArtifactDir(artifactDir).withHost(host));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {
@@ -206,17 +206,7 @@ final class Wiring {
                     listener.toolsChanged();
                 }
             }, config.settings());
-            return new McpLauncher.Servers() {
-                @Override
-                public List<Tool> awaitTools(Cancellation cancellation) {
-                    return runtime.awaitTools(MCP_STARTUP_TIMEOUT, cancellation);
-                }
-
-                @Override
-                public void close() {
-                    runtime.close();
-                }
-            };
+            return new RuntimeServers(runtime, servers, MCP_STARTUP_TIMEOUT);
         };
     }
 }

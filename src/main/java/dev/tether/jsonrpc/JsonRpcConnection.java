@@ -180,8 +180,9 @@ public final class JsonRpcConnection implements AutoCloseable {
         }
         Thread.ofVirtual().name(name + "-" + request.method()).start(() -> {
             Message.Response response;
+            InboundRequest inboundRequest = new InboundRequest(request.id(), request.method(), request.params(), cancellation);
             try {
-                JsonNode result = handler.onRequest(new InboundRequest(request.id(), request.method(), request.params(), cancellation));
+                JsonNode result = handler.onRequest(inboundRequest);
                 response = cancellation.isCancelled() && result == null
                         ? Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"))
                         : Message.Response.success(request.id(), result);
@@ -196,7 +197,16 @@ public final class JsonRpcConnection implements AutoCloseable {
                 inbound.remove(request.id().key());
                 cancellation.close();
             }
-            trySend(response);
+            boolean sent = trySend(response);
+            if (sent && response.error() == null) {
+                for (Runnable action : inboundRequest.afterResponse()) {
+                    try {
+                        action.run();
+                    } catch (RuntimeException e) {
+                        LOG.warn("{}: work after answering {} failed: {}", name, request.method(), e.toString());
+                    }
+                }
+            }
         });
     }
 

@@ -2,9 +2,12 @@ package dev.tether.session;
 
 import dev.tether.agent.Cancellation;
 import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.interaction.McpHost;
+import dev.tether.model.ModelMessage;
 import dev.tether.tools.Tool;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** Starts the MCP runtime of one session. The seam keeps the session testable without processes. */
 public interface McpLauncher {
@@ -13,13 +16,49 @@ public interface McpLauncher {
      * Starts connecting to {@code servers} in the background and returns at once.
      *
      * @param artifactDir the session-private directory for results too big to keep inline
+     * @param host        the session's side of elicitation, sampling, roots and notices
      */
-    Servers start(List<McpServerSpec> servers, Path cwd, Path artifactDir, Listener listener);
+    Servers start(List<McpServerSpec> servers, Path cwd, Path artifactDir, McpHost host, Listener listener);
 
     /** A session's connected (or connecting) MCP servers. */
     interface Servers extends AutoCloseable {
         /** The catalog barrier: waits (bounded) for servers still starting, returns the projected tools. */
         List<Tool> awaitTools(Cancellation cancellation);
+
+        /** The prompts of every ready server, for slash commands. */
+        default List<PromptCommand> prompts() {
+            return List.of();
+        }
+
+        /**
+         * The messages of a prompt. Arguments are checked before any request is sent.
+         *
+         * @throws CommandFailure unknown prompt or argument, a missing required argument, or the server's error
+         */
+        default List<ModelMessage> getPrompt(String server, String prompt, Map<String, String> arguments,
+                                             Cancellation cancellation) throws CommandFailure {
+            throw new CommandFailure("unknown prompt " + server + ":" + prompt);
+        }
+
+        /** One line of facts per server, for {@code /mcp}. */
+        default List<ServerSummary> status() {
+            return List.of();
+        }
+
+        /** Reconnects a server (also one that failed); throws CommandFailure for an unknown name. */
+        default void reconnect(String server) throws CommandFailure {
+            throw new CommandFailure("unknown server " + server);
+        }
+
+        /** Fetches a server's catalogs again and reports the error if that fails. */
+        default void refresh(String server, Cancellation cancellation) throws CommandFailure {
+            throw new CommandFailure("unknown server " + server);
+        }
+
+        /** Recent log messages and the stderr excerpt of a server. */
+        default String logs(String server) throws CommandFailure {
+            throw new CommandFailure("unknown server " + server);
+        }
 
         /** Ends every server process and connection. */
         @Override
@@ -31,5 +70,24 @@ public interface McpLauncher {
         void serverFailed(String server, String reason);
 
         void toolsChanged();
+    }
+
+    /** A server's prompt as a slash command can offer it. */
+    record PromptCommand(String server, String name, String description, List<Argument> arguments) {
+        public PromptCommand {
+            arguments = List.copyOf(arguments);
+        }
+
+        public record Argument(String name, String description, boolean required) {}
+    }
+
+    /** A server's state for the user: counts, transport and the last error (redacted), or null. */
+    record ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String lastError) {}
+
+    /** A command about MCP servers that could not be done; the message is for the user. */
+    final class CommandFailure extends Exception {
+        public CommandFailure(String message) {
+            super(message, null, false, false);
+        }
     }
 }

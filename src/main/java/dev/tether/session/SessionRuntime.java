@@ -11,7 +11,12 @@ import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.McpServerSpec;
+import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
+import dev.tether.model.ModelMessage;
+import dev.tether.model.ModelRequest;
+import dev.tether.model.ModelResponse;
+import dev.tether.model.Part;
 import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
@@ -21,6 +26,7 @@ import dev.tether.tools.Workspace;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +50,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final Conversation conversation;
     private final McpLauncher.Servers mcp;
     private final SessionTools tools;
+    private final SessionHost host;
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
     private volatile Cancellation currentTurn;
@@ -53,6 +60,8 @@ public final class SessionRuntime implements AutoCloseable {
     private volatile ModelProvider provider;
     private volatile String title;
     private volatile boolean closed;
+    private final Cancellation lifetime = Cancellation.root();
+    private List<SessionUpdate.AvailableCommand> publishedCommands;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Transcript transcript,
                    SessionRecord restored, List<McpServerSpec> servers) {
@@ -63,7 +72,8 @@ public final class SessionRuntime implements AutoCloseable {
         this.title = restored == null ? null : restored.title();
         this.conversation = new Conversation(restored == null ? List.of() : restored.messages(), this::recordMessage);
         this.model = services.models().defaultModel();
-        this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), new McpLauncher.Listener() {
+        this.host = new SessionHost(this);
+        this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
@@ -122,7 +132,11 @@ public final class SessionRuntime implements AutoCloseable {
                 TurnLoop loop = new TurnLoop(provider, conversation, tools, this::sendDurable, usage -> reportUsage(provider, usage));
                 TurnLoop.Settings settings = new TurnLoop.Settings(model, SystemPrompt.build(workspace, mode),
                         services.limits().maxTokens(), thinking, services.limits().maxModelRequests());
-                return loop.run(PromptContent.toParts(prompt, provider.info().acceptsImages()), settings, turn);
+                List<ModelMessage> messages = commandOrPrompt(prompt, provider.info().acceptsImages(), turn);
+                if (messages.isEmpty()) {
+                    return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
+                }
+                return loop.run(messages, settings, turn);
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {
                     throw new JsonRpcException(JsonRpcError.AUTH_REQUIRED, "The model provider rejected the credentials: " + e.getMessage());
@@ -134,6 +148,92 @@ public final class SessionRuntime implements AutoCloseable {
             currentTurn = null;
             turnLock.unlock();
         }
+    }
+
+    /**
+     * The messages a prompt puts into the conversation: the user's content, or the messages of an
+     * MCP prompt invoked as a slash command. A command that needs no model ({@code /mcp}) or
+     * whose arguments are wrong answers the user here and returns no messages.
+     */
+    private List<ModelMessage> commandOrPrompt(List<ContentBlock> prompt, boolean acceptsImages, Cancellation turn) {
+        String first = prompt.getFirst() instanceof ContentBlock.Text t ? t.text().strip() : null;
+        Optional<SlashCommands.Invocation> invocation = SlashCommands.parse(first);
+        List<Part> rest = PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages);
+        if (invocation.isPresent()) {
+            SlashCommands.Invocation command = invocation.get();
+            if (command.name().equals(SlashCommands.MCP)) {
+                say(McpCommand.run(mcp, command.input(), turn));
+                return List.of();
+            }
+            Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()
+                    .filter(p -> SlashCommands.name(p).equals(command.name())).findFirst();
+            if (found.isPresent()) {
+                SlashCommands.Arguments arguments = SlashCommands.bind(found.get(), command.input());
+                if (arguments.error() != null) {
+                    say("⚠ /" + command.name() + ": " + arguments.error());
+                    return List.of();
+                }
+                try {
+                    List<ModelMessage> messages = new ArrayList<>(mcp.getPrompt(found.get().server(), found.get().name(), arguments.values(), turn));
+                    if (!rest.isEmpty()) {
+                        messages.add(ModelMessage.user(rest));
+                    }
+                    if (messages.isEmpty() || messages.getLast().role() != ModelMessage.Role.USER) {
+                        messages.add(ModelMessage.user(List.of(new Part.Text("(Continue from the prompt above.)"))));
+                    }
+                    return messages.stream().map(m -> imagesFor(m, acceptsImages)).toList();
+                } catch (McpLauncher.CommandFailure e) {
+                    say("⚠ /" + command.name() + ": " + e.getMessage());
+                    return List.of();
+                }
+            }
+        }
+        return List.of(ModelMessage.user(PromptContent.toParts(prompt, acceptsImages)));
+    }
+
+    private static ModelMessage imagesFor(ModelMessage message, boolean acceptsImages) {
+        if (acceptsImages || message.parts().stream().noneMatch(Part.Image.class::isInstance)) {
+            return message;
+        }
+        return new ModelMessage(message.role(), message.parts().stream()
+                .map(p -> p instanceof Part.Image image ? PromptContent.imageNote(image) : p).toList());
+    }
+
+    /** An agent message to the user, kept in the transcript. */
+    private void say(String text) {
+        sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(text), java.util.UUID.randomUUID().toString()));
+    }
+
+    /** Sends the slash commands now, and again once the MCP servers have settled. */
+    public void startPublishingCommands() {
+        publishCommands();
+        Thread.ofVirtual().name("commands-" + id).start(() -> {
+            try {
+                mcp.awaitTools(lifetime);
+                publishCommands();
+            } catch (RuntimeException e) {
+                LOG.debug("session {}: commands not published: {}", id, e.toString());
+            }
+        });
+    }
+
+    /** Sends the current slash commands when they changed (live only: a restored session publishes its own). */
+    void publishCommands() {
+        List<SessionUpdate.AvailableCommand> commands = SlashCommands.available(mcp.prompts());
+        synchronized (this) {
+            if (closed || commands.equals(publishedCommands)) {
+                return;
+            }
+            publishedCommands = commands;
+        }
+        send(new SessionUpdate.AvailableCommandsUpdate(commands));
+    }
+
+    /** Runs a sampling request on the session's model, outside the conversation. */
+    ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
+        int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
+        return provider().stream(new ModelRequest(model, request.system(), request.messages(), List.of(), maxTokens, ThinkingLevel.OFF),
+                events, cancellation);
     }
 
     /** Cancels the running turn, if any; harmless when idle. */
@@ -285,6 +385,7 @@ public final class SessionRuntime implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        lifetime.cancel();
         cancel();
         try {
             mcp.close();

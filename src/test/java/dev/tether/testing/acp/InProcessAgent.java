@@ -29,7 +29,7 @@ public final class InProcessAgent implements AutoCloseable {
 
     /** An MCP launcher whose servers offer exactly {@code tools}. */
     public static McpLauncher serving(List<dev.tether.tools.Tool> tools) {
-        return (servers, cwd, artifacts, listener) -> new McpLauncher.Servers() {
+        return (servers, cwd, artifacts, host, listener) -> new McpLauncher.Servers() {
             @Override
             public List<dev.tether.tools.Tool> awaitTools(Cancellation cancellation) {
                 return tools;

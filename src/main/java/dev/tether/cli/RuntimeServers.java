@@ -1,0 +1,77 @@
+package dev.tether.cli;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.McpException;
+import dev.tether.mcp.McpRuntime;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.ServerStatus;
+import dev.tether.session.McpLauncher;
+import dev.tether.tools.Tool;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** A session's {@link McpRuntime} behind the session's {@link McpLauncher.Servers} seam. */
+final class RuntimeServers implements McpLauncher.Servers {
+    private final McpRuntime runtime;
+    private final Map<String, McpServerSpec> specs;
+    private final Duration startupTimeout;
+
+    RuntimeServers(McpRuntime runtime, List<McpServerSpec> specs, Duration startupTimeout) {
+        this.runtime = runtime;
+        this.specs = specs.stream().collect(Collectors.toMap(McpServerSpec::name, Function.identity(), (a, b) -> b));
+        this.startupTimeout = startupTimeout;
+    }
+
+    @Override
+    public List<Tool> awaitTools(Cancellation cancellation) {
+        return runtime.awaitTools(startupTimeout, cancellation);
+    }
+
+    @Override
+    public List<McpLauncher.ServerSummary> status() {
+        return runtime.status().stream().map(this::summary).toList();
+    }
+
+    private McpLauncher.ServerSummary summary(ServerStatus status) {
+        String transport = switch (specs.get(status.name())) {
+            case McpServerSpec.Stdio stdio -> "stdio";
+            case McpServerSpec.Http http -> "http";
+            case McpServerSpec.Sse sse -> "sse";
+            case null -> "?";
+        };
+        return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
+                status.toolCount(), 0, 0, status.reason());
+    }
+
+    @Override
+    public void reconnect(String server) throws McpLauncher.CommandFailure {
+        known(server);
+        runtime.reconnect(server);
+    }
+
+    @Override
+    public void refresh(String server, Cancellation cancellation) throws McpLauncher.CommandFailure {
+        known(server);
+        try {
+            runtime.refresh(server, cancellation);
+        } catch (McpException e) {
+            throw new McpLauncher.CommandFailure(e.getMessage());
+        }
+    }
+
+    private void known(String server) throws McpLauncher.CommandFailure {
+        if (!specs.containsKey(server)) {
+            throw new McpLauncher.CommandFailure("no MCP server named `" + server + "` in this session (servers: "
+                    + String.join(", ", specs.keySet()) + ")");
+        }
+    }
+
+    @Override
+    public void close() {
+        runtime.close();
+    }
+}

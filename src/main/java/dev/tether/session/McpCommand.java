@@ -1,0 +1,56 @@
+package dev.tether.session;
+
+import dev.tether.agent.Cancellation;
+import java.util.List;
+
+/**
+ * The user's {@code /mcp} command: the state of each server, and {@code reconnect},
+ * {@code refresh} and {@code logs} for one of them. Answers are for the user only; nothing here
+ * reaches the model.
+ */
+final class McpCommand {
+    private McpCommand() {}
+
+    static String run(McpLauncher.Servers servers, String input, Cancellation cancellation) {
+        List<String> words = SlashCommands.tokens(input);
+        if (words.isEmpty() || words.getFirst().equals("status")) {
+            return status(servers.status());
+        }
+        String verb = words.getFirst();
+        if (words.size() != 2 || !List.of("reconnect", "refresh", "logs").contains(verb)) {
+            return "Usage: /mcp [status] | /mcp reconnect <server> | /mcp refresh <server> | /mcp logs <server>";
+        }
+        String server = words.get(1);
+        try {
+            return switch (verb) {
+                case "reconnect" -> {
+                    servers.reconnect(server);
+                    yield "Reconnected `" + server + "`.\n\n" + status(servers.status().stream().filter(s -> s.name().equals(server)).toList());
+                }
+                case "refresh" -> {
+                    servers.refresh(server, cancellation);
+                    yield "Refreshed `" + server + "`.\n\n" + status(servers.status().stream().filter(s -> s.name().equals(server)).toList());
+                }
+                default -> {
+                    String logs = servers.logs(server);
+                    yield logs.isBlank() ? "No log messages from `" + server + "`." : "Recent messages from `" + server + "`:\n\n```\n" + logs + "\n```";
+                }
+            };
+        } catch (McpLauncher.CommandFailure e) {
+            return "⚠ /mcp " + verb + " " + server + ": " + e.getMessage();
+        }
+    }
+
+    static String status(List<McpLauncher.ServerSummary> servers) {
+        if (servers.isEmpty()) {
+            return "No MCP servers in this session.";
+        }
+        StringBuilder text = new StringBuilder("| server | state | transport | tools | resources | prompts | last error |\n|---|---|---|---|---|---|---|\n");
+        for (McpLauncher.ServerSummary s : servers) {
+            text.append("| ").append(s.name()).append(" | ").append(s.state()).append(" | ").append(s.transport())
+                    .append(" | ").append(s.tools()).append(" | ").append(s.resources()).append(" | ").append(s.prompts())
+                    .append(" | ").append(s.lastError() == null ? "" : s.lastError().replace("|", "\\|").replace("\n", " ")).append(" |\n");
+        }
+        return text.toString();
+    }
+}
