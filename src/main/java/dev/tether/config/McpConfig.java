@@ -80,13 +80,21 @@ public final class McpConfig {
         List<McpServerSpec> specs = new ArrayList<>();
         Map<String, McpServerPolicy> policies = new LinkedHashMap<>();
         for (var entry : servers.properties()) {
-            specs.add(server(entry.getKey(), entry.getValue(), baseDir, source));
+            // An entry with neither command nor url only sets the policy of a server declared
+            // elsewhere (typically by the editor, in session/new).
+            if (!policyOnly(entry.getValue())) {
+                specs.add(server(entry.getKey(), entry.getValue(), baseDir, source));
+            }
             McpServerPolicy policy = McpPolicyConfig.parse(entry.getValue(), source + ": server \"" + entry.getKey() + "\"");
             if (!policy.equals(McpServerPolicy.DEFAULT)) {
                 policies.put(entry.getKey(), policy);
             }
         }
         return new Declared(specs, policies);
+    }
+
+    private static boolean policyOnly(JsonNode node) {
+        return node.isObject() && !node.has("command") && !node.has("url") && !node.has("type");
     }
 
     private static McpServerSpec server(String name, JsonNode node, Path baseDir, String source) throws InvalidConfig {

@@ -64,6 +64,19 @@ class McpConfigTest {
     }
 
     @Test
+    void anEntryWithoutCommandOrUrlOnlySetsThePolicyOfAServerNamedElsewhere() throws Exception {
+        McpConfig.Declared declared = McpConfig.fromArgument(
+                "{\"mcpServers\":{\"everything\":{\"sampling\":true,\"exposeRoots\":true,\"logLevel\":\"info\"}}}", dir);
+        assertEquals(List.of(), declared.servers());
+        McpServerPolicy policy = declared.policies().get("everything");
+        assertTrue(policy.sampling());
+        assertTrue(policy.exposeRoots());
+        assertEquals("info", policy.logLevel());
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+                "{\"mcpServers\":{\"x\":{\"logLevel\":\"loud\"}}}", dir)).getMessage().contains("logLevel"));
+    }
+
+    @Test
     void aLaterDeclarationWins() throws Exception {
         McpConfig.Declared first = McpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"one\",\"denyTools\":[\"x\"]}}}", dir);
         McpConfig.Declared second = McpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"two\",\"denyTools\":[\"y\"]}}}", dir);
