@@ -94,7 +94,8 @@ public final class McpConfig {
     }
 
     private static boolean policyOnly(JsonNode node) {
-        return node.isObject() && !node.has("command") && !node.has("url") && !node.has("type");
+        return node.isObject() && java.util.stream.Stream.of("command", "args", "env", "cwd", "url", "type", "headers")
+                .noneMatch(node::has);
     }
 
     private static McpServerSpec server(String name, JsonNode node, Path baseDir, String source) throws InvalidConfig {
