@@ -12,8 +12,9 @@ import java.util.stream.Collectors;
 /**
  * The {@code expect} checks of a script line. Each null or empty field is not checked.
  */
-record Expectation(String lastUserTextContains, String toolResultContains, List<String> toolsInclude, List<String> toolsExclude) {
-    static final Expectation NONE = new Expectation(null, null, List.of(), List.of());
+record Expectation(String lastUserTextContains, String toolResultContains, List<String> toolsInclude, List<String> toolsExclude,
+                   String requestExcludes) {
+    static final Expectation NONE = new Expectation(null, null, List.of(), List.of(), null);
 
     Expectation {
         toolsInclude = List.copyOf(toolsInclude);
@@ -37,6 +38,9 @@ record Expectation(String lastUserTextContains, String toolResultContains, List<
                         + (results.isEmpty() ? "there was none" : "they were " + results.stream().map(r -> "\"" + clip(r) + "\"").toList()));
             }
         }
+        if (requestExcludes != null && requestText(request).contains(requestExcludes)) {
+            failures.add("nothing in the request (system, messages, tools) should contain \"" + requestExcludes + "\"");
+        }
         Set<String> offered = request.tools().stream().map(ToolDefinition::name).collect(Collectors.toCollection(java.util.TreeSet::new));
         List<String> missing = toolsInclude.stream().filter(name -> !offered.contains(name)).toList();
         if (!missing.isEmpty()) {
@@ -47,6 +51,14 @@ record Expectation(String lastUserTextContains, String toolResultContains, List<
             failures.add("the tools offered should not include " + present);
         }
         return failures;
+    }
+
+    /** Every text of the request, tool descriptions and schemas included. */
+    private static String requestText(ModelRequest request) {
+        StringBuilder text = new StringBuilder(request.system() == null ? "" : request.system());
+        request.messages().forEach(m -> text.append('\n').append(m));
+        request.tools().forEach(t -> text.append('\n').append(t));
+        return text.toString();
     }
 
     private static ModelMessage lastUser(List<ModelMessage> messages) {

@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 final class ScriptParser {
     private static final Set<String> FIELDS = Set.of(
             "text", "thinking", "chunks", "chunkDelayMs", "delayMs", "toolCalls", "stop", "usage", "error", "expect");
-    private static final Set<String> EXPECT_FIELDS = Set.of("lastUserTextContains", "toolResultContains", "toolsInclude", "toolsExclude");
+    private static final Set<String> EXPECT_FIELDS = Set.of("lastUserTextContains", "toolResultContains", "toolsInclude", "toolsExclude",
+            "requestExcludes");
     /** Auto-split {@code text} into at most this many pieces, so editors see it stream. */
     static final int TEXT_PIECES = 4;
 
@@ -137,7 +138,8 @@ final class ScriptParser {
             }
         }
         return new Expectation(string(expect, "lastUserTextContains"), string(expect, "toolResultContains"),
-                names(expect.path("toolsInclude"), "toolsInclude"), names(expect.path("toolsExclude"), "toolsExclude"));
+                names(expect.path("toolsInclude"), "toolsInclude"), names(expect.path("toolsExclude"), "toolsExclude"),
+                string(expect, "requestExcludes"));
     }
 
     private List<String> names(JsonNode node, String field) throws ModelException {

@@ -126,6 +126,18 @@ class ScriptedProviderTest {
     }
 
     @Test
+    void requestExcludesLooksAtTheWholeRequest() throws Exception {
+        ScriptedProvider provider = ScriptedProvider.of("""
+                {"text": "x", "expect": {"requestExcludes": "hi"}}
+                {"text": "y", "expect": {"requestExcludes": "never said"}}
+                """, "t.jsonl");
+        ModelException e = assertThrows(ModelException.class, () -> provider.stream(HI, new RecordingEvents(), Cancellation.root()));
+        assertEquals("scripted model: line 1 expectation failed: nothing in the request (system, messages, tools) should contain \"hi\"",
+                e.getMessage());
+        assertEquals(List.of(new Part.Text("y")), provider.stream(HI, new RecordingEvents(), Cancellation.root()).message().parts());
+    }
+
+    @Test
     void exhaustedScriptFailsReadably() throws Exception {
         ScriptedProvider provider = ScriptedProvider.of("{\"text\": \"only\"}\n", "t.jsonl");
         provider.stream(HI, new RecordingEvents(), Cancellation.root());
