@@ -14,6 +14,13 @@ import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.OutboundCall;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
+import dev.tether.mcp.content.CompletionRef;
+import dev.tether.mcp.content.ContentNotifications;
+import dev.tether.mcp.content.ContentWire;
+import dev.tether.mcp.content.McpCompletion;
+import dev.tether.mcp.content.McpPrompt;
+import dev.tether.mcp.content.McpResource;
+import dev.tether.mcp.content.McpResourceTemplate;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -53,6 +60,7 @@ public final class McpClientSession implements AutoCloseable {
     private final Runnable toolsChanged;
     private final ServerRequestHandler serverRequests;
     private volatile Initialized initialized;
+    private volatile ContentNotifications content = ContentNotifications.NONE;
 
     /** What the server said about itself in {@code initialize}. */
     public record Initialized(String protocolVersion, String serverName, String serverVersion,
@@ -240,6 +248,128 @@ public final class McpClientSession implements AutoCloseable {
         return new McpException(what + " failed");
     }
 
+    // ---- Content: resources, templates, subscriptions, prompts, completion ----
+
+    /** One message of a {@code prompts/get} result: {@code role} as sent, its single content block. */
+    public record PromptMessage(String role, McpContent content) {}
+
+    /** Routes resource and prompt notifications; set before {@link #initialize}. */
+    public void onContent(ContentNotifications listener) {
+        this.content = listener == null ? ContentNotifications.NONE : listener;
+    }
+
+    /** Whether the server declared {@code resources.subscribe: true}. */
+    public boolean declaresSubscribe() {
+        Initialized init = initialized;
+        JsonNode resources = init == null ? null : init.capabilities().get("resources");
+        return resources != null && resources.path("subscribe").asBoolean(false);
+    }
+
+    /** Lists every resource within {@code bounds}; fails whole. */
+    public List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+        return new CatalogFetcher<>("resources/list", "resources", ContentWire::resource, McpResource::uri, bounds)
+                .fetch(cursor -> listPage("resources/list", "resources", cursor, pageTimeout, cancellation));
+    }
+
+    /** Lists every resource template within {@code bounds}; fails whole. */
+    public List<McpResourceTemplate> listResourceTemplates(CatalogBounds bounds, Duration pageTimeout,
+                                                           Cancellation cancellation) {
+        return new CatalogFetcher<>("resources/templates/list", "resourceTemplates", ContentWire::template,
+                McpResourceTemplate::uriTemplate, bounds)
+                .fetch(cursor -> listPage("resources/templates/list", "resources", cursor, pageTimeout, cancellation));
+    }
+
+    /** Lists every prompt within {@code bounds}; fails whole. */
+    public List<McpPrompt> listPrompts(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+        return new CatalogFetcher<>("prompts/list", "prompts", ContentWire::prompt, McpPrompt::name, bounds)
+                .fetch(cursor -> listPage("prompts/list", "prompts", cursor, pageTimeout, cancellation));
+    }
+
+    /** {@code resources/read}: the contents as embedded-resource blocks (text or blob), as sent. */
+    public List<McpContent> readResource(String uri, Duration timeout, Cancellation cancellation) {
+        require("resources", "resources/read");
+        ObjectNode params = Json.object();
+        params.put("uri", uri);
+        JsonNode result = await(rpc.request("resources/read", params), timeout, cancellation, "resources/read");
+        JsonNode contents = result == null ? null : result.get("contents");
+        if (contents == null || !contents.isArray()) {
+            throw new McpException("resources/read answer has no contents array");
+        }
+        List<McpContent> blocks = new java.util.ArrayList<>();
+        for (JsonNode item : contents) {
+            ObjectNode wrapped = Json.object();
+            wrapped.put("type", "resource");
+            wrapped.set("resource", item);
+            blocks.add(McpWire.content(wrapped));
+        }
+        return blocks;
+    }
+
+    /** {@code resources/subscribe} or {@code resources/unsubscribe}. */
+    public void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
+        String method = subscribe ? "resources/subscribe" : "resources/unsubscribe";
+        require("resources", method);
+        if (!declaresSubscribe()) {
+            throw new McpException("server \"" + server + "\" does not offer resource subscriptions");
+        }
+        ObjectNode params = Json.object();
+        params.put("uri", uri);
+        await(rpc.request(method, params), timeout, cancellation, method);
+    }
+
+    /** {@code prompts/get}: the messages as sent. */
+    public List<PromptMessage> getPrompt(String name, Map<String, String> arguments, Duration timeout,
+                                         Cancellation cancellation) {
+        require("prompts", "prompts/get");
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        ObjectNode args = params.putObject("arguments");
+        arguments.forEach(args::put);
+        JsonNode result = await(rpc.request("prompts/get", params), timeout, cancellation, "prompts/get");
+        JsonNode messages = result == null ? null : result.get("messages");
+        if (messages == null || !messages.isArray()) {
+            throw new McpException("prompts/get answer has no messages array");
+        }
+        List<PromptMessage> out = new java.util.ArrayList<>();
+        for (JsonNode message : messages) {
+            out.add(new PromptMessage(McpWire.text(message, "role"), McpWire.content(message.path("content"))));
+        }
+        return out;
+    }
+
+    /** {@code completion/complete}: every string value as sent (the caller bounds them). */
+    public McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
+                                  Duration timeout, Cancellation cancellation) {
+        require("completions", "completion/complete");
+        ObjectNode params = Json.object();
+        ObjectNode refNode = params.putObject("ref");
+        switch (ref) {
+            case CompletionRef.Prompt p -> refNode.put("type", "ref/prompt").put("name", p.name());
+            case CompletionRef.ResourceTemplate t -> refNode.put("type", "ref/resource").put("uri", t.uriTemplate());
+        }
+        params.putObject("argument").put("name", argument).put("value", value);
+        if (context != null && !context.isEmpty()) {
+            ObjectNode args = params.putObject("context").putObject("arguments");
+            context.forEach(args::put);
+        }
+        JsonNode result = await(rpc.request("completion/complete", params), timeout, cancellation, "completion/complete");
+        JsonNode completion = result == null ? null : result.get("completion");
+        JsonNode values = completion == null ? null : completion.get("values");
+        if (values == null || !values.isArray()) {
+            throw new McpException("completion/complete answer has no completion.values array");
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (JsonNode v : values) {
+            if (v.isString()) {
+                out.add(v.asString());
+            }
+        }
+        JsonNode total = completion.get("total");
+        JsonNode hasMore = completion.get("hasMore");
+        return new McpCompletion(out, total != null && total.canConvertToInt() && total.isIntegralNumber() ? total.asInt() : null,
+                hasMore != null && hasMore.isBoolean() ? hasMore.asBoolean() : null);
+    }
+
     /** Completes when the connection to the server has ended. */
     public CompletableFuture<Void> closed() {
         return rpc.closed();
@@ -271,7 +401,17 @@ public final class McpClientSession implements AutoCloseable {
             switch (notification.method()) {
                 case "notifications/progress" -> progress(notification.params());
                 case "notifications/tools/list_changed" -> toolsChanged.run();
+                case "notifications/resources/list_changed" -> content.resourcesChanged();
+                case "notifications/prompts/list_changed" -> content.promptsChanged();
+                case "notifications/resources/updated" -> resourceUpdated(notification.params());
                 default -> LOG.debug("mcp {}: notification {} ignored", server, notification.method());
+            }
+        }
+
+        private void resourceUpdated(JsonNode params) {
+            String uri = McpWire.text(params, "uri");
+            if (uri != null) {
+                content.resourceUpdated(uri);
             }
         }
 

@@ -52,6 +52,7 @@ public final class McpConnection {
     private final Cancellation lifetime;
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
     private final CoalescingRefresher refresher;
+    private final ConnectionContent content;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final ReentrantLock fetchLock = new ReentrantLock();
@@ -74,6 +75,7 @@ public final class McpConnection {
         this.lifetime = calls.child();
         this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
                 this::refreshFromNotification);
+        this.content = new ConnectionContent(spec.name(), options, settings, lifetime, new ContentLink());
     }
 
     public String name() {
@@ -121,6 +123,7 @@ public final class McpConnection {
         }
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
         McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
+        client.onContent(content.notifications(gen));
         lock.lock();
         try {
             if (gen != generation) {
@@ -135,12 +138,14 @@ public final class McpConnection {
         McpClientSession.Initialized init = client.initialize(options.clientVersion(), options.connectTimeout(), lifetime);
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
+        ConnectionContent.Fetched fetched = content.fetch(client, lifetime);
         lock.lock();
         try {
             if (gen != generation) {
                 throw new McpException("superseded");
             }
             catalog = new Catalog<>(listed, ++catalogRevision);
+            content.commit(fetched);
             state = State.READY;
             reason = null;
             viewVersion++;
@@ -151,6 +156,7 @@ public final class McpConnection {
         LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), listed.size(), init.protocolVersion());
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
+        content.resubscribe(new ConnectionContent.Live(client, gen));
     }
 
     private MessageChannel open() throws IOException {
@@ -297,6 +303,7 @@ public final class McpConnection {
         ObservedChannel channel = transport;
         McpClientSession client = session;
         transport = null;
+        content.transportGone();
         if (channel != null && channel.delegate() instanceof StdioTransport stdio) {
             lastStderr = stdio.stderrTail();
         }
@@ -397,8 +404,11 @@ public final class McpConnection {
         lock.lock();
         try {
             McpClientSession.Initialized init = session == null ? null : session.initialized();
-            return new ServerStatus(spec.name(), state, reason, state == State.READY ? catalog.items().size() : 0,
-                    init == null ? null : init.protocolVersion(), generation, catalog.revision());
+            boolean ready = state == State.READY;
+            return new ServerStatus(spec.name(), state, reason, ready ? catalog.items().size() : 0,
+                    init == null ? null : init.protocolVersion(), generation, catalog.revision(),
+                    ready ? content.catalog().resources().size() : 0, ready ? content.catalog().templates().size() : 0,
+                    ready ? content.prompts().size() : 0);
         } finally {
             lock.unlock();
         }
@@ -580,6 +590,7 @@ public final class McpConnection {
             gen = ++generation;
             state = State.DISCONNECTED;
             reason = why;
+            content.forgetDesired();
             recoveryEpoch = 0;
             viewVersion++;
             channel = detach();
@@ -596,7 +607,44 @@ public final class McpConnection {
     void close() {
         lifetime.cancel();
         refresher.close();
+        content.close();
         disconnect("closed");
         settled.complete(null);
+    }
+
+    // ---- Content (resources, prompts, completion): state and operations live in ConnectionContent ----
+
+    ConnectionContent content() {
+        return content;
+    }
+
+    /** Whether this connection is ready now (content is withdrawn otherwise). */
+    boolean isReady() {
+        lock.lock();
+        try {
+            return state == State.READY;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private final class ContentLink implements ConnectionContent.Link {
+        @Override
+        public ConnectionContent.Live live() {
+            lock.lock();
+            try {
+                if (state != State.READY || session == null) {
+                    throw notReady();
+                }
+                return new ConnectionContent.Live(session, generation);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public boolean isCurrent(int gen) {
+            return gen == generation;
+        }
     }
 }

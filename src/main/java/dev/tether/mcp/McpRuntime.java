@@ -4,7 +4,15 @@ import dev.tether.agent.Cancellation;
 import dev.tether.agent.CancelledException;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CatalogException;
+import dev.tether.mcp.content.CompletionRef;
+import dev.tether.mcp.content.Completions;
+import dev.tether.mcp.content.ContentCatalog;
+import dev.tether.mcp.content.ContentResults;
+import dev.tether.mcp.content.McpCompletion;
+import dev.tether.mcp.content.McpPromptInfo;
+import dev.tether.model.ModelMessage;
 import dev.tether.tools.Tool;
+import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,6 +45,7 @@ public final class McpRuntime implements AutoCloseable {
     private final Cancellation calls;
     private final Projection projection;
     private final long startedAt = System.nanoTime();
+    private final RuntimeContent content;
 
     private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
                        Cancellation calls, Projection projection) {
@@ -45,6 +54,8 @@ public final class McpRuntime implements AutoCloseable {
         this.events = events;
         this.calls = calls;
         this.projection = projection;
+        this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
+        projection.useContent(content);
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -197,6 +208,87 @@ public final class McpRuntime implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    // ---- Content: resources, subscriptions, prompts, completion ----
+
+    /**
+     * The prompts of every ready server, for the session's slash commands: names, titles and
+     * descriptions sanitised, descriptions capped.
+     */
+    public List<McpPromptInfo> prompts() {
+        return content.prompts();
+    }
+
+    /**
+     * Gets a prompt's messages. Checked before any request: the server and prompt must be known,
+     * every argument name declared (and none of {@code __proto__}, {@code constructor},
+     * {@code prototype}), every required argument given and not blank. Text is sanitised and
+     * bounded like tool results; images go as image parts within the image budget, else as
+     * provenance; embedded resources are bounded like resource reads.
+     *
+     * @throws McpException       refused (nothing sent), not ready, or the request failed
+     * @throws CancelledException {@code cancellation} fired
+     */
+    public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
+                                        Cancellation cancellation) {
+        return content.getPrompt(server, name, arguments, cancellation);
+    }
+
+    /**
+     * Completes a prompt argument or resource template variable of the current catalogs; the
+     * candidates are bounded ({@link Completions}).
+     *
+     * @throws McpException refused (unknown prompt, template or argument; no completions), or failed
+     */
+    public McpCompletion complete(String server, CompletionRef ref, String argument, String value,
+                                  Map<String, String> context, Cancellation cancellation) {
+        return content.complete(server, ref, argument, value, context, cancellation);
+    }
+
+    /**
+     * Reads a resource the server's catalog lists or one of its templates matches, mapped for the
+     * model; anything else is refused before any request.
+     */
+    public ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
+        return content.readResource(server, uri, cancellation);
+    }
+
+    /**
+     * Subscribes to updates of a declared resource (the server must offer
+     * {@code resources.subscribe}). The wish outlives a crash: after recovery it is sent again
+     * while the new catalog still declares the URI. A manual disconnect, {@link #unsubscribe} or
+     * {@link #close()} forgets it.
+     */
+    public void subscribe(String server, String uri, Cancellation cancellation) {
+        content.subscribe(server, uri, cancellation);
+    }
+
+    /** Forgets a subscription; sends {@code resources/unsubscribe} when it is active. */
+    public void unsubscribe(String server, String uri, Cancellation cancellation) {
+        content.unsubscribe(server, uri, cancellation);
+    }
+
+    /** The committed resource catalog of a ready server, or {@link ContentCatalog#EMPTY}. */
+    public ContentCatalog resources(String server) {
+        McpConnection c = require(server);
+        return c.isReady() ? c.content().catalog() : ContentCatalog.EMPTY;
+    }
+
+    /**
+     * Fetches one server's resource and prompt catalogs now (those it declared) and commits each
+     * when complete and valid.
+     *
+     * @throws McpException the server is not ready, or a fetch failed (the last good catalog stays)
+     */
+    public void refreshContent(String server, Cancellation cancellation) {
+        ConnectionContent c = require(server).content();
+        try {
+            c.refresh(true, cancellation);
+            c.refresh(false, cancellation);
+        } catch (CatalogException e) {
+            throw new McpException(e.getMessage());
         }
     }
 }

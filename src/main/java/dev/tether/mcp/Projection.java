@@ -1,5 +1,10 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.call.ResultMapper;
+import dev.tether.mcp.content.CompleteTool;
+import dev.tether.mcp.content.ContentAccess;
+import dev.tether.mcp.content.ListResourcesTool;
+import dev.tether.mcp.content.ReadResourceTool;
 import dev.tether.tools.Tool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +21,8 @@ import java.util.Set;
 final class Projection {
     private final McpRuntimeOptions options;
     private final ToolProjection tools;
+    private List<Tool> resourceTools = List.of();
+    private List<Tool> completionTools = List.of();
     private long[] key = new long[0];
     private List<Tool> cached = List.of();
 
@@ -38,8 +45,42 @@ final class Projection {
             projected.addAll(tools.project(connection.name(), views.get(i).tools(), options.policyFor(connection.name()),
                     ToolProjection.caller(connection), taken));
         }
+        projected.addAll(contentTools(connections));
         cached = List.copyOf(projected);
         key = now;
         return cached;
+    }
+
+    /** The mapper tool results go through; resource reads and prompts reuse it so the rules are identical. */
+    ResultMapper results() {
+        return tools.results();
+    }
+
+    /** Enables the content model tools over {@code access}. */
+    synchronized void useContent(ContentAccess access) {
+        resourceTools = List.of(new ListResourcesTool(access), new ReadResourceTool(access));
+        completionTools = List.of(new CompleteTool(access));
+        key = new long[0];
+    }
+
+    /** The resource tools when a ready server has resources, the completion tool when one offers completions. */
+    private List<Tool> contentTools(List<McpConnection> connections) {
+        boolean resources = false;
+        boolean completions = false;
+        for (McpConnection c : connections) {
+            if (c.isReady()) {
+                ConnectionContent.Fetched declared = c.content().declared();
+                resources |= declared.resources();
+                completions |= declared.completions();
+            }
+        }
+        List<Tool> out = new ArrayList<>();
+        if (resources) {
+            out.addAll(resourceTools);
+        }
+        if (completions) {
+            out.addAll(completionTools);
+        }
+        return out;
     }
 }

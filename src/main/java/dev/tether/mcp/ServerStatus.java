@@ -9,9 +9,19 @@ package dev.tether.mcp;
  * @param generation      bumped by every (re)connect, recovery attempt, disconnect and close;
  *                        results and events of older generations are dropped
  * @param catalogRevision bumped each time a new tool catalog is committed (0 = none yet)
+ * @param resourceCount   resources of its committed resource catalog (0 unless ready)
+ * @param templateCount   resource templates of that catalog (0 unless ready)
+ * @param promptCount     prompts of its committed prompt catalog (0 unless ready)
  */
 public record ServerStatus(String name, State state, String reason, int toolCount, String protocolVersion,
-                           int generation, long catalogRevision) {
+                           int generation, long catalogRevision, int resourceCount, int templateCount,
+                           int promptCount) {
+
+    /** A status without content counts (all zero). */
+    public ServerStatus(String name, State state, String reason, int toolCount, String protocolVersion,
+                        int generation, long catalogRevision) {
+        this(name, state, reason, toolCount, protocolVersion, generation, catalogRevision, 0, 0, 0);
+    }
 
     /**
      * {@code CONNECTING} → {@code READY} | {@code FAILED}; {@code READY} → {@code RECOVERING} on a

@@ -55,6 +55,10 @@ public final class ToolProjection {
         this.results = results;
     }
 
+    ResultMapper results() {
+        return results;
+    }
+
     /**
      * The tools of {@code server} the policy admits, named {@code mcp__<server>__<tool>} and
      * distinct from every name in {@code taken}, to which their names are added.

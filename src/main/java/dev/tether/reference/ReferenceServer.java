@@ -3,9 +3,6 @@ package dev.tether.reference;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
@@ -15,10 +12,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.BiFunction;
 
 /**
  * Tether's reference MCP server: a small fictional order system on the MCP Java SDK's server,
@@ -26,8 +25,11 @@ import java.util.function.BiFunction;
  *
  * <p>Tools: {@code list_orders {status?}} and {@code get_order {id}} (read-only),
  * {@code cancel_order {id, reason?}} (destructive), {@code create_order {customer, items}}.
- * Resources: {@code orders://catalog} and the template {@code orders://order/{id}}. Prompt:
- * {@code summarize_order {id}}. Orders {@code A-1001}..{@code A-1005} exist at start.
+ * Content ({@link OrderContent}): resources {@code orders://catalog} and {@code orders://logo.png},
+ * the template {@code orders://order/{id}} with subscriptions ({@code touch_order {id}} sends the
+ * update), prompts {@code summarize_order {id, tone?}} and {@code daily_report {}}, completion of
+ * order ids. Orders {@code A-1001}..{@code A-1005} exist at start. {@code --trace FILE} appends
+ * every line the server reads to FILE.
  *
  * <p>Arguments: {@code stdio} (the default) serves MCP on stdin/stdout; stdout carries MCP
  * frames only, logging goes to stderr, and the server exits when stdin ends.
@@ -68,7 +70,7 @@ public final class ReferenceServer {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.log.io.modelcontextprotocol", "warn");
         CountDownLatch ended = new CountDownLatch(1);
-        McpSyncServer server = serve(new EndNotifyingStream(in, ended), out);
+        McpSyncServer server = serve(new EndNotifyingStream(traced(in, list), ended), out);
         try {
             ended.await();
         } catch (InterruptedException e) {
@@ -105,50 +107,58 @@ public final class ReferenceServer {
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
         OrderBook book = new OrderBook();
         OrderTools tools = new OrderTools(book, mapper);
-        return McpServer.sync(new StdioServerTransportProvider(mapper, in, out))
+        AtomicReference<McpSyncServer> self = new AtomicReference<>();
+        OrderContent content = new OrderContent(book, mapper, self);
+        List<SyncToolSpecification> allTools = new ArrayList<>(tools.specifications());
+        allTools.add(content.touchOrder());
+        McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, in, out))
                 .serverInfo(NAME, VERSION)
                 .instructions("A fictional order system. Order ids look like A-1001.")
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).resources(false, true).prompts(true).build())
-                .tools(tools.specifications())
-                .resources(catalog())
-                .resourceTemplates(orderTemplate(book))
-                .prompts(summarizePrompt(book))
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).resources(true, true).prompts(true)
+                        .completions().build())
+                .tools(allTools)
+                .resources(content.resources())
+                .resourceTemplates(content.orderTemplate())
+                .prompts(content.prompts())
+                .completions(content.completions())
                 .build();
+        self.set(server);
+        return server;
     }
 
-    private static SyncResourceSpecification catalog() {
-        McpSchema.Resource resource = McpSchema.Resource.builder().uri("orders://catalog").name("catalog")
-                .title("Product catalog").mimeType("text/plain").build();
-        return new SyncResourceSpecification(resource, (exchange, request) -> {
-            StringBuilder text = new StringBuilder();
-            OrderBook.CATALOG.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .forEach(e -> text.append(e.getKey()).append(": ").append(e.getValue()).append('\n'));
-            return new McpSchema.ReadResourceResult(List.of(
-                    new McpSchema.TextResourceContents(request.uri(), "text/plain", text.toString())));
-        });
-    }
+    /** Copies every line the server reads to {@code trace} (tests count the requests a client sent). */
+    private static InputStream traced(InputStream in, List<String> args) {
+        int i = args.indexOf("--trace");
+        if (i < 0 || i + 1 >= args.size()) {
+            return in;
+        }
+        try {
+            OutputStream log = java.nio.file.Files.newOutputStream(Path.of(args.get(i + 1)),
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            return new FilterInputStream(in) {
+                @Override
+                public int read() throws IOException {
+                    int b = super.read();
+                    if (b >= 0) {
+                        log.write(b);
+                        log.flush();
+                    }
+                    return b;
+                }
 
-    private static SyncResourceTemplateSpecification orderTemplate(OrderBook book) {
-        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder().uriTemplate("orders://order/{id}")
-                .name("order").title("One order").mimeType("text/plain").build();
-        return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            String id = request.uri().substring("orders://order/".length());
-            String text = book.get(id).map(OrderBook.Order::summary).orElse("no order " + id);
-            return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(request.uri(), "text/plain", text)));
-        });
-    }
-
-    private static SyncPromptSpecification summarizePrompt(OrderBook book) {
-        McpSchema.Prompt prompt = new McpSchema.Prompt("summarize_order", "Summarise one order",
-                List.of(new McpSchema.PromptArgument("id", "The order id, e.g. A-1001", true)));
-        BiFunction<io.modelcontextprotocol.server.McpSyncServerExchange, McpSchema.GetPromptRequest, McpSchema.GetPromptResult> handler =
-                (exchange, request) -> {
-                    String id = String.valueOf(request.arguments().get("id"));
-                    String order = book.get(id).map(OrderBook.Order::summary).orElse("(no such order)");
-                    return new McpSchema.GetPromptResult("Summarise order " + id, List.of(new McpSchema.PromptMessage(
-                            McpSchema.Role.USER, new McpSchema.TextContent("Summarise this order for a customer email:\n" + order))));
-                };
-        return new SyncPromptSpecification(prompt, handler);
+                @Override
+                public int read(byte[] buffer, int offset, int length) throws IOException {
+                    int n = super.read(buffer, offset, length);
+                    if (n > 0) {
+                        log.write(buffer, offset, n);
+                        log.flush();
+                    }
+                    return n;
+                }
+            };
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Counts the latch down when the wrapped stream ends, so the server exits with its client. */

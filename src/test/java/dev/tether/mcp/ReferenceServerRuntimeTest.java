@@ -44,7 +44,7 @@ class ReferenceServerRuntimeTest {
     @Test
     void toolsAreProjectedWithNamesAndTraitsFromTheirAnnotations() {
         assertEquals(List.of("mcp__orders__list_orders", "mcp__orders__get_order", "mcp__orders__cancel_order",
-                "mcp__orders__create_order"), tools.stream().map(t -> t.definition().name()).toList());
+                "mcp__orders__create_order", "mcp__orders__touch_order", "mcp_list_resources", "mcp_read_resource", "mcp_complete"), tools.stream().map(t -> t.definition().name()).toList());
         assertEquals(new ToolTraits(ToolKind.READ, Category.READ, false, "orders"), tool(tools, "mcp__orders__get_order").traits());
         assertEquals(new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, true, "orders"), tool(tools, "mcp__orders__cancel_order").traits());
         assertEquals(new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, false, "orders"), tool(tools, "mcp__orders__create_order").traits());
@@ -53,7 +53,7 @@ class ReferenceServerRuntimeTest {
         assertEquals(ToolCallView.of("Get an order", ToolKind.READ),
                 tool(tools, "mcp__orders__get_order").describe(JsonNodeFactory.instance.objectNode(), null));
         ServerStatus status = runtime.status().getFirst();
-        assertEquals(new ServerStatus("orders", ServerStatus.State.READY, null, 4, "2025-11-25", 1, 1), status);
+        assertEquals(new ServerStatus("orders", ServerStatus.State.READY, null, 5, "2025-11-25", 1, 1, 2, 1, 2), status);
     }
 
     @Test

@@ -1,0 +1,78 @@
+package dev.tether.mcp.content;
+
+import dev.tether.acp.schema.ToolKind;
+import dev.tether.json.Json;
+import dev.tether.mcp.McpException;
+import dev.tether.model.ToolDefinition;
+import dev.tether.security.Redactor;
+import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolTraits;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Shared shape of the content model tools: read-only (category READ, so auto-allowed), source
+ * {@code mcp}, a refusal or failure of the runtime becomes a readable {@link ToolFailure}.
+ */
+abstract class ContentTool implements Tool {
+    static final ToolTraits TRAITS = new ToolTraits(ToolKind.READ, ToolTraits.Category.READ, false, "mcp");
+
+    final ContentAccess access;
+    private final ToolDefinition definition;
+
+    ContentTool(ContentAccess access, String name, String description, String schema) {
+        this.access = access;
+        this.definition = new ToolDefinition(name, description, Json.parse(schema));
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return definition;
+    }
+
+    @Override
+    public ToolTraits traits() {
+        return TRAITS;
+    }
+
+    @Override
+    public ToolCallView describe(JsonNode input, ToolContext context) {
+        return ToolCallView.of(title(input == null ? Json.object() : input), ToolKind.READ);
+    }
+
+    abstract String title(JsonNode input);
+
+    abstract ToolOutcome call(JsonNode input, ToolContext context) throws ToolFailure;
+
+    @Override
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+        try {
+            return call(input == null ? Json.object() : input, context);
+        } catch (McpException e) {
+            throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(String.valueOf(e.getMessage()))));
+        }
+    }
+
+    static String string(JsonNode input, String field, boolean required) throws ToolFailure {
+        JsonNode value = input.get(field);
+        if (value == null || value.isNull()) {
+            if (required) {
+                throw new ToolFailure("\"" + field + "\" is required");
+            }
+            return null;
+        }
+        if (!value.isString()) {
+            throw new ToolFailure("\"" + field + "\" must be a string");
+        }
+        return value.asString();
+    }
+
+    /** A short single line for titles. */
+    static String line(String s) {
+        return s == null ? "" : Redactor.cap(UnicodeSanitizer.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), 200);
+    }
+}

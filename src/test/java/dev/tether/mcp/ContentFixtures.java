@@ -1,0 +1,83 @@
+package dev.tether.mcp;
+
+import static dev.tether.testing.mcp.McpTestSupport.javaServer;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.mcp.interaction.Elicitation;
+import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.McpHost;
+import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.mcp.interaction.Sampling;
+import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.reference.ReferenceServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** The traced reference server and a host that records notices, for the content tests. */
+final class ContentFixtures {
+    private ContentFixtures() {}
+
+    static McpServerSpec.Stdio tracedReference(String name, Path trace) {
+        return javaServer(name, ReferenceServer.class, Map.of(), "stdio", "--trace", trace.toString());
+    }
+
+    /** How many requests of {@code method} the server read. */
+    static long requests(Path trace, String method) throws Exception {
+        if (!Files.exists(trace)) {
+            return 0;
+        }
+        return Files.readAllLines(trace).stream().filter(l -> l.contains("\"method\":\"" + method + "\"")).count();
+    }
+
+    static final class RecordingHost implements McpHost {
+        final List<McpNotice> notices = new CopyOnWriteArrayList<>();
+
+        McpNotice await(Class<? extends McpNotice> type, Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                for (McpNotice n : notices) {
+                    if (type.isInstance(n)) {
+                        notices.remove(n);
+                        return n;
+                    }
+                }
+                Thread.sleep(20);
+            }
+            throw new AssertionError("no " + type.getSimpleName() + " in " + notices);
+        }
+
+        @Override
+        public boolean canElicitForm() {
+            return false;
+        }
+
+        @Override
+        public boolean canElicitUrl() {
+            return false;
+        }
+
+        @Override
+        public ElicitationReply elicit(Elicitation request, Cancellation cancellation) {
+            return NONE.elicit(request, cancellation);
+        }
+
+        @Override
+        public SamplingReply sample(Sampling request, Cancellation cancellation) {
+            return NONE.sample(request, cancellation);
+        }
+
+        @Override
+        public List<Path> roots() {
+            return List.of();
+        }
+
+        @Override
+        public void notice(McpNotice notice) {
+            notices.add(notice);
+        }
+    }
+}
