@@ -5,6 +5,7 @@ import dev.tether.mcp.McpException;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.ServerStatus;
+import dev.tether.model.ModelMessage;
 import dev.tether.session.McpLauncher;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -32,6 +33,25 @@ final class RuntimeServers implements McpLauncher.Servers {
     }
 
     @Override
+    public List<McpLauncher.PromptCommand> prompts() {
+        return runtime.prompts().stream().map(p -> new McpLauncher.PromptCommand(p.server(), p.name(),
+                p.title() != null && (p.description() == null || p.description().isBlank()) ? p.title() : p.description(),
+                p.arguments().stream().map(a -> new McpLauncher.PromptCommand.Argument(a.name(), a.description(), a.required())).toList()))
+                .toList();
+    }
+
+    @Override
+    public List<ModelMessage> getPrompt(String server, String prompt, Map<String, String> arguments, Cancellation cancellation)
+            throws McpLauncher.CommandFailure {
+        known(server);
+        try {
+            return runtime.getPrompt(server, prompt, arguments, cancellation);
+        } catch (McpException e) {
+            throw new McpLauncher.CommandFailure(e.getMessage());
+        }
+    }
+
+    @Override
     public List<McpLauncher.ServerSummary> status() {
         return runtime.status().stream().map(this::summary).toList();
     }
@@ -44,7 +64,7 @@ final class RuntimeServers implements McpLauncher.Servers {
             case null -> "?";
         };
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
-                status.toolCount(), 0, 0, status.reason());
+                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.reason());
     }
 
     @Override
@@ -58,6 +78,7 @@ final class RuntimeServers implements McpLauncher.Servers {
         known(server);
         try {
             runtime.refresh(server, cancellation);
+            runtime.refreshContent(server, cancellation);
         } catch (McpException e) {
             throw new McpLauncher.CommandFailure(e.getMessage());
         }

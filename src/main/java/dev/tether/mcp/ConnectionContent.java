@@ -235,6 +235,24 @@ final class ConnectionContent {
         }
     }
 
+    /**
+     * After the model read {@code uri}: subscribe to it when the server offers subscriptions, so
+     * that an update is told to the user and marked for the model's next read. Best effort: a
+     * failure is logged, never the read's failure.
+     */
+    void watch(String uri, Cancellation cancellation) {
+        synchronized (this) {
+            if (!declared().subscribe() || desired.contains(uri)) {
+                return;
+            }
+        }
+        try {
+            subscribe(uri, cancellation);
+        } catch (McpException e) {
+            LOG.debug("mcp {}: not watching a resource: {}", server, e.getMessage());
+        }
+    }
+
     void unsubscribe(String uri, Cancellation cancellation) {
         boolean wasActive;
         synchronized (this) {

@@ -51,7 +51,9 @@ final class RuntimeContent implements ContentAccess {
 
     @Override
     public ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
-        ConnectionContent.Read read = content(server).read(uri, cancellation);
+        ConnectionContent content = content(server);
+        ConnectionContent.Read read = content.read(uri, cancellation);
+        content.watch(uri, cancellation);
         return results.resource(read.contents(), read.updatedSinceLastRead());
     }
 
