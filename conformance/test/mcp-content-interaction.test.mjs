@@ -130,3 +130,12 @@ test("simulated logging reaches /mcp logs, never the model", { timeout: 45_000 }
   assert.equal((await tether.prompt(sessionId, "anything in the logs?")).stopReason, "end_turn", tether.text(sessionId));
   assert.match(tether.text(sessionId), /Nothing from the logs reached me/);
 });
+
+test("a read resource is watched: its update is told to the user and marked for the model's next read", { timeout: 45_000 }, async (t) => {
+  const tether = await startTether(t, { script: script("subscribe.jsonl") });
+  const { sessionId } = await tether.newSession({ mcpServers: [everythingStdio()] });
+  assert.equal((await tether.prompt(sessionId, "watch the features doc")).stopReason, "end_turn", tether.text(sessionId));
+  await until(() => /updated demo:\/\/resource\/static\/document\/features\.md/.test(tether.text(sessionId)), 15_000, "the update notice");
+  assert.equal((await tether.prompt(sessionId, "read it again")).stopReason, "end_turn", tether.text(sessionId));
+  assert.match(tether.text(sessionId), /It changed since I last read it/);
+});
