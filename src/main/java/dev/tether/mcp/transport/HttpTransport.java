@@ -32,9 +32,11 @@ import tools.jackson.databind.node.ObjectNode;
  * MCP streamable HTTP on the JDK {@link HttpClient}: each message is a POST whose answer is
  * JSON or an SSE stream; the {@code Mcp-Session-Id} from the initialize answer and the
  * negotiated {@code MCP-Protocol-Version} go on every later request; the standalone GET stream
- * is opened after initialisation when the server offers one; close sends DELETE. Transport
- * failures of a request come back as a JSON-RPC error answer for that request, so the caller
- * reads them where it waits. (Why not the SDK transport: docs/reference/decisions.md.)
+ * is opened after initialisation when the server offers one; close sends DELETE. An SSE stream
+ * that ends before the answer it carries is resumed with GET and {@code Last-Event-ID} after the
+ * server's {@code retry:} delay, a bounded number of times. Transport failures of a request come
+ * back as a JSON-RPC error answer for that request, so the caller reads them where it waits.
+ * (Why not the SDK transport: docs/reference/decisions.md.)
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http">MCP streamable HTTP</a>
  */
