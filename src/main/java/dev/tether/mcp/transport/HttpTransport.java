@@ -203,6 +203,12 @@ public final class HttpTransport implements MessageChannel {
             LOG.debug("mcp {}: resuming the response stream after event {}", spec.name(), sse.lastEventId());
             try {
                 HttpResponse<InputStream> response = client.send(resumeRequest(sse), HttpResponse.BodyHandlers.ofInputStream());
+                if (response.statusCode() == 404 && sessionId != null) {
+                    response.body().close();
+                    failRequest(true, id, SESSION_NOT_FOUND);
+                    terminate(new SessionLostException(SESSION_NOT_FOUND));
+                    return;
+                }
                 if (response.statusCode() != 200) {
                     response.body().close();
                     failRequest(true, id, "the server closed the response stream before answering and did not resume it"
