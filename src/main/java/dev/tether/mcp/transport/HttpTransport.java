@@ -15,7 +15,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +32,11 @@ import tools.jackson.databind.node.ObjectNode;
  * MCP streamable HTTP on the JDK {@link HttpClient}: each message is a POST whose answer is
  * JSON or an SSE stream; the {@code Mcp-Session-Id} from the initialize answer and the
  * negotiated {@code MCP-Protocol-Version} go on every later request; the standalone GET stream
- * is opened after initialisation when the server offers one; close sends DELETE. Transport
- * failures of a request come back as a JSON-RPC error answer for that request, so the caller
- * reads them where it waits. (Why not the SDK transport: docs/reference/decisions.md.)
+ * is opened after initialisation when the server offers one; close sends DELETE. An SSE stream
+ * that ends before the answer it carries is resumed with GET and {@code Last-Event-ID} after the
+ * server's {@code retry:} delay, a bounded number of times. Transport failures of a request come
+ * back as a JSON-RPC error answer for that request, so the caller reads them where it waits.
+ * (Why not the SDK transport: docs/reference/decisions.md.)
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http">MCP streamable HTTP</a>
  */
@@ -37,7 +44,12 @@ public final class HttpTransport implements MessageChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
     public static final String SESSION_NOT_FOUND = "the server no longer knows this session (HTTP 404)";
     public static final String AUTH_REQUIRED = "server requires authorization (OAuth support arrives later)";
-    private static final int GET_STREAM_RETRIES = 3;
+    /** Reopenings of an SSE stream that ended early: per POST answer, and in a row without a message for the GET stream. */
+    static final int MAX_RESUME_ATTEMPTS = 3;
+    /** Delay before reopening a stream whose server sent no {@code retry:}. */
+    static final Duration DEFAULT_RETRY = Duration.ofSeconds(1);
+    /** The longest {@code retry:} honoured; a longer one would stall the request behind it. */
+    static final Duration MAX_RETRY = Duration.ofSeconds(10);
 
     private final McpServerSpec.Http spec;
     private final URI uri;
@@ -45,6 +57,10 @@ public final class HttpTransport implements MessageChannel {
     private final ReentrantLock deliver = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean getStreamStarted = new AtomicBoolean();
+    private final CountDownLatch closing = new CountDownLatch(1);
+    /** Requests whose answer has not been delivered yet, by their id as JSON text. */
+    private final Set<String> awaiting = ConcurrentHashMap.newKeySet();
+    private final AtomicLong delivered = new AtomicLong();
     private volatile Listener listener;
     private volatile String sessionId;
     private volatile String protocolVersion;
@@ -95,6 +111,10 @@ public final class HttpTransport implements MessageChannel {
 
     private void post(JsonNode message, JsonNode id) {
         boolean isRequest = id != null && message.has("method");
+        String key = isRequest ? key(id) : null;
+        if (isRequest) {
+            awaiting.add(key);
+        }
         HttpRequest request = request()
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -125,10 +145,12 @@ public final class HttpTransport implements MessageChannel {
                 return;
             }
             String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+            if (type.startsWith("text/event-stream")) {
+                answerStream(response.body(), id, key);
+                return;
+            }
             try (InputStream body = response.body()) {
-                if (type.startsWith("text/event-stream")) {
-                    readEvents(body);
-                } else if (type.startsWith("application/json")) {
+                if (type.startsWith("application/json")) {
                     deliverText(new String(body.readAllBytes(), StandardCharsets.UTF_8));
                 } else if (isRequest && status != 202) {
                     failRequest(true, id, "server answered with content type \"" + type + "\"");
@@ -146,21 +168,99 @@ public final class HttpTransport implements MessageChannel {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            if (key != null) {
+                awaiting.remove(key);
+            }
         }
     }
 
-    private void getStream() {
-        for (int attempt = 0; attempt < GET_STREAM_RETRIES && !closed.get(); attempt++) {
-            HttpRequest request = request().header("Accept", "text/event-stream").GET().build();
+    /**
+     * Reads a POST's SSE answer. When it ends before the answer to request {@code id} arrived,
+     * the server may still send it: resume the stream with GET and {@code Last-Event-ID} after
+     * the server's {@code retry:} delay, a bounded number of times.
+     */
+    private void answerStream(InputStream stream, JsonNode id, String key) throws InterruptedException {
+        SseReader sse = new SseReader();
+        try (InputStream body = stream) {
+            readEvents(body, sse, key);
+        } catch (IOException e) {
+            LOG.debug("mcp {}: response stream broke: {}", spec.name(), e.toString());
+        }
+        for (int attempt = 1; key != null && awaiting.contains(key) && !closed.get(); attempt++) {
+            if (sse.lastEventId() == null) {
+                failRequest(true, id, "the server closed the response stream before answering and sent no event id to resume it from");
+                return;
+            }
+            if (attempt > MAX_RESUME_ATTEMPTS) {
+                failRequest(true, id, "the server closed the response stream " + attempt
+                        + " times before answering; gave up resuming it");
+                return;
+            }
+            if (closing.await(retryDelay(sse).toNanos(), TimeUnit.NANOSECONDS) || !awaiting.contains(key)) {
+                return;
+            }
+            LOG.debug("mcp {}: resuming the response stream after event {}", spec.name(), sse.lastEventId());
             try {
-                HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+                HttpResponse<InputStream> response = client.send(resumeRequest(sse), HttpResponse.BodyHandlers.ofInputStream());
+                if (response.statusCode() == 404 && sessionId != null) {
+                    response.body().close();
+                    failRequest(true, id, SESSION_NOT_FOUND);
+                    terminate(new SessionLostException(SESSION_NOT_FOUND));
+                    return;
+                }
+                if (response.statusCode() != 200) {
+                    response.body().close();
+                    failRequest(true, id, "the server closed the response stream before answering and did not resume it"
+                            + " (GET with Last-Event-ID answered HTTP " + response.statusCode() + ")");
+                    return;
+                }
+                try (InputStream body = response.body()) {
+                    readEvents(body, sse, key);
+                }
+            } catch (IOException e) {
+                LOG.debug("mcp {}: resuming the response stream failed: {}", spec.name(), e.toString());
+            }
+        }
+    }
+
+    private HttpRequest resumeRequest(SseReader sse) {
+        HttpRequest.Builder builder = request().header("Accept", "text/event-stream");
+        if (sse.lastEventId() != null) {
+            builder.header("Last-Event-ID", sse.lastEventId());
+        }
+        return builder.GET().build();
+    }
+
+    /** The server's {@code retry:} (at most {@link #MAX_RETRY}), else {@link #DEFAULT_RETRY}. */
+    static Duration retryDelay(SseReader sse) {
+        Duration retry = sse.retry();
+        if (retry == null) {
+            return DEFAULT_RETRY;
+        }
+        return retry.compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retry;
+    }
+
+    /**
+     * The standalone GET stream: server requests and notifications outside any POST. Reopened
+     * with {@code Last-Event-ID} after the server's delay when it ends, until
+     * {@link #MAX_RESUME_ATTEMPTS} openings in a row brought no message; 405 means the server
+     * offers none.
+     */
+    private void getStream() {
+        SseReader sse = new SseReader();
+        int fruitless = 0;
+        while (!closed.get()) {
+            long before = delivered.get();
+            try {
+                HttpResponse<InputStream> response = client.send(resumeRequest(sse), HttpResponse.BodyHandlers.ofInputStream());
                 if (response.statusCode() != 200) {
                     response.body().close();
                     LOG.debug("mcp {}: no standalone GET stream (HTTP {})", spec.name(), response.statusCode());
                     return;
                 }
                 try (InputStream body = response.body()) {
-                    readEvents(body);
+                    readEvents(body, sse, null);
                 }
             } catch (IOException e) {
                 LOG.debug("mcp {}: GET stream ended: {}", spec.name(), e.toString());
@@ -168,15 +268,30 @@ public final class HttpTransport implements MessageChannel {
                 Thread.currentThread().interrupt();
                 return;
             }
+            fruitless = delivered.get() == before ? fruitless + 1 : 0;
+            try {
+                if (fruitless >= MAX_RESUME_ATTEMPTS || closing.await(retryDelay(sse).toNanos(), TimeUnit.NANOSECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
-    private void readEvents(InputStream body) throws IOException {
-        SseReader.read(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)), event -> {
+    /** Reads one SSE body to its end or, when {@code key} is set, until that request has its answer. */
+    private void readEvents(InputStream body, SseReader sse, String key) throws IOException {
+        sse.read(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)), event -> {
             if (event.event() == null || "message".equals(event.event())) {
                 deliverText(event.data());
             }
+            return key == null || awaiting.contains(key);
         });
+    }
+
+    private static String key(JsonNode id) {
+        return Json.write(id);
     }
 
     private void deliverText(String text) {
@@ -205,6 +320,10 @@ public final class HttpTransport implements MessageChannel {
                 protocolVersion = version;
             }
         }
+        if (id != null && !message.has("method")) {
+            awaiting.remove(key(id));
+        }
+        delivered.incrementAndGet();
         deliver.lock();
         try {
             if (!closed.get()) {
@@ -251,6 +370,7 @@ public final class HttpTransport implements MessageChannel {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        closing.countDown();
         client.shutdownNow();
         Listener l = listener;
         if (l != null) {
@@ -263,6 +383,7 @@ public final class HttpTransport implements MessageChannel {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        closing.countDown();
         if (sessionId != null) {
             try {
                 client.send(request().timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());

@@ -2,27 +2,52 @@ package dev.tether.mcp.transport;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.util.function.Consumer;
+import java.time.Duration;
+import java.util.function.Predicate;
 
-/** Reads a {@code text/event-stream} body and hands each event's data (with its id) to a consumer. */
+/**
+ * Reads {@code text/event-stream} bodies and remembers what a reconnect needs: the last event
+ * id and the server's {@code retry:} delay. One reader follows one logical stream across its
+ * reconnections, so both survive the end of a single HTTP response.
+ *
+ * @see <a href="https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation">SSE interpretation</a>
+ */
 final class SseReader {
     record Event(String id, String event, String data) {}
 
-    private SseReader() {}
+    private volatile String lastEventId;
+    private volatile Duration retry;
 
-    /** Reads until the end of the stream. */
-    static void read(BufferedReader reader, Consumer<Event> sink) throws IOException {
+    /** The id of the last event dispatched (also one without data, such as a priming event), or null. */
+    String lastEventId() {
+        return lastEventId;
+    }
+
+    /** The last valid {@code retry:} the server sent, or null. */
+    Duration retry() {
+        return retry;
+    }
+
+    /**
+     * Reads until the end of the body or until {@code sink} returns false. Events without data
+     * are not handed on but still move {@link #lastEventId()}, as the SSE spec says.
+     */
+    void read(BufferedReader reader, Predicate<Event> sink) throws IOException {
         StringBuilder data = new StringBuilder();
-        String id = null;
+        boolean hasData = false;
+        String id = lastEventId;
         String event = null;
         String line;
         while ((line = reader.readLine()) != null) {
             if (line.isEmpty()) {
-                if (!data.isEmpty()) {
-                    sink.accept(new Event(id, event, data.toString()));
-                }
+                lastEventId = id;
+                boolean more = !hasData || sink.test(new Event(id, event, data.toString()));
                 data.setLength(0);
+                hasData = false;
                 event = null;
+                if (!more) {
+                    return;
+                }
                 continue;
             }
             if (line.startsWith(":")) {
@@ -35,14 +60,21 @@ final class SseReader {
                 value = value.substring(1);
             }
             switch (field) {
-                case "data" -> data.append(data.isEmpty() ? "" : "\n").append(value);
-                case "id" -> id = value;
+                case "data" -> {
+                    data.append(hasData ? "\n" : "").append(value);
+                    hasData = true;
+                }
+                // An id with NUL is ignored (SSE spec); an empty id resets it.
+                case "id" -> id = value.indexOf('\0') >= 0 ? id : value.isEmpty() ? null : value;
                 case "event" -> event = value;
+                case "retry" -> {
+                    if (!value.isEmpty() && value.length() < 10 && value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                        retry = Duration.ofMillis(Long.parseLong(value));
+                    }
+                }
                 default -> { }
             }
         }
-        if (!data.isEmpty()) {
-            sink.accept(new Event(id, event, data.toString()));
-        }
+        // A body cut off mid-event: the event is incomplete and is not dispatched (SSE spec).
     }
 }

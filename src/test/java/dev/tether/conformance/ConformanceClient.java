@@ -1,0 +1,118 @@
+package dev.tether.conformance;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import dev.tether.mcp.McpRuntime;
+import dev.tether.mcp.McpRuntimeListener;
+import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.McpTool;
+import dev.tether.mcp.ServerStatus;
+import dev.tether.model.Part;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.Workspace;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The client under test for the MCP conformance suite's client scenarios
+ * ({@code conformance client --command ...}): Tether's own {@link McpRuntime} over streamable
+ * HTTP, driven the way the scenario named in {@code MCP_CONFORMANCE_SCENARIO} expects. The
+ * server URL is the last argument. Exits 0 only when the flow succeeded; logs go to stderr.
+ * Started by {@code scripts/mcp-conformance}.
+ *
+ * @see <a href="https://github.com/modelcontextprotocol/conformance">MCP conformance suite</a>
+ */
+public final class ConformanceClient {
+    private static final String SERVER = "conformance";
+    /** The runner gives a client 30 s; connect and list well within it. */
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(20);
+
+    private ConformanceClient() {}
+
+    public static void main(String[] args) {
+        if (args.length == 0) {
+            System.err.println("usage: ConformanceClient [...] <server-url>  (MCP_CONFORMANCE_SCENARIO names the scenario)");
+            System.exit(2);
+        }
+        String scenario = System.getenv().getOrDefault("MCP_CONFORMANCE_SCENARIO", "");
+        int code;
+        try {
+            run(scenario, args[args.length - 1]);
+            System.err.println("conformance: " + scenario + ": flow completed");
+            code = 0;
+        } catch (FlowFailed | ToolFailure e) {
+            System.err.println("conformance: " + scenario + ": " + e.getMessage());
+            code = 1;
+        }
+        System.exit(code);
+    }
+
+    private static void run(String scenario, String url) throws ToolFailure {
+        McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath())
+                .withConnectTimeout(STARTUP_TIMEOUT)
+                .withHost(new SchemaDefaultsHost());
+        McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE)) {
+            List<Tool> tools = runtime.awaitTools(STARTUP_TIMEOUT, Cancellation.root());
+            ServerStatus status = runtime.status().getFirst();
+            if (status.state() != ServerStatus.State.READY) {
+                throw new FlowFailed("server not ready (" + status.state() + "): " + status.reason());
+            }
+            System.err.println("conformance: connected, protocol " + status.protocolVersion() + ", tools "
+                    + tools.stream().map(ConformanceClient::rawName).toList());
+            switch (scenario) {
+                case "initialize" -> { }
+                case "tools_call" -> expectText(call(tools, "add_numbers", Json.parse("{\"a\":2,\"b\":3}")), "The sum of 2 and 3 is 5");
+                case "elicitation-sep1034-client-defaults" ->
+                        expectText(call(tools, "test_client_elicitation_defaults", Json.object()), "Elicitation completed");
+                case "sse-retry" -> call(tools, "test_reconnection", Json.object());
+                default -> {
+                    if (!tools.isEmpty()) {
+                        call(tools, rawName(tools.getFirst()), Json.object());
+                    }
+                }
+            }
+        }
+    }
+
+    private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolFailure {
+        Tool tool = tools.stream().filter(t -> name.equals(rawName(t))).findFirst()
+                .orElseThrow(() -> new FlowFailed("the server lists no tool \"" + name + "\""));
+        ToolContext context = new ToolContext("conformance", "call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),
+                null, null, update -> { }, Cancellation.root());
+        ToolOutcome outcome = tool.run(arguments, context);
+        String text = outcome.forModel().stream()
+                .map(part -> part instanceof Part.Text t ? t.text() : "")
+                .collect(Collectors.joining("\n"));
+        System.err.println("conformance: " + name + " answered" + (outcome.isError() ? " (isError)" : "") + ": " + text);
+        if (outcome.isError()) {
+            throw new FlowFailed(name + " answered with an error: " + text);
+        }
+        return text;
+    }
+
+    private static void expectText(String text, String prefix) {
+        if (!text.startsWith(prefix)) {
+            throw new FlowFailed("expected an answer starting with \"" + prefix + "\", got \"" + text + "\"");
+        }
+    }
+
+    private static String rawName(Tool tool) {
+        return tool instanceof McpTool mcp ? mcp.rawName() : tool.definition().name();
+    }
+
+    /** The scenario's flow could not be completed; the message says where. */
+    private static final class FlowFailed extends RuntimeException {
+        FlowFailed(String message) {
+            super(message);
+        }
+    }
+}
