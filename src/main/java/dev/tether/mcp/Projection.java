@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.tools.Tool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,8 +21,12 @@ final class Projection {
     private List<Tool> cached = List.of();
 
     Projection(McpRuntimeOptions options) {
+        this(options, ToolCallScope.DIRECT);
+    }
+
+    Projection(McpRuntimeOptions options, ToolCallScope scope) {
         this.options = options;
-        this.tools = new ToolProjection(options);
+        this.tools = new ToolProjection(options, scope);
     }
 
     synchronized List<Tool> of(List<McpConnection> connections) {
