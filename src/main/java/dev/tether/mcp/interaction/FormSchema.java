@@ -26,7 +26,7 @@ public final class FormSchema {
     static final int MAX_PROPERTIES = 50;
     static final int MAX_OPTIONS = 100;
     static final int MAX_NAME_CHARS = 64;
-    private static final int MAX_SCHEMA_DEPTH = 6;
+    private static final int MAX_SCHEMA_DEPTH = 8;
     private static final int MAX_SCHEMA_SIZE = 64 * 1024;
     static final Set<String> FORBIDDEN_NAMES = Set.of("__proto__", "constructor", "prototype");
     private static final Set<String> ROOT_KEYS = Set.of("$schema", "type", "properties", "required", "title",
