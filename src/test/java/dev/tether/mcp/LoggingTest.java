@@ -35,7 +35,7 @@ class LoggingTest {
     @Test
     void aFloodIsKeptBoundedRedactedAndOutOfToolResults() throws Exception {
         ScriptedHost host = new ScriptedHost(false, false);
-        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("flood", "--logging"))) {
+        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("flood", "--logging", "--interaction"))) {
             String result = Interact.run(runtime, "flood", "log_flood", json("{'count':500}"), "call-1");
             assertEquals("flooded 500", result);
             ServerLogs logs = runtime.logs("flood");

@@ -71,7 +71,7 @@ class SamplingTest {
             }
             return new SamplingReply("ok", "m", "endTurn", null);
         });
-        try (McpRuntime runtime = Interact.start(host, Map.of("on", policy(false, true, null)), chaos("on"))) {
+        try (McpRuntime runtime = Interact.start(host, Map.of("on", policy(false, true, null)), chaos("on", "--interaction"))) {
             var args = json("{'method':'sampling/createMessage'}");
             args.set("params", json(REQUEST + "}"));
             var result = runtime.connection("on").call("ask_twice", args, dev.tether.agent.Cancellation.root(), p -> { });

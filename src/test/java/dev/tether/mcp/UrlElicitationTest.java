@@ -39,7 +39,7 @@ class UrlElicitationTest {
     @Test
     void aCallFailingWithUrlRequiredIsShownThenRetried() throws Exception {
         ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ACCEPT);
-        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("auth"))) {
+        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("auth", "--interaction"))) {
             assertEquals("authorised after 2", Interact.run(runtime, "auth", "needs_url",
                     json("{'failures':2,'complete':true}"), "call-9"));
             assertEquals(2, host.elicitations.size());
@@ -53,7 +53,7 @@ class UrlElicitationTest {
     @Test
     void retriesStopAfterThree() {
         ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ACCEPT);
-        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("stubborn"))) {
+        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("stubborn", "--interaction"))) {
             ToolFailure failure = assertThrows(ToolFailure.class, () -> Interact.run(runtime, "stubborn", "needs_url",
                     json("{'failures':100,'complete':true}"), "call-1"));
             assertEquals("stubborn: the server still asks for a step in the browser after 3 retries; giving up",
@@ -65,7 +65,7 @@ class UrlElicitationTest {
     @Test
     void aDeclinedOrUnsafeUrlEndsTheCallReadably() {
         ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ElicitationReply.DECLINE);
-        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("declined"))) {
+        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("declined", "--interaction"))) {
             ToolFailure declined = assertThrows(ToolFailure.class, () -> Interact.run(runtime, "declined", "needs_url",
                     json("{'failures':1}"), "call-1"));
             assertEquals("declined: the server needs a step in the browser (auth.example.com) and the user did not open it (decline)",

@@ -38,6 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code --stderr-flood N} writes N lines to stderr at start.</li>
  * <li>{@code --hostile-instructions} answers {@code initialize} with instructions that try to steer
  *     the model, full of invisible characters and a fake secret.</li>
+ * <li>{@code --interaction} lists the interaction tools {@code ask_twice}, {@code needs_url} and
+ *     {@code log_flood} (below) after the others.</li>
  * <li>{@code --logging} declares the {@code logging} capability and records {@code logging/setLevel}.</li>
  * </ul>
  *
@@ -86,6 +88,7 @@ public final class ChaosMcpServer {
     private static volatile String catalog = "normal";
     private static volatile int listDelayMs;
     private static boolean junk;
+    private static boolean interaction;
     private static volatile String logLevel = "";
     private static final AtomicInteger setLevels = new AtomicInteger();
     private static final AtomicInteger rootsChanged = new AtomicInteger();
@@ -101,6 +104,7 @@ public final class ChaosMcpServer {
             Thread.sleep(Long.MAX_VALUE);
         }
         junk = flags.contains("--junk");
+        interaction = flags.contains("--interaction");
         catalog = value(flags, "--catalog", "normal");
         listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
         String startFile = value(flags, "--start-file", null);
@@ -251,8 +255,13 @@ public final class ChaosMcpServer {
     private static void normal(ArrayNode tools) {
         tools.add(tool("echo", "Echoes text", "{\"readOnlyHint\":true}"));
         for (String name : List.of("crash", "hang", "slow", "big", "image_bomb", "oversize", "mismatch", "invisible", "ask",
-                "storm", "set_catalog", "stats", "crash_once_unsafe", "ask_twice", "needs_url", "log_flood")) {
+                "storm", "set_catalog", "stats", "crash_once_unsafe")) {
             tools.add(tool(name, "chaos: " + name, null));
+        }
+        if (interaction) {
+            for (String name : List.of("ask_twice", "needs_url", "log_flood")) {
+                tools.add(tool(name, "chaos: " + name, null));
+            }
         }
         tools.add(tool("crash_once", "Crashes the first time", "{\"idempotentHint\":true}"));
         ObjectNode mismatch = (ObjectNode) tools.get(7);
