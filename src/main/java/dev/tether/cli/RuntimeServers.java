@@ -5,6 +5,7 @@ import dev.tether.mcp.McpException;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.interaction.ServerLogs;
 import dev.tether.model.ModelMessage;
 import dev.tether.session.McpLauncher;
 import dev.tether.tools.Tool;
@@ -82,6 +83,24 @@ final class RuntimeServers implements McpLauncher.Servers {
         } catch (McpException e) {
             throw new McpLauncher.CommandFailure(e.getMessage());
         }
+    }
+
+    @Override
+    public String logs(String server) throws McpLauncher.CommandFailure {
+        known(server);
+        ServerLogs logs = runtime.logs(server);
+        StringBuilder text = new StringBuilder();
+        for (ServerLogs.Entry entry : logs.entries()) {
+            text.append(entry.at()).append(' ').append(entry.level())
+                    .append(entry.logger() == null ? "" : " " + entry.logger()).append(": ").append(entry.text()).append('\n');
+        }
+        if (logs.suppressed() > 0) {
+            text.append("(").append(logs.suppressed()).append(" older messages not kept)\n");
+        }
+        if (logs.stderr() != null && !logs.stderr().isBlank()) {
+            text.append("--- stderr (last lines) ---\n").append(logs.stderr().strip()).append('\n');
+        }
+        return text.toString().strip();
     }
 
     private void known(String server) throws McpLauncher.CommandFailure {

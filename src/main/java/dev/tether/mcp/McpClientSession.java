@@ -61,6 +61,8 @@ public final class McpClientSession implements AutoCloseable {
     private final ServerRequestHandler serverRequests;
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
+    private final java.util.concurrent.atomic.AtomicInteger serving = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile long lastServed = Long.MIN_VALUE;
 
     /** What the server said about itself in {@code initialize}. */
     public record Initialized(String protocolVersion, String serverName, String serverVersion,
@@ -88,12 +90,22 @@ public final class McpClientSession implements AutoCloseable {
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
-    /** Starts reading, sends {@code initialize} and {@code notifications/initialized}. */
+    /** Starts reading, sends {@code initialize} (declaring no client capabilities) and {@code notifications/initialized}. */
     public Initialized initialize(String clientVersion, Duration timeout, Cancellation cancellation) {
+        return initialize(clientVersion, Json.object(), timeout, cancellation);
+    }
+
+    /**
+     * Starts reading, sends {@code initialize} declaring {@code clientCapabilities} (roots,
+     * sampling, elicitation — see {@link dev.tether.mcp.interaction.ClientCapabilities}) and
+     * {@code notifications/initialized}.
+     */
+    public Initialized initialize(String clientVersion, JsonNode clientCapabilities, Duration timeout,
+                                  Cancellation cancellation) {
         rpc.start();
         ObjectNode params = Json.object();
         params.put("protocolVersion", PROTOCOL_VERSION);
-        params.putObject("capabilities");
+        params.set("capabilities", clientCapabilities.deepCopy());
         ObjectNode info = params.putObject("clientInfo");
         info.put("name", "tether");
         info.put("version", clientVersion);
@@ -198,7 +210,7 @@ public final class McpClientSession implements AutoCloseable {
         try (Cancellation.Registration ignored = cancellation.onCancel(call::cancel)) {
             while (true) {
                 long now = System.nanoTime();
-                long idleDeadline = lastActivity.get() + limits.idle().toNanos();
+                long idleDeadline = idleSince(lastActivity.get(), now) + limits.idle().toNanos();
                 long wait = Math.min(deadline, idleDeadline) - now;
                 if (wait <= 0) {
                     call.cancel();
@@ -225,6 +237,42 @@ public final class McpClientSession implements AutoCloseable {
         }
     }
 
+    /**
+     * When the idle clock of a call started: a server waiting on our answer to its own request
+     * (a form the user is filling in, a sampling consent) is not idle, so time spent serving
+     * such requests does not count.
+     */
+    private long idleSince(long lastProgress, long now) {
+        return serving.get() > 0 ? now : Math.max(lastProgress, lastServed);
+    }
+
+    private JsonNode serveRequest(InboundRequest request) {
+        serving.incrementAndGet();
+        try {
+            return serverRequests.handle(server, request);
+        } finally {
+            lastServed = System.nanoTime();
+            serving.decrementAndGet();
+        }
+    }
+
+    /**
+     * Asks the server to send log messages at {@code level} and above ({@code logging/setLevel}).
+     *
+     * @throws McpException the server did not declare {@code logging}, refused, or timed out
+     */
+    public void setLoggingLevel(String level, Duration timeout, Cancellation cancellation) {
+        require("logging", "logging/setLevel");
+        ObjectNode params = Json.object();
+        params.put("level", level);
+        await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel");
+    }
+
+    /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */
+    public void rootsListChanged() {
+        rpc.notify("notifications/roots/list_changed", null);
+    }
+
     private static String shown(Duration d) {
         return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
     }
@@ -243,7 +291,8 @@ public final class McpClientSession implements AutoCloseable {
     private static McpException failure(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
             return new McpException(what + " failed: " + rpc.getMessage()
-                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"));
+                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"),
+                    rpc.code(), rpc.error().data());
         }
         return new McpException(what + " failed");
     }
@@ -391,7 +440,7 @@ public final class McpClientSession implements AutoCloseable {
                 return Json.object();
             }
             if (ServerRequestHandler.ROUTED.contains(request.method())) {
-                return serverRequests.handle(server, request);
+                return serveRequest(request);
             }
             throw JsonRpcException.methodNotFound(request.method());
         }
@@ -404,6 +453,8 @@ public final class McpClientSession implements AutoCloseable {
                 case "notifications/resources/list_changed" -> content.resourcesChanged();
                 case "notifications/prompts/list_changed" -> content.promptsChanged();
                 case "notifications/resources/updated" -> resourceUpdated(notification.params());
+                case "notifications/message", "notifications/elicitation/complete" ->
+                        serverRequests.onNotification(server, notification.method(), notification.params());
                 default -> LOG.debug("mcp {}: notification {} ignored", server, notification.method());
             }
         }

@@ -7,6 +7,7 @@ import dev.tether.mcp.ServerStatus.State;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
+import dev.tether.mcp.interaction.ClientCapabilities;
 import dev.tether.mcp.transport.HttpTransport;
 import dev.tether.mcp.transport.StdioTransport;
 import dev.tether.mcp.transport.VariableExpansion;
@@ -135,7 +136,9 @@ public final class McpConnection {
         } finally {
             lock.unlock();
         }
-        McpClientSession.Initialized init = client.initialize(options.clientVersion(), options.connectTimeout(), lifetime);
+        McpClientSession.Initialized init = client.initialize(options.clientVersion(),
+                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), options.connectTimeout(), lifetime);
+        applyLogLevel(client);
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
         ConnectionContent.Fetched fetched = content.fetch(client, lifetime);
@@ -157,6 +160,40 @@ public final class McpConnection {
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
         content.resubscribe(new ConnectionContent.Live(client, gen));
+    }
+
+    /**
+     * Asks a server that declared {@code logging} for the policy's level; done after every
+     * (re)connect because a new session starts at the server's own default. A failure is logged,
+     * never fatal: logs are diagnostics.
+     */
+    private void applyLogLevel(McpClientSession client) {
+        if (!client.declares("logging")) {
+            return;
+        }
+        String level = options.policyFor(spec.name()).logLevel();
+        try {
+            client.setLoggingLevel(level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, options.listTimeout(), lifetime);
+        } catch (McpException e) {
+            LOG.info("mcp {}: logging/setLevel failed: {}", spec.name(), Redactor.redact(e.getMessage()));
+        }
+    }
+
+    /** The client session while ready, else null. */
+    McpClientSession readySession() {
+        lock.lock();
+        try {
+            return state == State.READY ? session : null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The server's {@code initialize.instructions} (raw, untrusted) while ready, else null. */
+    String instructions() {
+        McpClientSession client = readySession();
+        McpClientSession.Initialized init = client == null ? null : client.initialized();
+        return init == null ? null : init.instructions();
     }
 
     private MessageChannel open() throws IOException {

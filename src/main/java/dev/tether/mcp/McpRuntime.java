@@ -11,6 +11,10 @@ import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.model.ModelMessage;
+import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.mcp.interaction.ServerInstructions;
+import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.security.Redactor;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
@@ -38,17 +42,20 @@ public final class McpRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntime.class);
     /** How long {@link #close()} waits for each server (they close in parallel, each within about two seconds). */
     public static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    /** The most of a server's stderr shown with its logs. */
+    public static final int STDERR_EXCERPT_BYTES = 8 * 1024;
 
     private final List<McpConnection> connections;
     private final McpConnectionSettings settings;
     private final EventDispatcher events;
     private final Cancellation calls;
     private final Projection projection;
+    private final McpInteraction interaction;
     private final long startedAt = System.nanoTime();
     private final RuntimeContent content;
 
     private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
-                       Cancellation calls, Projection projection) {
+                       Cancellation calls, Projection projection, McpInteraction interaction) {
         this.connections = connections;
         this.settings = settings;
         this.events = events;
@@ -56,6 +63,7 @@ public final class McpRuntime implements AutoCloseable {
         this.projection = projection;
         this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
         projection.useContent(content);
+        this.interaction = interaction;
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -66,6 +74,19 @@ public final class McpRuntime implements AutoCloseable {
     /** As {@link #start(List, McpRuntimeOptions, McpRuntimeListener)}, with connection settings. */
     public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
                                    McpConnectionSettings settings) {
+        return start(specs, options, listener, settings, McpInteraction.of(options));
+    }
+
+    /**
+     * As {@link #start(List, McpRuntimeOptions, McpRuntimeListener, McpConnectionSettings)}, with
+     * the interaction half (elicitation, sampling, roots, logs) given. It answers the servers'
+     * requests unless {@code settings} names its own {@link ServerRequestHandler}.
+     */
+    public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
+                                   McpConnectionSettings settings, McpInteraction interaction) {
+        if (settings.serverRequests() == ServerRequestHandler.NOT_OFFERED) {
+            settings = settings.withServerRequests(interaction);
+        }
         Map<String, McpServerSpec> byName = new LinkedHashMap<>();
         for (McpServerSpec spec : specs) {
             if (byName.remove(spec.name()) != null) {
@@ -75,9 +96,11 @@ public final class McpRuntime implements AutoCloseable {
         }
         EventDispatcher events = new EventDispatcher(listener);
         Cancellation calls = Cancellation.root();
+        McpConnectionSettings effective = settings;
         List<McpConnection> connections = byName.values().stream()
-                .map(spec -> new McpConnection(spec, options, settings, events, calls)).toList();
-        McpRuntime runtime = new McpRuntime(connections, settings, events, calls, new Projection(options));
+                .map(spec -> new McpConnection(spec, options, effective, events, calls)).toList();
+        McpRuntime runtime = new McpRuntime(connections, effective, events, calls,
+                new Projection(options, interaction.toolCalls()), interaction);
         // Remote servers first: their handshakes take longest on the network.
         connections.stream()
                 .sorted(Comparator.comparingInt(c -> byName.get(c.name()) instanceof McpServerSpec.Stdio ? 1 : 0))
@@ -187,6 +210,47 @@ public final class McpRuntime implements AutoCloseable {
             return require(name).refresh(cancellation, true);
         } catch (CatalogException e) {
             throw new McpException(e.getMessage());
+        }
+    }
+
+    /**
+     * One server's recent log messages and stderr excerpt, for the user ({@code /mcp logs}); never
+     * model input.
+     *
+     * @throws McpException no server of that name
+     */
+    public ServerLogs logs(String server) {
+        McpConnection c = require(server);
+        return interaction.logs(server, Redactor.redactLines(c.stderrTail(), STDERR_EXCERPT_BYTES));
+    }
+
+    /**
+     * The instructions of every ready server, each as a block labelled as untrusted documentation
+     * from that server, or "" when there are none. Only for hosts other than ACP sessions: in ACP
+     * sessions server instructions are not projected to the model at all, so the session never
+     * calls this.
+     */
+    public String instructions() {
+        StringBuilder out = new StringBuilder();
+        for (McpConnection c : connections) {
+            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
+            if (cleaned != null) {
+                out.append(out.isEmpty() ? "" : "\n\n").append(ServerInstructions.block(c.name(), cleaned));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The session's roots changed: sends {@code notifications/roots/list_changed} to every ready
+     * server whose policy exposes roots (only they were told Tether has roots).
+     */
+    public void rootsChanged() {
+        for (McpConnection c : connections) {
+            McpClientSession session = interaction.exposesRoots(c.name()) ? c.readySession() : null;
+            if (session != null) {
+                session.rootsListChanged();
+            }
         }
     }
 

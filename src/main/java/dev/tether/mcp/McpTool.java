@@ -4,6 +4,7 @@ import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.mcp.call.ResultMapper;
+import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -31,11 +32,17 @@ public final class McpTool implements Tool {
     private final McpToolCaller caller;
     private final ResultMapper results;
     private final ToolDefinition definition;
+    private final ToolCallScope scope;
 
     McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results) {
+        this(name, spec, caller, results, ToolCallScope.DIRECT);
+    }
+
+    McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results, ToolCallScope scope) {
         this.spec = spec;
         this.caller = caller;
         this.results = results;
+        this.scope = scope;
         this.definition = new ToolDefinition(name, spec.description(), spec.inputSchema());
     }
 
@@ -86,8 +93,9 @@ public final class McpTool implements Tool {
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
         McpCallResult result;
         try {
-            result = caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
-                    progress -> report(progress, context));
+            result = scope.run(spec.server(), context.toolCallId(), context.cancellation(),
+                    () -> caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
+                            progress -> report(progress, context)));
         } catch (McpException e) {
             throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }

@@ -5,6 +5,7 @@ import dev.tether.mcp.content.CompleteTool;
 import dev.tether.mcp.content.ContentAccess;
 import dev.tether.mcp.content.ListResourcesTool;
 import dev.tether.mcp.content.ReadResourceTool;
+import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.tools.Tool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,8 +28,12 @@ final class Projection {
     private List<Tool> cached = List.of();
 
     Projection(McpRuntimeOptions options) {
+        this(options, ToolCallScope.DIRECT);
+    }
+
+    Projection(McpRuntimeOptions options, ToolCallScope scope) {
         this.options = options;
-        this.tools = new ToolProjection(options);
+        this.tools = new ToolProjection(options, scope);
     }
 
     synchronized List<Tool> of(List<McpConnection> connections) {

@@ -19,10 +19,16 @@ public interface ServerRequestHandler {
     /** The methods routed to a handler; everything else but {@code ping} is -32601. */
     java.util.Set<String> ROUTED = java.util.Set.of("roots/list", "sampling/createMessage", "elicitation/create");
 
-    /** Tether declares none of these capabilities yet, so every one is refused as not offered. */
+    /** Refuses every routed request as not offered (a runtime with no interaction surface). */
     ServerRequestHandler NOT_OFFERED = (server, request) -> {
         throw new JsonRpcException(JsonRpcError.METHOD_NOT_FOUND, request.method() + " is not offered by this client");
     };
 
     JsonNode handle(String server, InboundRequest request);
+
+    /**
+     * {@code notifications/message} and {@code notifications/elicitation/complete} from
+     * {@code server}; runs on the connection's reader thread, so it must not block. Ignored by default.
+     */
+    default void onNotification(String server, String method, JsonNode params) {}
 }

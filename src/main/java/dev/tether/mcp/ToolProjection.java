@@ -6,6 +6,7 @@ import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.OutputSchema;
 import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
+import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.security.JsonSanitizer;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -42,17 +43,28 @@ public final class ToolProjection {
     private static final int MAX_TITLE_BYTES = 200;
 
     private final ResultMapper results;
+    private final ToolCallScope scope;
     private final Map<String, Map<String, Prepared>> cache = new ConcurrentHashMap<>();
 
     private record Prepared(McpToolInfo info, McpToolInfo.Hints override, McpToolSpec spec) {}
 
     public ToolProjection(McpRuntimeOptions options) {
+        this(options, ToolCallScope.DIRECT);
+    }
+
+    /** @param scope wraps every call of the projected tools (in-flight scoping, the -32042 retry) */
+    public ToolProjection(McpRuntimeOptions options, ToolCallScope scope) {
         this(new ResultMapper(ResultLimits.DEFAULT.withInlineTextChars(options.maxInlineTextChars())
-                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir())));
+                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir())), scope);
     }
 
     ToolProjection(ResultMapper results) {
+        this(results, ToolCallScope.DIRECT);
+    }
+
+    ToolProjection(ResultMapper results, ToolCallScope scope) {
         this.results = results;
+        this.scope = scope;
     }
 
     ResultMapper results() {
@@ -81,7 +93,7 @@ public final class ToolProjection {
             current.put(info.name(), prepared);
             String name = names.get(info.name());
             taken.add(name);
-            tools.add(new McpTool(name, prepared.spec(), caller, results));
+            tools.add(new McpTool(name, prepared.spec(), caller, results, scope));
         }
         cache.put(server, current);
         return List.copyOf(tools);

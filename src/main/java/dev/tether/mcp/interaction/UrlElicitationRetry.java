@@ -1,0 +1,96 @@
+package dev.tether.mcp.interaction;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.mcp.McpCallResult;
+import dev.tether.mcp.McpException;
+import dev.tether.security.JsonSanitizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The tool-call side of URL elicitation: the call is marked as in flight for its server, and when
+ * the server answers -32042 ({@code URLElicitationRequiredError}) each URL in
+ * {@code error.data.elicitations} is checked and shown to the user (through the hook and the
+ * host, like any URL elicitation); once all are accepted and completed (or the completion wait
+ * ran out) the call is sent again — at most {@link InteractionSettings#urlRetries()} times. A
+ * refused URL, a user's "no", or a server that keeps asking ends the call with a readable
+ * {@link McpException}.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation#url-elicitation-required-error">MCP -32042</a>
+ */
+final class UrlElicitationRetry implements ToolCallScope {
+    private static final Logger LOG = LoggerFactory.getLogger(UrlElicitationRetry.class);
+    static final int URL_ELICITATION_REQUIRED = -32042;
+    private static final int MAX_ELICITATIONS = 5;
+
+    private final InFlightCalls calls;
+    private final ElicitationFlow flow;
+    private final ElicitationCompletions completions;
+    private final InteractionSettings settings;
+
+    UrlElicitationRetry(InFlightCalls calls, ElicitationFlow flow, ElicitationCompletions completions,
+                        InteractionSettings settings) {
+        this.calls = calls;
+        this.flow = flow;
+        this.completions = completions;
+        this.settings = settings;
+    }
+
+    @Override
+    public McpCallResult run(String server, String toolCallId, Cancellation cancellation, Supplier<McpCallResult> call) {
+        try (InFlightCalls.Scope ignored = calls.enter(server, toolCallId, cancellation)) {
+            for (int retry = 0; ; retry++) {
+                try {
+                    return call.get();
+                } catch (McpException e) {
+                    if (e.rpcCode() != URL_ELICITATION_REQUIRED) {
+                        throw e;
+                    }
+                    if (retry >= settings.urlRetries()) {
+                        throw new McpException("the server still asks for a step in the browser after "
+                                + settings.urlRetries() + " retries; giving up");
+                    }
+                    satisfy(server, toolCallId, e.rpcData(), cancellation);
+                    LOG.info("mcp {}: retrying a call after a URL elicitation (retry {})", server, retry + 1);
+                }
+            }
+        }
+    }
+
+    /** Shows every URL the error asks for; returns when all were accepted and completed (or the wait ran out). */
+    private void satisfy(String server, String toolCallId, JsonNode rawData, Cancellation cancellation) {
+        JsonNode data = JsonSanitizer.clean(rawData, 6, 64 * 1024);
+        JsonNode listed = data == null ? null : data.get("elicitations");
+        if (listed == null || !listed.isArray() || listed.isEmpty() || listed.size() > MAX_ELICITATIONS) {
+            throw new McpException("the server asks for a step in the browser but sent no usable URL");
+        }
+        List<String> ids = new ArrayList<>();
+        for (JsonNode item : listed) {
+            Elicitation request;
+            try {
+                if (!"url".equals(item.path("mode").asString("url"))) {
+                    throw JsonRpcException.invalidParams("only URL elicitations may come with -32042");
+                }
+                request = flow.urlRequest(server, item, toolCallId, ElicitationFlow.message(item.get("message")));
+            } catch (JsonRpcException e) {
+                throw new McpException("the server asks for a step in the browser that Tether will not show: " + e.getMessage());
+            }
+            ElicitationReply reply = flow.ask(request, cancellation);
+            cancellation.throwIfCancelled();
+            if (!reply.action().equals("accept")) {
+                throw new McpException("the server needs a step in the browser (" + request.urlHost()
+                        + ") and the user did not open it (" + reply.action() + ")");
+            }
+            ids.add(request.elicitationId());
+        }
+        if (!completions.await(server, ids, settings.urlCompletionWait(), cancellation)) {
+            LOG.info("mcp {}: no elicitation/complete within {} s; retrying anyway", server,
+                    settings.urlCompletionWait().toSeconds());
+        }
+    }
+}

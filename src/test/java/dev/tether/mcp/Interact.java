@@ -1,0 +1,70 @@
+package dev.tether.mcp;
+
+import static dev.tether.testing.mcp.McpTestSupport.options;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import dev.tether.mcp.interaction.ElicitationHook;
+import dev.tether.mcp.interaction.InteractionSettings;
+import dev.tether.mcp.interaction.McpHost;
+import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.model.Part;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolOutcome;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import static dev.tether.testing.mcp.McpTestSupport.context;
+import static dev.tether.testing.mcp.McpTestSupport.tool;
+
+/** Test shorthand: a runtime with a scripted host, and calls to chaos tools through their projected tools. */
+final class Interact {
+    private Interact() {}
+
+    static final InteractionSettings FAST = InteractionSettings.DEFAULT.withElicitationTimeout(Duration.ofSeconds(5))
+            .withUrlCompletionWait(Duration.ofSeconds(2));
+
+    static McpServerPolicy policy(boolean roots, boolean sampling, String logLevel) {
+        return new McpServerPolicy(Map.<String, McpToolInfo.Hints>of(), List.of(), List.of(), null, roots, sampling, logLevel);
+    }
+
+    static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, McpServerSpec... specs) {
+        return start(host, policies, ElicitationHook.PASS, specs);
+    }
+
+    static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, ElicitationHook hook, McpServerSpec... specs) {
+        McpRuntimeOptions options = options().withHost(host).withPolicies(policies);
+        McpRuntime runtime = McpRuntime.start(List.of(specs), options, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT,
+                new McpInteraction(options, FAST, hook));
+        runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
+        return runtime;
+    }
+
+    /** Runs a server's tool as the agent loop would, with ACP tool call id {@code toolCallId}. */
+    static String run(McpRuntime runtime, String server, String tool, JsonNode args, String toolCallId) throws ToolFailure {
+        ToolOutcome outcome = tool(runtime.tools(), "mcp__" + server + "__" + tool)
+                .run(args, context(toolCallId, Cancellation.root(), null));
+        return outcome.forModel().stream().map(p -> ((Part.Text) p).text()).reduce("", String::concat);
+    }
+
+    /** Makes the chaos server send {@code method} with {@code params}; returns its view of our answer. */
+    static JsonNode ask(McpRuntime runtime, String server, String method, JsonNode params) {
+        ObjectNode args = Json.object();
+        args.put("method", method);
+        args.set("params", params);
+        McpCallResult result = runtime.connection(server).call("ask", args, Cancellation.root(), p -> { });
+        return Json.parse(((McpContent.Text) result.content().getFirst()).text());
+    }
+
+    static JsonNode stats(McpRuntime runtime, String server) {
+        McpCallResult result = runtime.connection(server).call("stats", Json.object(), Cancellation.root(), p -> { });
+        return Json.parse(((McpContent.Text) result.content().getFirst()).text());
+    }
+
+    static ObjectNode json(String text) {
+        return (ObjectNode) Json.parse(text.replace('\'', '"'));
+    }
+}
