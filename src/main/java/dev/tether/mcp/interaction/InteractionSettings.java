@@ -18,7 +18,12 @@ import java.time.Duration;
 public record InteractionSettings(Duration elicitationTimeout, Duration urlCompletionWait, int urlRetries,
                                   int maxSamplingTokens, int logEntries, int logEntryBytes, int instructionsBytes) {
     public static final Duration DEFAULT_ELICITATION_TIMEOUT = Duration.ofMinutes(10);
-    public static final Duration DEFAULT_URL_COMPLETION_WAIT = Duration.ofMinutes(2);
+    /**
+     * Short on purpose: the editor answers a URL elicitation when the user has opened the page,
+     * and many servers never send the completion notice, so a long wait would stall the turn.
+     * A server that does send it gets its retry at once.
+     */
+    public static final Duration DEFAULT_URL_COMPLETION_WAIT = Duration.ofSeconds(5);
     public static final int DEFAULT_URL_RETRIES = 3;
     public static final int DEFAULT_MAX_SAMPLING_TOKENS = 4096;
     public static final int DEFAULT_LOG_ENTRIES = 200;
