@@ -16,7 +16,6 @@ import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
 import dev.tether.model.ModelResponse;
-import dev.tether.model.Part;
 import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
@@ -26,7 +25,6 @@ import dev.tether.tools.Workspace;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,8 +38,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SessionRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRuntime.class);
-    static final String MODEL_OPTION = "model";
-    static final String THINKING_OPTION = "thinking";
 
     private final SessionId id;
     private final Workspace workspace;
@@ -54,14 +50,12 @@ public final class SessionRuntime implements AutoCloseable {
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
     private volatile Cancellation currentTurn;
-    private volatile SessionMode mode = SessionMode.ASK;
-    private volatile String model;
-    private volatile ThinkingLevel thinking = ThinkingLevel.OFF;
+    private final SessionOptions options;
+    private final SessionCommands commands;
     private volatile ModelProvider provider;
     private volatile String title;
     private volatile boolean closed;
     private final Cancellation lifetime = Cancellation.root();
-    private List<SessionUpdate.AvailableCommand> publishedCommands;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Transcript transcript,
                    SessionRecord restored, List<McpServerSpec> servers) {
@@ -71,7 +65,7 @@ public final class SessionRuntime implements AutoCloseable {
         this.transcript = transcript;
         this.title = restored == null ? null : restored.title();
         this.conversation = new Conversation(restored == null ? List.of() : restored.messages(), this::recordMessage);
-        this.model = services.models().defaultModel();
+        this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
         this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
             @Override
@@ -88,6 +82,7 @@ public final class SessionRuntime implements AutoCloseable {
             }
         });
         this.tools = new SessionTools(this, mcp);
+        this.commands = new SessionCommands(mcp, this::send, this::say);
     }
 
     public SessionId id() {
@@ -103,7 +98,7 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     SessionMode mode() {
-        return mode;
+        return options.mode();
     }
 
     /** Whether the session's current model takes images (false until a provider could be opened). */
@@ -130,9 +125,9 @@ public final class SessionRuntime implements AutoCloseable {
             try {
                 ModelProvider provider = provider();
                 TurnLoop loop = new TurnLoop(provider, conversation, tools, this::sendDurable, usage -> reportUsage(provider, usage));
-                TurnLoop.Settings settings = new TurnLoop.Settings(model, SystemPrompt.build(workspace, mode),
-                        services.limits().maxTokens(), thinking, services.limits().maxModelRequests());
-                List<ModelMessage> messages = commandOrPrompt(prompt, provider.info().acceptsImages(), turn);
+                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
+                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
+                List<ModelMessage> messages = commands.messagesFor(prompt, provider.info().acceptsImages(), turn);
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
@@ -150,55 +145,6 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    /**
-     * The messages a prompt puts into the conversation: the user's content, or the messages of an
-     * MCP prompt invoked as a slash command. A command that needs no model ({@code /mcp}) or
-     * whose arguments are wrong answers the user here and returns no messages.
-     */
-    private List<ModelMessage> commandOrPrompt(List<ContentBlock> prompt, boolean acceptsImages, Cancellation turn) {
-        String first = prompt.getFirst() instanceof ContentBlock.Text t ? t.text().strip() : null;
-        Optional<SlashCommands.Invocation> invocation = SlashCommands.parse(first);
-        List<Part> rest = PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages);
-        if (invocation.isPresent()) {
-            SlashCommands.Invocation command = invocation.get();
-            if (command.name().equals(SlashCommands.MCP)) {
-                say(McpCommand.run(mcp, command.input(), turn));
-                return List.of();
-            }
-            Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()
-                    .filter(p -> SlashCommands.name(p).equals(command.name())).findFirst();
-            if (found.isPresent()) {
-                SlashCommands.Arguments arguments = SlashCommands.bind(found.get(), command.input());
-                if (arguments.error() != null) {
-                    say("⚠ /" + command.name() + ": " + arguments.error());
-                    return List.of();
-                }
-                try {
-                    List<ModelMessage> messages = new ArrayList<>(mcp.getPrompt(found.get().server(), found.get().name(), arguments.values(), turn));
-                    if (!rest.isEmpty()) {
-                        messages.add(ModelMessage.user(rest));
-                    }
-                    if (messages.isEmpty() || messages.getLast().role() != ModelMessage.Role.USER) {
-                        messages.add(ModelMessage.user(List.of(new Part.Text("(Continue from the prompt above.)"))));
-                    }
-                    return messages.stream().map(m -> imagesFor(m, acceptsImages)).toList();
-                } catch (McpLauncher.CommandFailure e) {
-                    say("⚠ /" + command.name() + ": " + e.getMessage());
-                    return List.of();
-                }
-            }
-        }
-        return List.of(ModelMessage.user(PromptContent.toParts(prompt, acceptsImages)));
-    }
-
-    private static ModelMessage imagesFor(ModelMessage message, boolean acceptsImages) {
-        if (acceptsImages || message.parts().stream().noneMatch(Part.Image.class::isInstance)) {
-            return message;
-        }
-        return new ModelMessage(message.role(), message.parts().stream()
-                .map(p -> p instanceof Part.Image image ? PromptContent.imageNote(image) : p).toList());
-    }
-
     /** An agent message to the user, kept in the transcript. */
     private void say(String text) {
         sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(text), java.util.UUID.randomUUID().toString()));
@@ -206,33 +152,18 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** Sends the slash commands now, and again once the MCP servers have settled. */
     public void startPublishingCommands() {
-        publishCommands();
-        Thread.ofVirtual().name("commands-" + id).start(() -> {
-            try {
-                mcp.awaitTools(lifetime);
-                publishCommands();
-            } catch (RuntimeException e) {
-                LOG.debug("session {}: commands not published: {}", id, e.toString());
-            }
-        });
+        commands.startPublishing(id.value(), lifetime);
     }
 
-    /** Sends the current slash commands when they changed (live only: a restored session publishes its own). */
+    /** Sends the slash commands again if they changed (a server's prompts changed). */
     void publishCommands() {
-        List<SessionUpdate.AvailableCommand> commands = SlashCommands.available(mcp.prompts());
-        synchronized (this) {
-            if (closed || commands.equals(publishedCommands)) {
-                return;
-            }
-            publishedCommands = commands;
-        }
-        send(new SessionUpdate.AvailableCommandsUpdate(commands));
+        commands.publish();
     }
 
     /** Runs a sampling request on the session's model, outside the conversation. */
     ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
         int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
-        return provider().stream(new ModelRequest(model, request.system(), request.messages(), List.of(), maxTokens, ThinkingLevel.OFF),
+        return provider().stream(new ModelRequest(options.model(), request.system(), request.messages(), List.of(), maxTokens, ThinkingLevel.OFF),
                 events, cancellation);
     }
 
@@ -247,7 +178,7 @@ public final class SessionRuntime implements AutoCloseable {
     private ModelProvider provider() throws ModelException {
         ModelProvider current = provider;
         if (current == null) {
-            current = services.models().open(model);
+            current = services.models().open(options.model());
             provider = current;
         }
         return current;
@@ -294,58 +225,22 @@ public final class SessionRuntime implements AutoCloseable {
     // --- modes and config options ---
 
     public void setMode(String modeId) {
-        SessionMode newMode = SessionMode.fromId(modeId).orElseThrow(() ->
-                JsonRpcException.invalidParams("Invalid params: unknown mode \"" + modeId + "\"; use one of " + java.util.Arrays.stream(SessionMode.values()).map(SessionMode::id).toList()));
-        mode = newMode;
-        sendDurable(new SessionUpdate.CurrentModeUpdate(newMode.id()));
+        sendDurable(new SessionUpdate.CurrentModeUpdate(options.setMode(modeId).id()));
     }
 
     public List<ConfigOption> setConfigOption(String optionId, String value) {
-        switch (optionId) {
-            case MODEL_OPTION -> {
-                boolean known = services.models().models().stream().anyMatch(c -> c.value().equals(value));
-                if (!known) {
-                    throw JsonRpcException.invalidParams("Invalid params: unknown model \"" + value + "\"");
-                }
-                if (!value.equals(model)) {
-                    model = value;
-                    provider = null;
-                }
-            }
-            case THINKING_OPTION -> {
-                try {
-                    thinking = ThinkingLevel.fromId(value);
-                } catch (IllegalArgumentException e) {
-                    throw JsonRpcException.invalidParams("Invalid params: unknown thinking level \"" + value + "\"; use off, low, medium or high");
-                }
-            }
-            default -> throw JsonRpcException.invalidParams("Invalid params: unknown config option \"" + optionId + "\"");
+        if (options.set(optionId, value)) {
+            provider = null;
         }
-        return configOptions();
+        return options.configOptions();
     }
 
     public List<ConfigOption> configOptions() {
-        List<ConfigOption.Choice> levels = new ArrayList<>();
-        for (ThinkingLevel level : ThinkingLevel.values()) {
-            levels.add(new ConfigOption.Choice(level.id(), capitalise(level.id()), null));
-        }
-        return List.of(
-                new ConfigOption(MODEL_OPTION, "Model", "The model that answers in this session", "model", model, services.models().models()),
-                new ConfigOption(THINKING_OPTION, "Thinking", "How much the model may think before answering", "thought_level", thinking.id(), levels));
-    }
-
-    private static String capitalise(String s) {
-        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        return options.configOptions();
     }
 
     public ObjectNode modesJson() {
-        ObjectNode modes = Json.object();
-        modes.put("currentModeId", mode.id());
-        var available = modes.putArray("availableModes");
-        for (SessionMode m : SessionMode.values()) {
-            available.addObject().put("id", m.id()).put("name", m.displayName()).put("description", m.description());
-        }
-        return modes;
+        return options.modesJson();
     }
 
     public String title() {
@@ -385,6 +280,7 @@ public final class SessionRuntime implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        commands.close();
         lifetime.cancel();
         cancel();
         try {

@@ -1,0 +1,123 @@
+package dev.tether.session;
+
+import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.SessionUpdate;
+import dev.tether.agent.Cancellation;
+import dev.tether.model.ModelMessage;
+import dev.tether.model.Part;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A session's slash commands: publishing them ({@code /mcp} and the servers' prompts), and
+ * turning a prompt that starts with one into the messages of the turn.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
+ */
+final class SessionCommands {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionCommands.class);
+
+    private final McpLauncher.Servers mcp;
+    private final Consumer<SessionUpdate> live;
+    private final Consumer<String> say;
+    private List<SessionUpdate.AvailableCommand> published;
+    private boolean closed;
+
+    /**
+     * @param live sends an update that is not kept in the transcript
+     * @param say  tells the user something, kept in the transcript
+     */
+    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionUpdate> live, Consumer<String> say) {
+        this.mcp = mcp;
+        this.live = live;
+        this.say = say;
+    }
+
+    /**
+     * The messages a prompt puts into the conversation: the user's content, or the messages of an
+     * MCP prompt invoked as a slash command. A command that needs no model ({@code /mcp}) or
+     * whose arguments are wrong answers the user here and returns no messages.
+     */
+    List<ModelMessage> messagesFor(List<ContentBlock> prompt, boolean acceptsImages, Cancellation turn) {
+        String first = prompt.getFirst() instanceof ContentBlock.Text t ? t.text().strip() : null;
+        Optional<SlashCommands.Invocation> invocation = SlashCommands.parse(first);
+        if (invocation.isPresent()) {
+            SlashCommands.Invocation command = invocation.get();
+            if (command.name().equals(SlashCommands.MCP)) {
+                say.accept(McpCommand.run(mcp, command.input(), turn));
+                return List.of();
+            }
+            Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()
+                    .filter(p -> SlashCommands.name(p).equals(command.name())).findFirst();
+            if (found.isPresent()) {
+                return runPrompt(found.get(), command, PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages),
+                        acceptsImages, turn);
+            }
+        }
+        return List.of(ModelMessage.user(PromptContent.toParts(prompt, acceptsImages)));
+    }
+
+    private List<ModelMessage> runPrompt(McpLauncher.PromptCommand prompt, SlashCommands.Invocation command, List<Part> rest,
+                                         boolean acceptsImages, Cancellation turn) {
+        SlashCommands.Arguments arguments = SlashCommands.bind(prompt, command.input());
+        if (arguments.error() != null) {
+            say.accept("⚠ /" + command.name() + ": " + arguments.error());
+            return List.of();
+        }
+        try {
+            List<ModelMessage> messages = new ArrayList<>(mcp.getPrompt(prompt.server(), prompt.name(), arguments.values(), turn));
+            if (!rest.isEmpty()) {
+                messages.add(ModelMessage.user(rest));
+            }
+            if (messages.isEmpty() || messages.getLast().role() != ModelMessage.Role.USER) {
+                // A prompt may end with an assistant message; the model still needs a user turn to answer.
+                messages.add(ModelMessage.user(List.of(new Part.Text("(Continue from the prompt above.)"))));
+            }
+            return messages.stream().map(m -> imagesFor(m, acceptsImages)).toList();
+        } catch (McpLauncher.CommandFailure e) {
+            say.accept("⚠ /" + command.name() + ": " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    private static ModelMessage imagesFor(ModelMessage message, boolean acceptsImages) {
+        if (acceptsImages || message.parts().stream().noneMatch(Part.Image.class::isInstance)) {
+            return message;
+        }
+        return new ModelMessage(message.role(), message.parts().stream()
+                .map(p -> p instanceof Part.Image image ? PromptContent.imageNote(image) : p).toList());
+    }
+
+    /** Sends the commands now, and again once the MCP servers have settled. */
+    void startPublishing(String sessionId, Cancellation lifetime) {
+        publish();
+        Thread.ofVirtual().name("commands-" + sessionId).start(() -> {
+            try {
+                mcp.awaitTools(lifetime);
+                publish();
+            } catch (RuntimeException e) {
+                LOG.debug("session {}: commands not published: {}", sessionId, e.toString());
+            }
+        });
+    }
+
+    /** Sends the current commands when they changed (live only: a restored session publishes its own). */
+    void publish() {
+        List<SessionUpdate.AvailableCommand> commands = SlashCommands.available(mcp.prompts());
+        synchronized (this) {
+            if (closed || commands.equals(published)) {
+                return;
+            }
+            published = commands;
+        }
+        live.accept(new SessionUpdate.AvailableCommandsUpdate(commands));
+    }
+
+    synchronized void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.tether.session;
+
+import dev.tether.acp.schema.ConfigOption;
+import dev.tether.json.Json;
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.model.ThinkingLevel;
+import dev.tether.tools.SessionMode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What the user chose for a session: its mode, its model and its thinking level, as ACP session
+ * modes and config options.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/session-config-options">ACP session config options</a>
+ */
+final class SessionOptions {
+    static final String MODEL_OPTION = "model";
+    static final String THINKING_OPTION = "thinking";
+
+    private final ModelCatalog models;
+    private volatile SessionMode mode = SessionMode.DEFAULT;
+    private volatile String model;
+    private volatile ThinkingLevel thinking = ThinkingLevel.OFF;
+
+    SessionOptions(ModelCatalog models) {
+        this.models = models;
+        this.model = models.defaultModel();
+    }
+
+    SessionMode mode() {
+        return mode;
+    }
+
+    String model() {
+        return model;
+    }
+
+    ThinkingLevel thinking() {
+        return thinking;
+    }
+
+    SessionMode setMode(String modeId) {
+        SessionMode newMode = SessionMode.fromId(modeId).orElseThrow(() -> JsonRpcException.invalidParams(
+                "Invalid params: unknown mode \"" + modeId + "\"; use one of " + Arrays.stream(SessionMode.values()).map(SessionMode::id).toList()));
+        mode = newMode;
+        return newMode;
+    }
+
+    /** Sets one option; returns whether the model changed (a new provider is needed). */
+    boolean set(String optionId, String value) {
+        switch (optionId) {
+            case MODEL_OPTION -> {
+                if (models.models().stream().noneMatch(c -> c.value().equals(value))) {
+                    throw JsonRpcException.invalidParams("Invalid params: unknown model \"" + value + "\"");
+                }
+                boolean changed = !value.equals(model);
+                model = value;
+                return changed;
+            }
+            case THINKING_OPTION -> {
+                try {
+                    thinking = ThinkingLevel.fromId(value);
+                } catch (IllegalArgumentException e) {
+                    throw JsonRpcException.invalidParams("Invalid params: unknown thinking level \"" + value + "\"; use off, low, medium or high");
+                }
+                return false;
+            }
+            default -> throw JsonRpcException.invalidParams("Invalid params: unknown config option \"" + optionId + "\"");
+        }
+    }
+
+    List<ConfigOption> configOptions() {
+        List<ConfigOption.Choice> levels = new ArrayList<>();
+        for (ThinkingLevel level : ThinkingLevel.values()) {
+            levels.add(new ConfigOption.Choice(level.id(), Character.toUpperCase(level.id().charAt(0)) + level.id().substring(1), null));
+        }
+        return List.of(
+                new ConfigOption(MODEL_OPTION, "Model", "The model that answers in this session", "model", model, models.models()),
+                new ConfigOption(THINKING_OPTION, "Thinking", "How much the model may think before answering", "thought_level", thinking.id(), levels));
+    }
+
+    ObjectNode modesJson() {
+        ObjectNode modes = Json.object();
+        modes.put("currentModeId", mode.id());
+        var available = modes.putArray("availableModes");
+        for (SessionMode m : SessionMode.values()) {
+            available.addObject().put("id", m.id()).put("name", m.displayName()).put("description", m.description());
+        }
+        return modes;
+    }
+}
