@@ -54,9 +54,33 @@ final class SessionTools implements TurnTools {
 
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
-        registry.replaceProjection(mcp.awaitTools(cancellation));
+        registry.replaceProjection(awaitTools(cancellation));
         session.flushNotices();
         return registry.offered(session.mode()).stream().map(Tool::definition).toList();
+    }
+
+    /** How long the barrier may wait before the user is told that MCP servers are still starting. */
+    static final java.time.Duration WAIT_NOTICE_AFTER = java.time.Duration.ofSeconds(1);
+
+    /** The catalog barrier; a wait the user would notice is explained while it lasts. */
+    private List<Tool> awaitTools(Cancellation cancellation) {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread notice = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(WAIT_NOTICE_AFTER);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!done.get()) {
+                session.send(new SessionUpdate.AgentThoughtChunk(new ContentBlock.Text("Waiting for MCP servers to start…\n"), null));
+            }
+        });
+        try {
+            return mcp.awaitTools(cancellation);
+        } finally {
+            done.set(true);
+            notice.interrupt();
+        }
     }
 
     @Override
