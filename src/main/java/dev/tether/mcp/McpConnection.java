@@ -442,7 +442,7 @@ public final class McpConnection {
         try {
             McpClientSession.Initialized init = session == null ? null : session.initialized();
             boolean ready = state == State.READY;
-            return new ServerStatus(spec.name(), state, reason, ready ? catalog.items().size() : 0,
+            return new ServerStatus(spec.name(), state, ready ? content.problem() : reason, ready ? catalog.items().size() : 0,
                     init == null ? null : init.protocolVersion(), generation, catalog.revision(),
                     ready ? content.catalog().resources().size() : 0, ready ? content.catalog().templates().size() : 0,
                     ready ? content.prompts().size() : 0);
