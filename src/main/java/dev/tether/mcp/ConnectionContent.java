@@ -110,7 +110,6 @@ final class ConnectionContent {
             public void promptsChanged() {
                 if (link.isCurrent(gen)) {
                     promptRefresher.request();
-                    notice(new McpNotice.PromptsChanged(server));
                 }
             }
 
@@ -476,6 +475,8 @@ final class ConnectionContent {
                     prompts = new Catalog<>(listed, ++promptRevision);
                     promptProblem = null;
                 });
+                // Only now: the host reads the prompts when told, and must see the new ones.
+                notice(new McpNotice.PromptsChanged(server));
             }
         } finally {
             fetchLock.unlock();
