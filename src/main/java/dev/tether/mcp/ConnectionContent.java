@@ -133,7 +133,7 @@ final class ConnectionContent {
     Fetched fetch(McpClientSession client, Cancellation cancellation) {
         boolean resources = client.declares("resources");
         boolean prompting = client.declares("prompts");
-        Declared was = new Declared(resources, resources && client.declaresSubscribe(), prompting, client.declares("completions"));
+        Declared was = new Declared(resources, resources && client.content().declaresSubscribe(), prompting, client.declares("completions"));
         List<McpResource> listed = List.of();
         List<McpResourceTemplate> templates = List.of();
         List<McpPrompt> promptList = List.of();
@@ -141,8 +141,8 @@ final class ConnectionContent {
         String promptTrouble = null;
         if (resources) {
             try {
-                listed = client.listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
-                templates = client.listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
+                listed = client.content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
+                templates = client.content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
             } catch (McpException | CatalogException e) {
                 resourceTrouble = unavailable(client, "resource", e);
                 listed = List.of();
@@ -150,7 +150,7 @@ final class ConnectionContent {
         }
         if (prompting) {
             try {
-                promptList = client.listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
+                promptList = client.content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
             } catch (McpException | CatalogException e) {
                 promptTrouble = unavailable(client, "prompt", e);
             }
@@ -188,7 +188,7 @@ final class ConnectionContent {
         }
         for (String uri : wanted) {
             try {
-                live.client().subscription(uri, true, options.listTimeout(), lifetime);
+                live.client().content().subscription(uri, true, options.listTimeout(), lifetime);
                 synchronized (this) {
                     if (link.isCurrent(live.generation()) && desired.contains(uri)) {
                         active.add(uri);
@@ -265,7 +265,7 @@ final class ConnectionContent {
     Read read(String uri, Cancellation cancellation) {
         Live live = link.live();
         String raw = requireDeclared(uri, "read");
-        List<McpContent> contents = live.client().readResource(raw, options.listTimeout(), cancellation);
+        List<McpContent> contents = live.client().content().readResource(raw, options.listTimeout(), cancellation);
         boolean wasUpdated;
         synchronized (this) {
             wasUpdated = updated.remove(raw);
@@ -280,7 +280,7 @@ final class ConnectionContent {
         synchronized (this) {
             desired.add(raw);
         }
-        live.client().subscription(raw, true, options.listTimeout(), cancellation);
+        live.client().content().subscription(raw, true, options.listTimeout(), cancellation);
         synchronized (this) {
             if (link.isCurrent(live.generation()) && desired.contains(raw)) {
                 active.add(raw);
@@ -315,7 +315,7 @@ final class ConnectionContent {
         }
         if (wasActive) {
             Live live = link.live();
-            live.client().subscription(uri, false, options.listTimeout(), cancellation);
+            live.client().content().subscription(uri, false, options.listTimeout(), cancellation);
         }
     }
 
@@ -370,7 +370,7 @@ final class ConnectionContent {
         if (!missing.isEmpty()) {
             throw new McpException("prompt \"" + shown(name) + "\" needs " + quoted(missing) + argumentsHint(prompt));
         }
-        return live.client().getPrompt(prompt.name(), args, options.listTimeout(), cancellation);
+        return live.client().content().getPrompt(prompt.name(), args, options.listTimeout(), cancellation);
     }
 
     /** Sends {@code completion/complete} after checking the reference and argument against the catalogs. */
@@ -404,7 +404,7 @@ final class ConnectionContent {
                         + String.join(", ", names.stream().map(ConnectionContent::shown).toList()) + ")");
             }
         }
-        return live.client().complete(ref, argument, value == null ? "" : value, ctx, options.listTimeout(), cancellation);
+        return live.client().content().complete(ref, argument, value == null ? "" : value, ctx, options.listTimeout(), cancellation);
     }
 
     private static List<String> concat(String first, Set<String> rest) {
@@ -453,8 +453,8 @@ final class ConnectionContent {
                 List<McpResource> listed;
                 List<McpResourceTemplate> templates;
                 try {
-                    listed = live.client().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
-                    templates = live.client().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
+                    listed = live.client().content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
+                    templates = live.client().content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
                 } catch (McpException | CatalogException e) {
                     recordIfCurrent(live, () -> resourceProblem = Redactor.redact("resource list refresh failed: " + e.getMessage()));
                     throw e;
@@ -466,7 +466,7 @@ final class ConnectionContent {
             } else if (!resources && was.prompts()) {
                 List<McpPrompt> listed;
                 try {
-                    listed = live.client().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
+                    listed = live.client().content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
                 } catch (McpException | CatalogException e) {
                     recordIfCurrent(live, () -> promptProblem = Redactor.redact("prompt list refresh failed: " + e.getMessage()));
                     throw e;
