@@ -50,9 +50,17 @@ final class ConnectionContent {
 
     record Live(McpClientSession client, int generation) {}
 
-    /** What the server declared, fetched during connect and committed with READY. */
-    record Fetched(boolean resources, boolean subscribe, boolean prompts, boolean completions,
-                   List<McpResource> resourceList, List<McpResourceTemplate> templateList, List<McpPrompt> promptList) {}
+    /** The content capabilities the server declared in {@code initialize}. */
+    record Declared(boolean resources, boolean subscribe, boolean prompts, boolean completions) {
+        static final Declared NONE = new Declared(false, false, false, false);
+    }
+
+    /**
+     * What connect fetched, committed with READY. A catalog whose fetch failed is empty and its
+     * problem (redacted) is set; the tools decide readiness, so that costs only the content.
+     */
+    record Fetched(Declared declared, List<McpResource> resourceList, List<McpResourceTemplate> templateList,
+                   List<McpPrompt> promptList, String resourceProblem, String promptProblem) {}
 
     private final String server;
     private final McpRuntimeOptions options;
@@ -62,7 +70,9 @@ final class ConnectionContent {
     private final CoalescingRefresher resourceRefresher;
     private final CoalescingRefresher promptRefresher;
     private final ReentrantLock fetchLock = new ReentrantLock();
-    private Fetched declared = new Fetched(false, false, false, false, List.of(), List.of(), List.of());
+    private Declared declared = Declared.NONE;
+    private String resourceProblem;
+    private String promptProblem;
     private ContentCatalog catalog = ContentCatalog.EMPTY;
     private Catalog<McpPrompt> prompts = Catalog.empty();
     private long revision;
@@ -100,7 +110,6 @@ final class ConnectionContent {
             public void promptsChanged() {
                 if (link.isCurrent(gen)) {
                     promptRefresher.request();
-                    notice(new McpNotice.PromptsChanged(server));
                 }
             }
 
@@ -113,23 +122,59 @@ final class ConnectionContent {
         };
     }
 
-    /** Fetches both catalogs the server declared; called during connect, before READY is committed. */
+    /**
+     * Fetches both catalogs the server declared; called during connect, before READY is committed.
+     * A catalog that fails (a broken bound, an error answer, a timeout) comes back empty with its
+     * problem: it must not take the server's tools down with it.
+     *
+     * @throws McpException       the connection itself ended (then the connect fails as a whole)
+     * @throws CancelledException closing
+     */
     Fetched fetch(McpClientSession client, Cancellation cancellation) {
         boolean resources = client.declares("resources");
         boolean prompting = client.declares("prompts");
-        List<McpResource> listed = resources ? client.listResources(settings.catalogBounds(), options.listTimeout(), cancellation) : List.of();
-        List<McpResourceTemplate> templates = resources
-                ? client.listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation) : List.of();
-        List<McpPrompt> promptList = prompting ? client.listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation) : List.of();
-        return new Fetched(resources, resources && client.declaresSubscribe(), prompting, client.declares("completions"),
-                listed, templates, promptList);
+        Declared was = new Declared(resources, resources && client.content().declaresSubscribe(), prompting, client.declares("completions"));
+        List<McpResource> listed = List.of();
+        List<McpResourceTemplate> templates = List.of();
+        List<McpPrompt> promptList = List.of();
+        String resourceTrouble = null;
+        String promptTrouble = null;
+        if (resources) {
+            try {
+                listed = client.content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
+                templates = client.content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
+            } catch (McpException | CatalogException e) {
+                resourceTrouble = unavailable(client, "resource", e);
+                listed = List.of();
+            }
+        }
+        if (prompting) {
+            try {
+                promptList = client.content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
+            } catch (McpException | CatalogException e) {
+                promptTrouble = unavailable(client, "prompt", e);
+            }
+        }
+        return new Fetched(was, listed, templates, promptList, resourceTrouble, promptTrouble);
+    }
+
+    /** The redacted problem of a content list that failed during connect; rethrows when the connection itself ended. */
+    private String unavailable(McpClientSession client, String what, RuntimeException e) {
+        if (client.isClosed()) {
+            throw e;
+        }
+        String problem = Redactor.redact(what + " list unavailable: " + e.getMessage());
+        LOG.warn("mcp {}: {}; the server stays ready with its tools (a refresh may bring it in)", server, problem);
+        return problem;
     }
 
     /** Commits what {@link #fetch} returned; the connection holds its lock and has checked the generation. */
     synchronized void commit(Fetched fetched) {
-        declared = fetched;
+        declared = fetched.declared();
         catalog = new ContentCatalog(fetched.resourceList(), fetched.templateList(), ++revision);
         prompts = new Catalog<>(fetched.promptList(), ++promptRevision);
+        resourceProblem = fetched.resourceProblem();
+        promptProblem = fetched.promptProblem();
     }
 
     /** After READY: re-subscribes the desired URIs the new catalog still declares. */
@@ -143,7 +188,7 @@ final class ConnectionContent {
         }
         for (String uri : wanted) {
             try {
-                live.client().subscription(uri, true, options.listTimeout(), lifetime);
+                live.client().content().subscription(uri, true, options.listTimeout(), lifetime);
                 synchronized (this) {
                     if (link.isCurrent(live.generation()) && desired.contains(uri)) {
                         active.add(uri);
@@ -183,8 +228,16 @@ final class ConnectionContent {
         return prompts.items();
     }
 
-    synchronized Fetched declared() {
+    synchronized Declared declared() {
         return declared;
+    }
+
+    /** Why a content catalog of the ready server is missing or stale (redacted), or null. */
+    synchronized String problem() {
+        if (resourceProblem == null || promptProblem == null) {
+            return resourceProblem == null ? promptProblem : resourceProblem;
+        }
+        return resourceProblem + "; " + promptProblem;
     }
 
     synchronized Set<String> desired() {
@@ -212,7 +265,7 @@ final class ConnectionContent {
     Read read(String uri, Cancellation cancellation) {
         Live live = link.live();
         String raw = requireDeclared(uri, "read");
-        List<McpContent> contents = live.client().readResource(raw, options.listTimeout(), cancellation);
+        List<McpContent> contents = live.client().content().readResource(raw, options.listTimeout(), cancellation);
         boolean wasUpdated;
         synchronized (this) {
             wasUpdated = updated.remove(raw);
@@ -227,7 +280,7 @@ final class ConnectionContent {
         synchronized (this) {
             desired.add(raw);
         }
-        live.client().subscription(raw, true, options.listTimeout(), cancellation);
+        live.client().content().subscription(raw, true, options.listTimeout(), cancellation);
         synchronized (this) {
             if (link.isCurrent(live.generation()) && desired.contains(raw)) {
                 active.add(raw);
@@ -262,7 +315,7 @@ final class ConnectionContent {
         }
         if (wasActive) {
             Live live = link.live();
-            live.client().subscription(uri, false, options.listTimeout(), cancellation);
+            live.client().content().subscription(uri, false, options.listTimeout(), cancellation);
         }
     }
 
@@ -317,7 +370,7 @@ final class ConnectionContent {
         if (!missing.isEmpty()) {
             throw new McpException("prompt \"" + shown(name) + "\" needs " + quoted(missing) + argumentsHint(prompt));
         }
-        return live.client().getPrompt(prompt.name(), args, options.listTimeout(), cancellation);
+        return live.client().content().getPrompt(prompt.name(), args, options.listTimeout(), cancellation);
     }
 
     /** Sends {@code completion/complete} after checking the reference and argument against the catalogs. */
@@ -351,7 +404,7 @@ final class ConnectionContent {
                         + String.join(", ", names.stream().map(ConnectionContent::shown).toList()) + ")");
             }
         }
-        return live.client().complete(ref, argument, value == null ? "" : value, ctx, options.listTimeout(), cancellation);
+        return live.client().content().complete(ref, argument, value == null ? "" : value, ctx, options.listTimeout(), cancellation);
     }
 
     private static List<String> concat(String first, Set<String> rest) {
@@ -395,18 +448,44 @@ final class ConnectionContent {
         fetchLock.lock();
         try {
             Live live = link.live();
-            Fetched was = declared();
+            Declared was = declared();
             if (resources && was.resources()) {
-                List<McpResource> listed = live.client().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
-                List<McpResourceTemplate> templates = live.client().listResourceTemplates(settings.catalogBounds(),
-                        options.listTimeout(), cancellation);
-                commitIfCurrent(live, () -> catalog = new ContentCatalog(listed, templates, ++revision));
+                List<McpResource> listed;
+                List<McpResourceTemplate> templates;
+                try {
+                    listed = live.client().content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
+                    templates = live.client().content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
+                } catch (McpException | CatalogException e) {
+                    recordIfCurrent(live, () -> resourceProblem = Redactor.redact("resource list refresh failed: " + e.getMessage()));
+                    throw e;
+                }
+                commitIfCurrent(live, () -> {
+                    catalog = new ContentCatalog(listed, templates, ++revision);
+                    resourceProblem = null;
+                });
             } else if (!resources && was.prompts()) {
-                List<McpPrompt> listed = live.client().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
-                commitIfCurrent(live, () -> prompts = new Catalog<>(listed, ++promptRevision));
+                List<McpPrompt> listed;
+                try {
+                    listed = live.client().content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
+                } catch (McpException | CatalogException e) {
+                    recordIfCurrent(live, () -> promptProblem = Redactor.redact("prompt list refresh failed: " + e.getMessage()));
+                    throw e;
+                }
+                commitIfCurrent(live, () -> {
+                    prompts = new Catalog<>(listed, ++promptRevision);
+                    promptProblem = null;
+                });
+                // Only now: the host reads the prompts when told, and must see the new ones.
+                notice(new McpNotice.PromptsChanged(server));
             }
         } finally {
             fetchLock.unlock();
+        }
+    }
+
+    private synchronized void recordIfCurrent(Live live, Runnable record) {
+        if (link.isCurrent(live.generation())) {
+            record.run();
         }
     }
 

@@ -4,23 +4,15 @@ import dev.tether.agent.Cancellation;
 import dev.tether.agent.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.CancelProtocol;
-import dev.tether.jsonrpc.InboundHandler;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
-import dev.tether.jsonrpc.Message;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.OutboundCall;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
-import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.ContentNotifications;
-import dev.tether.mcp.content.ContentWire;
-import dev.tether.mcp.content.McpCompletion;
-import dev.tether.mcp.content.McpPrompt;
-import dev.tether.mcp.content.McpResource;
-import dev.tether.mcp.content.McpResourceTemplate;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -42,9 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  * the initialize handshake, paginated {@code tools/list}, and {@code tools/call} with the
  * caller's cancellation, an idle timeout refreshed by progress, a hard total timeout and
  * progress routed by token. Every method is checked against the capabilities the server
- * declared before it is sent. Server requests: {@code ping} is answered {@code {}};
- * {@code roots/list}, {@code sampling/createMessage} and {@code elicitation/create} go to the
- * runtime's {@link ServerRequestHandler}; anything else is -32601.
+ * declared before it is sent. What the server sends on its own is routed by
+ * {@link ServerMessages}; resource, prompt and completion requests are {@link ContentRequests}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
@@ -59,9 +51,10 @@ public final class McpClientSession implements AutoCloseable {
     private final AtomicLong nextToken = new AtomicLong(1);
     private final Runnable toolsChanged;
     private final ServerRequestHandler serverRequests;
+    private final ContentRequests contentRequests;
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
-    private final java.util.concurrent.atomic.AtomicInteger serving = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger serving = new AtomicInteger();
     private volatile long lastServed = Long.MIN_VALUE;
 
     /** What the server said about itself in {@code initialize}. */
@@ -86,7 +79,9 @@ public final class McpClientSession implements AutoCloseable {
         this.server = server;
         this.toolsChanged = toolsChanged;
         this.serverRequests = serverRequests;
-        this.rpc = new JsonRpcConnection("mcp-" + server, channel, new Inbound(), CancelProtocol.MCP, false);
+        this.rpc = new JsonRpcConnection("mcp-" + server, channel, new ServerMessages(server, this, serverRequests),
+                CancelProtocol.MCP, false);
+        this.contentRequests = new ContentRequests(server, this);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
@@ -246,7 +241,8 @@ public final class McpClientSession implements AutoCloseable {
         return serving.get() > 0 ? now : Math.max(lastProgress, lastServed);
     }
 
-    private JsonNode serveRequest(InboundRequest request) {
+    /** A routed server request (roots, sampling, elicitation); the time it takes does not count as a call's idle time. */
+    JsonNode serveRequest(InboundRequest request) {
         serving.incrementAndGet();
         try {
             return serverRequests.handle(server, request);
@@ -307,116 +303,38 @@ public final class McpClientSession implements AutoCloseable {
         this.content = listener == null ? ContentNotifications.NONE : listener;
     }
 
-    /** Whether the server declared {@code resources.subscribe: true}. */
-    public boolean declaresSubscribe() {
-        Initialized init = initialized;
-        JsonNode resources = init == null ? null : init.capabilities().get("resources");
-        return resources != null && resources.path("subscribe").asBoolean(false);
+    /** The resource, prompt and completion requests of this session. */
+    ContentRequests content() {
+        return contentRequests;
     }
 
-    /** Lists every resource within {@code bounds}; fails whole. */
-    public List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
-        return new CatalogFetcher<>("resources/list", "resources", ContentWire::resource, McpResource::uri, bounds)
-                .fetch(cursor -> listPage("resources/list", "resources", cursor, pageTimeout, cancellation));
+    /** Sends one request and waits for its answer; errors and timeouts become {@link McpException}. */
+    JsonNode send(String method, ObjectNode params, Duration timeout, Cancellation cancellation) {
+        return await(rpc.request(method, params), timeout, cancellation, method);
     }
 
-    /** Lists every resource template within {@code bounds}; fails whole. */
-    public List<McpResourceTemplate> listResourceTemplates(CatalogBounds bounds, Duration pageTimeout,
-                                                           Cancellation cancellation) {
-        return new CatalogFetcher<>("resources/templates/list", "resourceTemplates", ContentWire::template,
-                McpResourceTemplate::uriTemplate, bounds)
-                .fetch(cursor -> listPage("resources/templates/list", "resources", cursor, pageTimeout, cancellation));
+    void toolsChanged() {
+        toolsChanged.run();
     }
 
-    /** Lists every prompt within {@code bounds}; fails whole. */
-    public List<McpPrompt> listPrompts(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
-        return new CatalogFetcher<>("prompts/list", "prompts", ContentWire::prompt, McpPrompt::name, bounds)
-                .fetch(cursor -> listPage("prompts/list", "prompts", cursor, pageTimeout, cancellation));
+    ContentNotifications contentNotifications() {
+        return content;
     }
 
-    /** {@code resources/read}: the contents as embedded-resource blocks (text or blob), as sent. */
-    public List<McpContent> readResource(String uri, Duration timeout, Cancellation cancellation) {
-        require("resources", "resources/read");
-        ObjectNode params = Json.object();
-        params.put("uri", uri);
-        JsonNode result = await(rpc.request("resources/read", params), timeout, cancellation, "resources/read");
-        JsonNode contents = result == null ? null : result.get("contents");
-        if (contents == null || !contents.isArray()) {
-            throw new McpException("resources/read answer has no contents array");
+    /** {@code notifications/progress}: to the call that owns the token, if it still runs. */
+    void progress(JsonNode params) {
+        if (params == null) {
+            return;
         }
-        List<McpContent> blocks = new java.util.ArrayList<>();
-        for (JsonNode item : contents) {
-            ObjectNode wrapped = Json.object();
-            wrapped.put("type", "resource");
-            wrapped.set("resource", item);
-            blocks.add(McpWire.content(wrapped));
+        JsonNode token = params.get("progressToken");
+        Consumer<McpProgress> route = token == null ? null : progressRoutes.get(token.asString(""));
+        JsonNode value = params.get("progress");
+        if (route == null || value == null || !value.isNumber()) {
+            return;
         }
-        return blocks;
-    }
-
-    /** {@code resources/subscribe} or {@code resources/unsubscribe}. */
-    public void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
-        String method = subscribe ? "resources/subscribe" : "resources/unsubscribe";
-        require("resources", method);
-        if (!declaresSubscribe()) {
-            throw new McpException("server \"" + server + "\" does not offer resource subscriptions");
-        }
-        ObjectNode params = Json.object();
-        params.put("uri", uri);
-        await(rpc.request(method, params), timeout, cancellation, method);
-    }
-
-    /** {@code prompts/get}: the messages as sent. */
-    public List<PromptMessage> getPrompt(String name, Map<String, String> arguments, Duration timeout,
-                                         Cancellation cancellation) {
-        require("prompts", "prompts/get");
-        ObjectNode params = Json.object();
-        params.put("name", name);
-        ObjectNode args = params.putObject("arguments");
-        arguments.forEach(args::put);
-        JsonNode result = await(rpc.request("prompts/get", params), timeout, cancellation, "prompts/get");
-        JsonNode messages = result == null ? null : result.get("messages");
-        if (messages == null || !messages.isArray()) {
-            throw new McpException("prompts/get answer has no messages array");
-        }
-        List<PromptMessage> out = new java.util.ArrayList<>();
-        for (JsonNode message : messages) {
-            out.add(new PromptMessage(McpWire.text(message, "role"), McpWire.content(message.path("content"))));
-        }
-        return out;
-    }
-
-    /** {@code completion/complete}: every string value as sent (the caller bounds them). */
-    public McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
-                                  Duration timeout, Cancellation cancellation) {
-        require("completions", "completion/complete");
-        ObjectNode params = Json.object();
-        ObjectNode refNode = params.putObject("ref");
-        switch (ref) {
-            case CompletionRef.Prompt p -> refNode.put("type", "ref/prompt").put("name", p.name());
-            case CompletionRef.ResourceTemplate t -> refNode.put("type", "ref/resource").put("uri", t.uriTemplate());
-        }
-        params.putObject("argument").put("name", argument).put("value", value);
-        if (context != null && !context.isEmpty()) {
-            ObjectNode args = params.putObject("context").putObject("arguments");
-            context.forEach(args::put);
-        }
-        JsonNode result = await(rpc.request("completion/complete", params), timeout, cancellation, "completion/complete");
-        JsonNode completion = result == null ? null : result.get("completion");
-        JsonNode values = completion == null ? null : completion.get("values");
-        if (values == null || !values.isArray()) {
-            throw new McpException("completion/complete answer has no completion.values array");
-        }
-        List<String> out = new java.util.ArrayList<>();
-        for (JsonNode v : values) {
-            if (v.isString()) {
-                out.add(v.asString());
-            }
-        }
-        JsonNode total = completion.get("total");
-        JsonNode hasMore = completion.get("hasMore");
-        return new McpCompletion(out, total != null && total.canConvertToInt() && total.isIntegralNumber() ? total.asInt() : null,
-                hasMore != null && hasMore.isBoolean() ? hasMore.asBoolean() : null);
+        JsonNode total = params.get("total");
+        route.accept(new McpProgress(value.asDouble(), total != null && total.isNumber() ? total.asDouble() : null,
+                McpWire.text(params, "message")));
     }
 
     /** Completes when the connection to the server has ended. */
@@ -431,54 +349,5 @@ public final class McpClientSession implements AutoCloseable {
     @Override
     public void close() {
         rpc.close();
-    }
-
-    private final class Inbound implements InboundHandler {
-        @Override
-        public JsonNode onRequest(InboundRequest request) {
-            if ("ping".equals(request.method())) {
-                return Json.object();
-            }
-            if (ServerRequestHandler.ROUTED.contains(request.method())) {
-                return serveRequest(request);
-            }
-            throw JsonRpcException.methodNotFound(request.method());
-        }
-
-        @Override
-        public void onNotification(Message.Notification notification) {
-            switch (notification.method()) {
-                case "notifications/progress" -> progress(notification.params());
-                case "notifications/tools/list_changed" -> toolsChanged.run();
-                case "notifications/resources/list_changed" -> content.resourcesChanged();
-                case "notifications/prompts/list_changed" -> content.promptsChanged();
-                case "notifications/resources/updated" -> resourceUpdated(notification.params());
-                case "notifications/message", "notifications/elicitation/complete" ->
-                        serverRequests.onNotification(server, notification.method(), notification.params());
-                default -> LOG.debug("mcp {}: notification {} ignored", server, notification.method());
-            }
-        }
-
-        private void resourceUpdated(JsonNode params) {
-            String uri = McpWire.text(params, "uri");
-            if (uri != null) {
-                content.resourceUpdated(uri);
-            }
-        }
-
-        private void progress(JsonNode params) {
-            if (params == null) {
-                return;
-            }
-            JsonNode token = params.get("progressToken");
-            Consumer<McpProgress> route = token == null ? null : progressRoutes.get(token.asString(""));
-            JsonNode value = params.get("progress");
-            if (route == null || value == null || !value.isNumber()) {
-                return;
-            }
-            JsonNode total = params.get("total");
-            route.accept(new McpProgress(value.asDouble(), total != null && total.isNumber() ? total.asDouble() : null,
-                    McpWire.text(params, "message")));
-        }
     }
 }

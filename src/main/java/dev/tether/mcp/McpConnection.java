@@ -7,13 +7,7 @@ import dev.tether.mcp.ServerStatus.State;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
-import dev.tether.mcp.interaction.ClientCapabilities;
-import dev.tether.mcp.transport.HttpTransport;
-import dev.tether.mcp.transport.StdioTransport;
-import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.security.Redactor;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -54,6 +48,9 @@ public final class McpConnection {
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
     private final CoalescingRefresher refresher;
     private final ConnectionContent content;
+    private final Handshake handshake;
+    private final ToolCalls calls;
+    private final StdioDiagnostics stdio = new StdioDiagnostics();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final ReentrantLock fetchLock = new ReentrantLock();
@@ -77,6 +74,8 @@ public final class McpConnection {
         this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
                 this::refreshFromNotification);
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, new ContentLink());
+        this.handshake = new Handshake(spec, options, settings, content, lifetime);
+        this.calls = new ToolCalls(spec.name(), options, lifetime, new CallTarget());
     }
 
     public String name() {
@@ -110,18 +109,13 @@ public final class McpConnection {
             attempt(gen);
             settled.complete(null);
         } catch (RuntimeException e) {
-            fail(gen, describe(e));
+            fail(gen, Handshake.describe(spec.name(), e));
         }
     }
 
     /** Opens, initialises and lists tools for generation {@code gen}; commits READY. Throws on failure. */
     private void attempt(int gen) {
-        MessageChannel raw;
-        try {
-            raw = open();
-        } catch (IOException e) {
-            throw new McpException(e.getMessage() == null ? "cannot start the server" : e.getMessage());
-        }
+        MessageChannel raw = handshake.open();
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
         McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
         client.onContent(content.notifications(gen));
@@ -133,22 +127,18 @@ public final class McpConnection {
             }
             transport = channel;
             session = client;
+            stdio.attach(channel);
         } finally {
             lock.unlock();
         }
-        McpClientSession.Initialized init = client.initialize(options.clientVersion(),
-                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), options.connectTimeout(), lifetime);
-        applyLogLevel(client);
-        List<McpToolInfo> listed = client.declares("tools")
-                ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
-        ConnectionContent.Fetched fetched = content.fetch(client, lifetime);
+        Handshake.Done done = handshake.run(client);
         lock.lock();
         try {
             if (gen != generation) {
                 throw new McpException("superseded");
             }
-            catalog = new Catalog<>(listed, ++catalogRevision);
-            content.commit(fetched);
+            catalog = new Catalog<>(done.tools(), ++catalogRevision);
+            content.commit(done.content());
             state = State.READY;
             reason = null;
             viewVersion++;
@@ -156,28 +146,12 @@ public final class McpConnection {
         } finally {
             lock.unlock();
         }
-        LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), listed.size(), init.protocolVersion());
+        LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), done.tools().size(), done.init().protocolVersion());
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
         content.resubscribe(new ConnectionContent.Live(client, gen));
     }
 
-    /**
-     * Asks a server that declared {@code logging} for the policy's level; done after every
-     * (re)connect because a new session starts at the server's own default. A failure is logged,
-     * never fatal: logs are diagnostics.
-     */
-    private void applyLogLevel(McpClientSession client) {
-        if (!client.declares("logging")) {
-            return;
-        }
-        String level = options.policyFor(spec.name()).logLevel();
-        try {
-            client.setLoggingLevel(level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, options.listTimeout(), lifetime);
-        } catch (McpException e) {
-            LOG.info("mcp {}: logging/setLevel failed: {}", spec.name(), Redactor.redact(e.getMessage()));
-        }
-    }
 
     /** The client session while ready, else null. */
     McpClientSession readySession() {
@@ -196,34 +170,9 @@ public final class McpConnection {
         return init == null ? null : init.instructions();
     }
 
-    private MessageChannel open() throws IOException {
-        VariableExpansion.Result expanded = VariableExpansion.expand(spec, options.hostEnv());
-        for (String name : expanded.undefined()) {
-            LOG.warn("mcp {}: ${{{}}} is not set in Tether's environment; it expands to an empty string", spec.name(), name);
-        }
-        return switch (expanded.spec()) {
-            case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
-                    settings.maxLineBytes());
-            case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout());
-            case McpServerSpec.Sse sse -> throw new McpException("legacy HTTP+SSE servers are not supported; use streamable HTTP");
-        };
-    }
-
-    private String describe(RuntimeException e) {
-        return switch (e) {
-            case McpException m -> m.getMessage();
-            case CatalogException c -> c.getMessage();
-            case CancelledException c -> "connection closed while starting";
-            case UncheckedIOException u -> "cannot talk to the server: " + u.getCause().getMessage();
-            default -> {
-                LOG.debug("mcp {}: unexpected failure", spec.name(), e);
-                yield "unexpected error: " + e.getClass().getSimpleName();
-            }
-        };
-    }
 
     private void fail(int gen, String why) {
-        String redacted = Redactor.redact(withDiagnostics(why));
+        String redacted = Redactor.redact(stdio.withDiagnostics(why));
         Runnable channel;
         lock.lock();
         try {
@@ -247,7 +196,7 @@ public final class McpConnection {
 
     /** The transport of generation {@code gen} ended; a terminal error while ready starts recovery. */
     private void ended(int gen, Throwable cause) {
-        String why = Redactor.redact(withDiagnostics(cause == null ? "the connection to the server ended"
+        String why = Redactor.redact(stdio.withDiagnostics(cause == null ? "the connection to the server ended"
                 : "the connection to the server failed: " + cause.getMessage()));
         int epoch;
         Runnable old;
@@ -275,61 +224,9 @@ public final class McpConnection {
         events.emit(this, epoch, Events.Change.STATE);
         events.emit(this, epoch, Events.Change.TOOLS);
         if (cause != null) {
-            Thread.ofVirtual().name("mcp-" + spec.name() + "-recover").start(() -> recover(epoch, why));
+            Recovery recovery = new Recovery(spec.name(), settings.recovery(), new RecoverySteps());
+            Thread.ofVirtual().name("mcp-" + spec.name() + "-recover").start(() -> recovery.run(epoch, why));
         }
-    }
-
-    private void recover(int epoch, String firstReason) {
-        McpConnectionSettings.Recovery policy = settings.recovery();
-        String last = firstReason;
-        for (int attempt = 1; attempt <= policy.attempts(); attempt++) {
-            int gen;
-            lock.lock();
-            try {
-                long wait = policy.backoff(attempt).toNanos();
-                while (wait > 0 && state == State.RECOVERING && recoveryEpoch == epoch) {
-                    wait = changed.awaitNanos(wait);
-                }
-                if (state != State.RECOVERING || recoveryEpoch != epoch) {
-                    return;
-                }
-                gen = ++generation;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } finally {
-                lock.unlock();
-            }
-            try {
-                attempt(gen);
-                LOG.info("mcp {}: reconnected after {} attempt(s)", spec.name(), attempt);
-                return;
-            } catch (RuntimeException e) {
-                last = describe(e);
-                LOG.info("mcp {}: reconnect attempt {} failed: {}", spec.name(), attempt, Redactor.redact(last));
-                Runnable old = () -> { };
-                lock.lock();
-                try {
-                    if (gen == generation) {
-                        old = detach();
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                old.run();
-            }
-        }
-        lock.lock();
-        int gen;
-        try {
-            if (state != State.RECOVERING || recoveryEpoch != epoch) {
-                return;
-            }
-            gen = generation;
-        } finally {
-            lock.unlock();
-        }
-        fail(gen, "gave up reconnecting after " + policy.attempts() + " attempts: " + last);
     }
 
     /**
@@ -341,9 +238,7 @@ public final class McpConnection {
         McpClientSession client = session;
         transport = null;
         content.transportGone();
-        if (channel != null && channel.delegate() instanceof StdioTransport stdio) {
-            lastStderr = stdio.stderrTail();
-        }
+        stdio.detach(channel);
         return () -> {
             if (client != null) {
                 client.close();
@@ -358,13 +253,6 @@ public final class McpConnection {
         }
     }
 
-    private String withDiagnostics(String why) {
-        String tail = stderrTail().strip();
-        if (tail.isEmpty()) {
-            return why;
-        }
-        return why + " (stderr: " + tail.substring(tail.lastIndexOf('\n') + 1) + ")";
-    }
 
     /** Notification-driven refresh: a failure keeps the last good catalog and is logged. */
     private void refreshFromNotification() {
@@ -442,7 +330,7 @@ public final class McpConnection {
         try {
             McpClientSession.Initialized init = session == null ? null : session.initialized();
             boolean ready = state == State.READY;
-            return new ServerStatus(spec.name(), state, reason, ready ? catalog.items().size() : 0,
+            return new ServerStatus(spec.name(), state, ready ? content.problem() : reason, ready ? catalog.items().size() : 0,
                     init == null ? null : init.protocolVersion(), generation, catalog.revision(),
                     ready ? content.catalog().resources().size() : 0, ready ? content.catalog().templates().size() : 0,
                     ready ? content.prompts().size() : 0);
@@ -469,22 +357,17 @@ public final class McpConnection {
 
     /** The last stderr lines of a stdio server, or "". */
     public String stderrTail() {
-        ObservedChannel channel = transport;
-        return channel != null && channel.delegate() instanceof StdioTransport stdio ? stdio.stderrTail() : lastStderr;
+        return stdio.stderrTail();
     }
-
-    private volatile String lastStderr = "";
 
     /** How many non-JSON stdout lines a stdio server printed. */
     public long malformedLines() {
-        ObservedChannel channel = transport;
-        return channel != null && channel.delegate() instanceof StdioTransport stdio ? stdio.malformedCount() : 0;
+        return stdio.malformedLines();
     }
 
     /** The process id of a stdio server, or -1. */
     public long pid() {
-        ObservedChannel channel = transport;
-        return channel != null && channel.delegate() instanceof StdioTransport stdio ? stdio.pid() : -1;
+        return stdio.pid();
     }
 
     /** As {@link #call(String, JsonNode, boolean, Cancellation, Consumer)}, never retried. */
@@ -503,98 +386,7 @@ public final class McpConnection {
      */
     McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
                        Consumer<McpProgress> progress) {
-        try {
-            return callOnce(tool, arguments, cancellation, progress);
-        } catch (TransportLost lost) {
-            if (!retryable || !awaitReadyAfter(lost.generation, cancellation)) {
-                throw lost.failure;
-            }
-            LOG.info("mcp {}: retrying {} once after reconnecting", spec.name(), tool);
-            try {
-                return callOnce(tool, arguments, cancellation, progress);
-            } catch (TransportLost again) {
-                throw again.failure;
-            }
-        }
-    }
-
-    /** A call failed because its transport ended (not an answer, not a timeout). */
-    private static final class TransportLost extends RuntimeException {
-        final int generation;
-        final McpException failure;
-
-        TransportLost(int generation, McpException failure) {
-            super(null, null, false, false);
-            this.generation = generation;
-            this.failure = failure;
-        }
-    }
-
-    private McpCallResult callOnce(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
-        McpClientSession client;
-        ObservedChannel channel;
-        int gen;
-        lock.lock();
-        try {
-            if (state != State.READY) {
-                throw notReady();
-            }
-            client = session;
-            channel = transport;
-            gen = generation;
-        } finally {
-            lock.unlock();
-        }
-        McpRuntimeOptions.CallTimeouts limits = options.callTimeoutsFor(spec.name());
-        try (Cancellation callCancellation = cancellation.child();
-             Cancellation.Registration ignored = lifetime.onCancel(callCancellation::cancel)) {
-            McpCallResult result = client.callTool(tool, arguments,
-                    new McpClientSession.CallLimits(limits.idle(), limits.total()), callCancellation, progress);
-            if (gen != generation) {
-                throw new McpException("the server was reconnected during the call; its result was dropped");
-            }
-            return result;
-        } catch (McpException e) {
-            if (client.isClosed() && channel.failed() && !e.isTimeout()) {
-                throw new TransportLost(gen, e);
-            }
-            if (client.isClosed() && gen != generation) {
-                throw new McpException("the server was reconnected or disconnected during the call; the call was abandoned");
-            }
-            throw e;
-        } catch (CancelledException e) {
-            if (!cancellation.isCancelled()) {
-                if (client.isClosed() && channel.failed()) {
-                    throw new TransportLost(gen, new McpException("the server connection ended during the call"));
-                }
-                throw new McpException("the server connection was closed during the call");
-            }
-            throw e;
-        }
-    }
-
-    /** Waits (bounded by the recovery budget) until a generation newer than {@code gen} is ready. */
-    private boolean awaitReadyAfter(int gen, Cancellation cancellation) {
-        long deadline = System.nanoTime() + settings.recovery().budget().plus(options.connectTimeout()).toNanos();
-        try (Cancellation.Registration ignored = cancellation.onCancel(this::signal)) {
-            lock.lock();
-            try {
-                while (!(state == State.READY && generation > gen)) {
-                    boolean hopeless = state == State.FAILED || state == State.DISCONNECTED;
-                    long left = deadline - System.nanoTime();
-                    if (hopeless || left <= 0 || cancellation.isCancelled()) {
-                        return false;
-                    }
-                    changed.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
-                }
-                return true;
-            } finally {
-                lock.unlock();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return calls.call(tool, arguments, retryable, cancellation, progress);
     }
 
     private void signal() {
@@ -682,6 +474,103 @@ public final class McpConnection {
         @Override
         public boolean isCurrent(int gen) {
             return gen == generation;
+        }
+    }
+
+    private final class CallTarget implements ToolCalls.Target {
+        @Override
+        public ToolCalls.Ready ready() {
+            lock.lock();
+            try {
+                if (state != State.READY) {
+                    throw notReady();
+                }
+                return new ToolCalls.Ready(session, transport, generation);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public int generation() {
+            return generation;
+        }
+
+        @Override
+        public boolean awaitReadyAfter(int gen, Cancellation cancellation) {
+            long deadline = System.nanoTime() + settings.recovery().budget().plus(options.connectTimeout()).toNanos();
+            try (Cancellation.Registration ignored = cancellation.onCancel(McpConnection.this::signal)) {
+                lock.lock();
+                try {
+                    while (!(state == State.READY && generation > gen)) {
+                        boolean hopeless = state == State.FAILED || state == State.DISCONNECTED;
+                        long left = deadline - System.nanoTime();
+                        if (hopeless || left <= 0 || cancellation.isCancelled()) {
+                            return false;
+                        }
+                        changed.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
+                    }
+                    return true;
+                } finally {
+                    lock.unlock();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private final class RecoverySteps implements Recovery.Steps {
+        @Override
+        public int next(int epoch, Duration backoff) {
+            lock.lock();
+            try {
+                long wait = backoff.toNanos();
+                while (wait > 0 && state == State.RECOVERING && recoveryEpoch == epoch) {
+                    wait = changed.awaitNanos(wait);
+                }
+                return state == State.RECOVERING && recoveryEpoch == epoch ? ++generation : 0;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 0;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void attempt(int gen) {
+            McpConnection.this.attempt(gen);
+        }
+
+        @Override
+        public void discard(int gen) {
+            Runnable old = () -> { };
+            lock.lock();
+            try {
+                if (gen == generation) {
+                    old = detach();
+                }
+            } finally {
+                lock.unlock();
+            }
+            old.run();
+        }
+
+        @Override
+        public void giveUp(int epoch, String why) {
+            int gen;
+            lock.lock();
+            try {
+                if (state != State.RECOVERING || recoveryEpoch != epoch) {
+                    return;
+                }
+                gen = generation;
+            } finally {
+                lock.unlock();
+            }
+            fail(gen, why);
         }
     }
 }

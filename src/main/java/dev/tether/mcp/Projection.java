@@ -74,7 +74,7 @@ final class Projection {
         boolean completions = false;
         for (McpConnection c : connections) {
             if (c.isReady()) {
-                ConnectionContent.Fetched declared = c.content().declared();
+                ConnectionContent.Declared declared = c.content().declared();
                 resources |= declared.resources();
                 completions |= declared.completions();
             }

@@ -42,7 +42,7 @@ final class RuntimeContent implements ContentAccess {
         List<ServerContent> out = new ArrayList<>();
         for (McpConnection c : connections) {
             if (c.isReady()) {
-                ConnectionContent.Fetched declared = c.content().declared();
+                ConnectionContent.Declared declared = c.content().declared();
                 out.add(new ServerContent(c.name(), c.content().catalog(), declared.resources(), declared.completions()));
             }
         }

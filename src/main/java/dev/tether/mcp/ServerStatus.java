@@ -3,7 +3,9 @@ package dev.tether.mcp;
 /**
  * Where one MCP server stands. Immutable: listeners and callers get a snapshot.
  *
- * @param reason          why it failed, disconnected or is recovering (redacted), or null
+ * @param reason          why it failed, disconnected or is recovering; while ready, why a resource or
+ *                        prompt catalog is missing or stale (its last fetch failed; the tools are
+ *                        unaffected); redacted, or null
  * @param toolCount       tools of its committed catalog that the model can see now (0 unless ready)
  * @param protocolVersion the negotiated version, or null before {@code initialize} succeeded
  * @param generation      bumped by every (re)connect, recovery attempt, disconnect and close;

@@ -33,7 +33,7 @@ final class ContentFixtures {
         return Files.readAllLines(trace).stream().filter(l -> l.contains("\"method\":\"" + method + "\"")).count();
     }
 
-    static final class RecordingHost implements McpHost {
+    static class RecordingHost implements McpHost {
         final List<McpNotice> notices = new CopyOnWriteArrayList<>();
 
         McpNotice await(Class<? extends McpNotice> type, Duration timeout) throws InterruptedException {

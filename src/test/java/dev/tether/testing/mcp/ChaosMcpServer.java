@@ -41,7 +41,16 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code --interaction} lists the interaction tools {@code ask_twice}, {@code needs_url} and
  *     {@code log_flood} (below) after the others.</li>
  * <li>{@code --logging} declares the {@code logging} capability and records {@code logging/setLevel}.</li>
+ * <li>{@code --content} declares {@code resources} and {@code prompts} (both with {@code listChanged});
+ *     {@code --resources MODE} and {@code --prompts MODE} set their starting lists (content modes below).</li>
  * </ul>
+ *
+ * <p><b>Content modes</b> (also settable by {@code set_catalog}): {@code normal} (resources
+ * {@code chaos://note/1} and {@code chaos://note/2} with the template {@code chaos://note/{n}};
+ * the prompt {@code greet {name}}), {@code duplicate} (the first item twice: a broken bound),
+ * {@code error} (the list request fails with -32603), {@code invisible} (names, titles and
+ * descriptions full of zero-width and bidi characters), {@code v<N>} (normal plus
+ * {@code chaos://gen/N} or the prompt {@code gen_N}).
  *
  * <p><b>Catalog modes</b> (also settable by the {@code set_catalog} tool): {@code normal} (the
  * tools below), {@code pages} (60 pages of one tool), {@code cursor} (the second page repeats the
@@ -60,11 +69,14 @@ import tools.jackson.databind.node.ObjectNode;
  * with zero-width and bidi characters), {@code ask {method}} (sends that request to the client
  * and answers with the client's answer as JSON text), {@code storm {count, ms}} (sends
  * {@code count} {@code tools/list_changed} over {@code ms}, bumping the list version {@code v<N>}
- * before each, and answers when done), {@code set_catalog {mode, notify, listDelayMs}},
+ * before each, and answers when done; {@code list: "resources"} or {@code "prompts"} storms that
+ * list instead), {@code set_catalog {mode, notify, listDelayMs, resources, prompts, notifyResources,
+ * notifyPrompts}},
  * {@code stats} (answers {"fetches": first-page tools/list requests, "pages": all of them,
  * "version": list version, "logLevel": the last level set, "setLevels": how many
  * {@code logging/setLevel} arrived, "rootsChanged": how many {@code notifications/roots/list_changed}
- * arrived, "capabilities": the client's capabilities from {@code initialize}}).
+ * arrived, "capabilities": the client's capabilities from {@code initialize}, "resourceFetches",
+ * "templateFetches", "promptFetches": first-page content list requests}).
  *
  * <p><b>Interaction tools</b>: {@code ask {method, params}} sends {@code params} (default
  * {@code {}}) with the request, so a test can send any elicitation (a non-flat schema, a
@@ -86,6 +98,11 @@ public final class ChaosMcpServer {
     private static final AtomicLong nextRequest = new AtomicLong(1);
     private static final Map<String, java.util.concurrent.CompletableFuture<JsonNode>> asked = new ConcurrentHashMap<>();
     private static volatile String catalog = "normal";
+    private static volatile String resources = "normal";
+    private static volatile String prompts = "normal";
+    private static final AtomicInteger resourceFetches = new AtomicInteger();
+    private static final AtomicInteger templateFetches = new AtomicInteger();
+    private static final AtomicInteger promptFetches = new AtomicInteger();
     private static volatile int listDelayMs;
     private static boolean junk;
     private static boolean interaction;
@@ -107,6 +124,9 @@ public final class ChaosMcpServer {
         interaction = flags.contains("--interaction");
         catalog = value(flags, "--catalog", "normal");
         listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
+        resources = value(flags, "--resources", "normal");
+        prompts = value(flags, "--prompts", "normal");
+        boolean content = flags.contains("--content");
         String startFile = value(flags, "--start-file", null);
         if (startFile != null) {
             Path file = Path.of(startFile);
@@ -159,6 +179,10 @@ public final class ChaosMcpServer {
                         if (logging) {
                             caps.putObject("logging");
                         }
+                        if (content) {
+                            caps.putObject("resources").put("listChanged", true);
+                            caps.putObject("prompts").put("listChanged", true);
+                        }
                         if (hostile) {
                             result.put("instructions", HOSTILE_INSTRUCTIONS);
                         }
@@ -172,6 +196,8 @@ public final class ChaosMcpServer {
                     Thread.ofPlatform().start(() -> list(id, params.path("cursor").asString(null)));
                 }
                 case "tools/call" -> Thread.ofPlatform().start(() -> call(id, message.path("params")));
+                case "resources/list", "resources/templates/list", "prompts/list" -> contentList(id, method,
+                        message.path("params").path("cursor").asString(null));
                 case "ping" -> answer(id, JSON.createObjectNode());
                 case "logging/setLevel" -> {
                     logLevel = message.path("params").path("level").asString("");
@@ -246,6 +272,55 @@ public final class ChaosMcpServer {
                 normal(tools);
                 if (mode.startsWith("v")) {
                     tools.add(tool("gen_" + mode.substring(1), "list version " + mode, null));
+                }
+            }
+        }
+        answer(id, result);
+    }
+
+    private static void contentList(JsonNode id, String method, String cursor) {
+        boolean prompting = method.equals("prompts/list");
+        String mode = prompting ? prompts : resources;
+        if (cursor == null) {
+            (prompting ? promptFetches : method.equals("resources/list") ? resourceFetches : templateFetches).incrementAndGet();
+        }
+        if (mode.equals("error")) {
+            error(id, -32603, "the " + method + " backend is down");
+            return;
+        }
+        ObjectNode result = JSON.createObjectNode();
+        switch (method) {
+            case "resources/list" -> {
+                ArrayNode list = result.putArray("resources");
+                if (mode.equals("invisible")) {
+                    list.addObject().put("uri", "chaos://note/1").put("name", "no\u200Bte\u202Eevil")
+                            .put("title", "Ti\u2066tle\u2069").put("description", "Looks \u200Dinnocent\uFEFF\u202E");
+                } else {
+                    list.addObject().put("uri", "chaos://note/1").put("name", "note 1");
+                    list.addObject().put("uri", mode.equals("duplicate") ? "chaos://note/1" : "chaos://note/2").put("name", "note 2");
+                }
+                if (mode.startsWith("v")) {
+                    list.addObject().put("uri", "chaos://gen/" + mode.substring(1)).put("name", "gen");
+                }
+            }
+            case "resources/templates/list" -> result.putArray("resourceTemplates").addObject()
+                    .put("uriTemplate", "chaos://note/{n}").put("name", "note");
+            default -> {
+                ArrayNode list = result.putArray("prompts");
+                ObjectNode greet = list.addObject();
+                if (mode.equals("invisible")) {
+                    greet.put("name", "gr\u200Beet\u202E").put("title", "Gr\u2066eet\u2069")
+                            .put("description", "Says \u200Bhello\u202E\uFEFF");
+                    greet.putArray("arguments").addObject().put("name", "na\u200Dme").put("description", "Who\u2067 to greet")
+                            .put("required", true);
+                } else {
+                    greet.put("name", "greet").putArray("arguments").addObject().put("name", "name").put("required", true);
+                }
+                if (mode.equals("duplicate")) {
+                    list.addObject().put("name", "greet");
+                }
+                if (mode.startsWith("v")) {
+                    list.addObject().put("name", "gen_" + mode.substring(1));
                 }
             }
         }
@@ -369,9 +444,15 @@ public final class ChaosMcpServer {
                 int count = args.path("count").asInt(1000);
                 long ms = args.path("ms").asLong(1000);
                 long start = System.nanoTime();
+                String list = args.path("list").asString("tools");
                 for (int i = 0; i < count; i++) {
-                    catalog = "v" + version.incrementAndGet();
-                    notify("notifications/tools/list_changed", null);
+                    String next = "v" + version.incrementAndGet();
+                    switch (list) {
+                        case "resources" -> resources = next;
+                        case "prompts" -> prompts = next;
+                        default -> catalog = next;
+                    }
+                    notify("notifications/" + list + "/list_changed", null);
                     long due = start + ms * 1_000_000L * (i + 1) / count;
                     long wait = due - System.nanoTime();
                     if (wait > 0) {
@@ -383,8 +464,16 @@ public final class ChaosMcpServer {
             case "set_catalog" -> {
                 catalog = args.path("mode").asString("normal");
                 listDelayMs = args.path("listDelayMs").asInt(listDelayMs);
+                resources = args.path("resources").asString(resources);
+                prompts = args.path("prompts").asString(prompts);
                 if (args.path("notify").asBoolean(false)) {
                     notify("notifications/tools/list_changed", null);
+                }
+                if (args.path("notifyResources").asBoolean(false)) {
+                    notify("notifications/resources/list_changed", null);
+                }
+                if (args.path("notifyPrompts").asBoolean(false)) {
+                    notify("notifications/prompts/list_changed", null);
                 }
                 answer(id, text("catalog " + catalog));
             }
@@ -396,6 +485,9 @@ public final class ChaosMcpServer {
                 stats.put("logLevel", logLevel);
                 stats.put("setLevels", setLevels.get());
                 stats.put("rootsChanged", rootsChanged.get());
+                stats.put("resourceFetches", resourceFetches.get());
+                stats.put("templateFetches", templateFetches.get());
+                stats.put("promptFetches", promptFetches.get());
                 stats.set("capabilities", clientCapabilities);
                 answer(id, text(stats.toString()));
             }

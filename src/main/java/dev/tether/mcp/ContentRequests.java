@@ -1,0 +1,149 @@
+package dev.tether.mcp;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
+import dev.tether.mcp.catalog.CatalogBounds;
+import dev.tether.mcp.catalog.CatalogFetcher;
+import dev.tether.mcp.content.CompletionRef;
+import dev.tether.mcp.content.ContentWire;
+import dev.tether.mcp.content.McpCompletion;
+import dev.tether.mcp.content.McpPrompt;
+import dev.tether.mcp.content.McpResource;
+import dev.tether.mcp.content.McpResourceTemplate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The content requests of one {@link McpClientSession}: resource, template and prompt lists
+ * (bounded, failing whole), {@code resources/read}, subscriptions, {@code prompts/get} and
+ * {@code completion/complete}. Each is checked against the capabilities the server declared
+ * before it is sent; the caller has already checked it against the committed catalogs.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/resources">MCP resources</a>
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/prompts">MCP prompts</a>
+ */
+final class ContentRequests {
+    private final String server;
+    private final McpClientSession session;
+
+    ContentRequests(String server, McpClientSession session) {
+        this.server = server;
+        this.session = session;
+    }
+
+    /** Whether the server declared {@code resources.subscribe: true}. */
+    boolean declaresSubscribe() {
+        McpClientSession.Initialized init = session.initialized();
+        JsonNode resources = init == null ? null : init.capabilities().get("resources");
+        return resources != null && resources.path("subscribe").asBoolean(false);
+    }
+
+    /** Lists every resource within {@code bounds}; fails whole. */
+    List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+        return new CatalogFetcher<>("resources/list", "resources", ContentWire::resource, McpResource::uri, bounds)
+                .fetch(cursor -> session.listPage("resources/list", "resources", cursor, pageTimeout, cancellation));
+    }
+
+    /** Lists every resource template within {@code bounds}; fails whole. */
+    List<McpResourceTemplate> listResourceTemplates(CatalogBounds bounds, Duration pageTimeout,
+                                                           Cancellation cancellation) {
+        return new CatalogFetcher<>("resources/templates/list", "resourceTemplates", ContentWire::template,
+                McpResourceTemplate::uriTemplate, bounds)
+                .fetch(cursor -> session.listPage("resources/templates/list", "resources", cursor, pageTimeout, cancellation));
+    }
+
+    /** Lists every prompt within {@code bounds}; fails whole. */
+    List<McpPrompt> listPrompts(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+        return new CatalogFetcher<>("prompts/list", "prompts", ContentWire::prompt, McpPrompt::name, bounds)
+                .fetch(cursor -> session.listPage("prompts/list", "prompts", cursor, pageTimeout, cancellation));
+    }
+
+    /** {@code resources/read}: the contents as embedded-resource blocks (text or blob), as sent. */
+    List<McpContent> readResource(String uri, Duration timeout, Cancellation cancellation) {
+        session.require("resources", "resources/read");
+        ObjectNode params = Json.object();
+        params.put("uri", uri);
+        JsonNode result = session.send("resources/read", params, timeout, cancellation);
+        JsonNode contents = result == null ? null : result.get("contents");
+        if (contents == null || !contents.isArray()) {
+            throw new McpException("resources/read answer has no contents array");
+        }
+        List<McpContent> blocks = new ArrayList<>();
+        for (JsonNode item : contents) {
+            ObjectNode wrapped = Json.object();
+            wrapped.put("type", "resource");
+            wrapped.set("resource", item);
+            blocks.add(McpWire.content(wrapped));
+        }
+        return blocks;
+    }
+
+    /** {@code resources/subscribe} or {@code resources/unsubscribe}. */
+    void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
+        String method = subscribe ? "resources/subscribe" : "resources/unsubscribe";
+        session.require("resources", method);
+        if (!declaresSubscribe()) {
+            throw new McpException("server \"" + server + "\" does not offer resource subscriptions");
+        }
+        ObjectNode params = Json.object();
+        params.put("uri", uri);
+        session.send(method, params, timeout, cancellation);
+    }
+
+    /** {@code prompts/get}: the messages as sent. */
+    List<McpClientSession.PromptMessage> getPrompt(String name, Map<String, String> arguments, Duration timeout,
+                                         Cancellation cancellation) {
+        session.require("prompts", "prompts/get");
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        ObjectNode args = params.putObject("arguments");
+        arguments.forEach(args::put);
+        JsonNode result = session.send("prompts/get", params, timeout, cancellation);
+        JsonNode messages = result == null ? null : result.get("messages");
+        if (messages == null || !messages.isArray()) {
+            throw new McpException("prompts/get answer has no messages array");
+        }
+        List<McpClientSession.PromptMessage> out = new ArrayList<>();
+        for (JsonNode message : messages) {
+            out.add(new McpClientSession.PromptMessage(McpWire.text(message, "role"), McpWire.content(message.path("content"))));
+        }
+        return out;
+    }
+
+    /** {@code completion/complete}: every string value as sent (the caller bounds them). */
+    McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
+                                  Duration timeout, Cancellation cancellation) {
+        session.require("completions", "completion/complete");
+        ObjectNode params = Json.object();
+        ObjectNode refNode = params.putObject("ref");
+        switch (ref) {
+            case CompletionRef.Prompt p -> refNode.put("type", "ref/prompt").put("name", p.name());
+            case CompletionRef.ResourceTemplate t -> refNode.put("type", "ref/resource").put("uri", t.uriTemplate());
+        }
+        params.putObject("argument").put("name", argument).put("value", value);
+        if (context != null && !context.isEmpty()) {
+            ObjectNode args = params.putObject("context").putObject("arguments");
+            context.forEach(args::put);
+        }
+        JsonNode result = session.send("completion/complete", params, timeout, cancellation);
+        JsonNode completion = result == null ? null : result.get("completion");
+        JsonNode values = completion == null ? null : completion.get("values");
+        if (values == null || !values.isArray()) {
+            throw new McpException("completion/complete answer has no completion.values array");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode v : values) {
+            if (v.isString()) {
+                out.add(v.asString());
+            }
+        }
+        JsonNode total = completion.get("total");
+        JsonNode hasMore = completion.get("hasMore");
+        return new McpCompletion(out, total != null && total.canConvertToInt() && total.isIntegralNumber() ? total.asInt() : null,
+                hasMore != null && hasMore.isBoolean() ? hasMore.asBoolean() : null);
+    }
+}

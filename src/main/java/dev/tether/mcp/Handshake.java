@@ -1,0 +1,104 @@
+package dev.tether.mcp;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.agent.CancelledException;
+import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.catalog.CatalogException;
+import dev.tether.mcp.interaction.ClientCapabilities;
+import dev.tether.mcp.transport.HttpTransport;
+import dev.tether.mcp.transport.StdioTransport;
+import dev.tether.mcp.transport.VariableExpansion;
+import dev.tether.security.Redactor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What one connect attempt of a {@link McpConnection} sends before it can commit READY: opens
+ * the transport, then {@code initialize}, the log level, {@code tools/list} and the content
+ * catalogs. It holds no state of the connection; the connection checks the generation around it.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization">MCP initialization</a>
+ */
+final class Handshake {
+    private static final Logger LOG = LoggerFactory.getLogger(Handshake.class);
+
+    /** What the server said and listed; committed together with READY. */
+    record Done(McpClientSession.Initialized init, List<McpToolInfo> tools, ConnectionContent.Fetched content) {}
+
+    private final McpServerSpec spec;
+    private final McpRuntimeOptions options;
+    private final McpConnectionSettings settings;
+    private final ConnectionContent content;
+    private final Cancellation lifetime;
+
+    Handshake(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, ConnectionContent content,
+              Cancellation lifetime) {
+        this.spec = spec;
+        this.options = options;
+        this.settings = settings;
+        this.content = content;
+        this.lifetime = lifetime;
+    }
+
+    /** Starts the server's process or HTTP transport. @throws McpException it cannot start */
+    MessageChannel open() {
+        VariableExpansion.Result expanded = VariableExpansion.expand(spec, options.hostEnv());
+        for (String name : expanded.undefined()) {
+            LOG.warn("mcp {}: ${{{}}} is not set in Tether's environment; it expands to an empty string", spec.name(), name);
+        }
+        try {
+            return switch (expanded.spec()) {
+                case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
+                        settings.maxLineBytes());
+                case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout());
+                case McpServerSpec.Sse sse -> throw new McpException("legacy HTTP+SSE servers are not supported; use streamable HTTP");
+            };
+        } catch (IOException e) {
+            throw new McpException(e.getMessage() == null ? "cannot start the server" : e.getMessage());
+        }
+    }
+
+    /** Initialises {@code client} and fetches its catalogs. Throws on failure (a content list failing is not one). */
+    Done run(McpClientSession client) {
+        McpClientSession.Initialized init = client.initialize(options.clientVersion(),
+                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), options.connectTimeout(), lifetime);
+        applyLogLevel(client);
+        List<McpToolInfo> listed = client.declares("tools")
+                ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
+        return new Done(init, listed, content.fetch(client, lifetime));
+    }
+
+    /**
+     * Asks a server that declared {@code logging} for the policy's level; done after every
+     * (re)connect because a new session starts at the server's own default. A failure is logged,
+     * never fatal: logs are diagnostics.
+     */
+    private void applyLogLevel(McpClientSession client) {
+        if (!client.declares("logging")) {
+            return;
+        }
+        String level = options.policyFor(spec.name()).logLevel();
+        try {
+            client.setLoggingLevel(level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, options.listTimeout(), lifetime);
+        } catch (McpException e) {
+            LOG.info("mcp {}: logging/setLevel failed: {}", spec.name(), Redactor.redact(e.getMessage()));
+        }
+    }
+
+    /** The reason an attempt failed, for the user (redacted later, with the stderr tail). */
+    static String describe(String server, RuntimeException e) {
+        return switch (e) {
+            case McpException m -> m.getMessage();
+            case CatalogException c -> c.getMessage();
+            case CancelledException c -> "connection closed while starting";
+            case UncheckedIOException u -> "cannot talk to the server: " + u.getCause().getMessage();
+            default -> {
+                LOG.debug("mcp {}: unexpected failure", server, e);
+                yield "unexpected error: " + e.getClass().getSimpleName();
+            }
+        };
+    }
+}

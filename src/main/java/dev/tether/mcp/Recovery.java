@@ -1,0 +1,62 @@
+package dev.tether.mcp;
+
+import dev.tether.security.Redactor;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The reconnect loop of one recovery epoch: waits out the backoff, tries, and gives up after the
+ * policy's attempts. Each step goes through {@link Steps}, which holds the connection's lock and
+ * ends the loop as soon as anything else (a manual reconnect, a disconnect, close) moved on.
+ *
+ * @see McpConnectionSettings.Recovery
+ */
+final class Recovery {
+    private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
+
+    /** The connection's side of recovery. */
+    interface Steps {
+        /** Waits {@code backoff} while {@code epoch} is still recovering; the generation to try, or 0 when it no longer is. */
+        int next(int epoch, Duration backoff);
+
+        /** One connect attempt of generation {@code gen}; commits READY or throws. */
+        void attempt(int gen);
+
+        /** Closes what a failed attempt of {@code gen} left, unless a newer generation exists. */
+        void discard(int gen);
+
+        /** Fails the server with {@code why} if {@code epoch} is still recovering. */
+        void giveUp(int epoch, String why);
+    }
+
+    private final String server;
+    private final McpConnectionSettings.Recovery policy;
+    private final Steps steps;
+
+    Recovery(String server, McpConnectionSettings.Recovery policy, Steps steps) {
+        this.server = server;
+        this.policy = policy;
+        this.steps = steps;
+    }
+
+    void run(int epoch, String firstReason) {
+        String last = firstReason;
+        for (int attempt = 1; attempt <= policy.attempts(); attempt++) {
+            int gen = steps.next(epoch, policy.backoff(attempt));
+            if (gen == 0) {
+                return;
+            }
+            try {
+                steps.attempt(gen);
+                LOG.info("mcp {}: reconnected after {} attempt(s)", server, attempt);
+                return;
+            } catch (RuntimeException e) {
+                last = Handshake.describe(server, e);
+                LOG.info("mcp {}: reconnect attempt {} failed: {}", server, attempt, Redactor.redact(last));
+                steps.discard(gen);
+            }
+        }
+        steps.giveUp(epoch, "gave up reconnecting after " + policy.attempts() + " attempts: " + last);
+    }
+}

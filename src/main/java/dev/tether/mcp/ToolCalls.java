@@ -1,0 +1,104 @@
+package dev.tether.mcp;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.agent.CancelledException;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The {@code tools/call} path of one {@link McpConnection}: each call runs under the caller's
+ * cancellation and the connection's lifetime, a result of an older generation is dropped, and a
+ * retryable call whose transport died is sent once more after the connection is ready again.
+ */
+final class ToolCalls {
+    private static final Logger LOG = LoggerFactory.getLogger(ToolCalls.class);
+
+    /** The connection as the call path sees it. */
+    interface Target {
+        /** The session, channel and generation of the ready connection. @throws McpException not ready */
+        Ready ready();
+
+        int generation();
+
+        /** Waits (bounded by the recovery budget) until a generation newer than {@code gen} is ready. */
+        boolean awaitReadyAfter(int gen, Cancellation cancellation);
+    }
+
+    record Ready(McpClientSession client, ObservedChannel channel, int generation) {}
+
+    private final String server;
+    private final McpRuntimeOptions options;
+    private final Cancellation lifetime;
+    private final Target target;
+
+    ToolCalls(String server, McpRuntimeOptions options, Cancellation lifetime, Target target) {
+        this.server = server;
+        this.options = options;
+        this.lifetime = lifetime;
+        this.target = target;
+    }
+
+    /** See {@link McpConnection#call(String, JsonNode, boolean, Cancellation, Consumer)}. */
+    McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
+                       Consumer<McpProgress> progress) {
+        try {
+            return callOnce(tool, arguments, cancellation, progress);
+        } catch (TransportLost lost) {
+            if (!retryable || !target.awaitReadyAfter(lost.generation, cancellation)) {
+                throw lost.failure;
+            }
+            LOG.info("mcp {}: retrying {} once after reconnecting", server, tool);
+            try {
+                return callOnce(tool, arguments, cancellation, progress);
+            } catch (TransportLost again) {
+                throw again.failure;
+            }
+        }
+    }
+
+    /** A call failed because its transport ended (not an answer, not a timeout). */
+    private static final class TransportLost extends RuntimeException {
+        final int generation;
+        final McpException failure;
+
+        TransportLost(int generation, McpException failure) {
+            super(null, null, false, false);
+            this.generation = generation;
+            this.failure = failure;
+        }
+    }
+
+    private McpCallResult callOnce(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
+        Ready ready = target.ready();
+        McpClientSession client = ready.client();
+        int gen = ready.generation();
+        McpRuntimeOptions.CallTimeouts limits = options.callTimeoutsFor(server);
+        try (Cancellation callCancellation = cancellation.child();
+             Cancellation.Registration ignored = lifetime.onCancel(callCancellation::cancel)) {
+            McpCallResult result = client.callTool(tool, arguments,
+                    new McpClientSession.CallLimits(limits.idle(), limits.total()), callCancellation, progress);
+            if (gen != target.generation()) {
+                throw new McpException("the server was reconnected during the call; its result was dropped");
+            }
+            return result;
+        } catch (McpException e) {
+            if (client.isClosed() && ready.channel().failed() && !e.isTimeout()) {
+                throw new TransportLost(gen, e);
+            }
+            if (client.isClosed() && gen != target.generation()) {
+                throw new McpException("the server was reconnected or disconnected during the call; the call was abandoned");
+            }
+            throw e;
+        } catch (CancelledException e) {
+            if (!cancellation.isCancelled()) {
+                if (client.isClosed() && ready.channel().failed()) {
+                    throw new TransportLost(gen, new McpException("the server connection ended during the call"));
+                }
+                throw new McpException("the server connection was closed during the call");
+            }
+            throw e;
+        }
+    }
+}
