@@ -46,7 +46,7 @@ public final class EditorAuthorizationPrompt implements AuthorizationPrompt {
     }
 
     public static AuthorizationPrompt.Factory factory(McpHost host, Duration timeout) {
-        return server -> new EditorAuthorizationPrompt(host, timeout);
+        return server -> SignIn.open(() -> new EditorAuthorizationPrompt(host, timeout));
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.tether.agent.Cancellation;
 import dev.tether.http.LoopbackRedirect;
 import dev.tether.http.RedirectException;
 import dev.tether.mcp.auth.AuthException;
+import dev.tether.mcp.auth.AuthorizationPrompt;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -28,6 +29,15 @@ final class SignIn {
             return redirect.await(timeout, cancellation).params();
         } catch (RedirectException e) {
             throw new AuthException("sign-in to MCP server `" + server + "` did not complete: " + e.getMessage());
+        }
+    }
+
+    /** Opens a prompt; a listener that cannot start is an AuthException like any other failed sign-in. */
+    static AuthorizationPrompt open(java.util.function.Supplier<AuthorizationPrompt> prompt) throws AuthException {
+        try {
+            return prompt.get();
+        } catch (RuntimeException e) {
+            throw new AuthException("cannot listen for the sign-in redirect on 127.0.0.1: " + e.getMessage());
         }
     }
 

@@ -30,7 +30,7 @@ public final class TerminalAuthorizationPrompt implements AuthorizationPrompt {
     }
 
     public static AuthorizationPrompt.Factory factory(PrintStream err, BrowserLauncher browser) {
-        return server -> new TerminalAuthorizationPrompt(err, browser, LoopbackRedirect.DEFAULT_TIMEOUT);
+        return server -> SignIn.open(() -> new TerminalAuthorizationPrompt(err, browser, LoopbackRedirect.DEFAULT_TIMEOUT));
     }
 
     @Override
