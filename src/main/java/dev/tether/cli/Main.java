@@ -40,6 +40,7 @@ public final class Main {
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, System.getenv());
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
+            case "mcp" -> McpCommand.run(rest, out, err, System.getenv());
             default -> {
                 err.println("tether: unknown command \"" + command + "\". Run tether --help.");
                 yield 2;

@@ -30,6 +30,16 @@ public interface McpHost {
     /** Something a server said for the user, never for the model. */
     void notice(McpNotice notice);
 
+    /**
+     * For editors without URL elicitation: shows {@code message} and a link to {@code url} (an
+     * agent message), then asks the user to continue or cancel (a permission request). Returns
+     * whether they chose to continue; cancelling {@code cancellation} withdraws the request. Used
+     * for OAuth sign-in. The default shows nothing and answers no.
+     */
+    default boolean offerLink(String server, String message, String url, Cancellation cancellation) {
+        return false;
+    }
+
     McpHost NONE = new McpHost() {
         @Override
         public boolean canElicitForm() {
