@@ -77,6 +77,8 @@ public final class Main {
                 Usage:
                   tether [acp] [options]        Run the ACP agent on stdin/stdout (what editors spawn).
                   tether reference-server       Run the bundled reference MCP server (a small order system) on stdio.
+                  tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
+                  tether mcp login <server> | logout [server]
                   tether --help | --version
 
                 Options for acp:

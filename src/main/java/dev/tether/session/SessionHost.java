@@ -80,7 +80,8 @@ final class SessionHost implements McpHost {
             params.put("toolCallId", request.toolCallId());
         }
         params.put("mode", url ? "url" : "form");
-        params.put("message", "MCP server `" + request.server() + "`: " + request.message());
+        String named = "MCP server `" + request.server() + "`";
+        params.put("message", request.message().contains(named) ? request.message() : named + ": " + request.message());
         if (url) {
             params.put("elicitationId", request.elicitationId());
             params.put("url", request.url());
@@ -100,6 +101,37 @@ final class SessionHost implements McpHost {
         } catch (JsonRpcException e) {
             LOG.warn("session {}: elicitation for {} failed in the editor: {}", session.id(), request.server(), e.getMessage());
             return ElicitationReply.CANCEL;
+        }
+    }
+
+    /**
+     * For editors without URL elicitation: the link as an agent message, then a permission
+     * request to continue or cancel. The caller withdraws it (cancellation) once the browser's
+     * redirect arrived, so a finished sign-in never waits for the click.
+     */
+    @Override
+    public boolean offerLink(String server, String message, String url, Cancellation cancellation) {
+        session.send(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(message + "\n\n<" + url + ">\n\n"), null));
+        String callId = "signin-" + UUID.randomUUID();
+        ToolCallFields call = new ToolCallFields(callId, "Sign in to MCP server `" + server + "`", ToolKind.FETCH, ToolCallStatus.PENDING,
+                List.of(ToolCallContent.Content.text("Open " + url + " in your browser, then continue.")), List.of(), null, null);
+        session.send(new SessionUpdate.ToolCall(call));
+        try {
+            ObjectNode params = Json.object();
+            params.put("sessionId", session.id().value());
+            params.set("toolCall", Json.tree(call));
+            params.set("options", Json.tree(List.of(new PermissionOption("allow_once", "Continue", "allow_once"),
+                    new PermissionOption("reject_once", "Cancel", "reject_once"))));
+            JsonNode outcome = session.services().client().request("session/request_permission", params, cancellation).path("outcome");
+            boolean go = "selected".equals(outcome.path("outcome").asString()) && "allow_once".equals(outcome.path("optionId").asString());
+            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, go ? ToolCallStatus.COMPLETED : ToolCallStatus.FAILED)));
+            return go;
+        } catch (CancelledException e) {
+            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.COMPLETED)));
+            throw e;
+        } catch (JsonRpcException e) {
+            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.FAILED)));
+            return false;
         }
     }
 

@@ -118,6 +118,22 @@ class SessionHostTest {
     }
 
     @Test
+    void aSignInLinkIsShownAndTheUserChoosesToContinue() {
+        try (InProcessAgent agent = new InProcessAgent(dir, new QueueModel(), capturing())) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String session = client.newSession(dir.toString(), null);
+            assertTrue(host.get().offerLink("linear", "Sign in to MCP server `linear` at mcp.linear.app",
+                    "https://mcp.linear.app/authorize?x=1", Cancellation.root()));
+            assertTrue(client.updates(session, "agent_message_chunk").toString().contains("https://mcp.linear.app/authorize?x=1"));
+            JsonNode permission = client.agentRequests().getLast();
+            assertEquals("session/request_permission", permission.path("method").asString());
+            assertEquals("Continue", permission.path("params").path("options").path(0).path("name").asString());
+            assertEquals(List.of(), client.violations());
+        }
+    }
+
+    @Test
     void aRejectedSamplingRequestIsRefused() {
         QueueModel model = new QueueModel();
         try (InProcessAgent agent = new InProcessAgent(dir, model, capturing())) {
