@@ -57,7 +57,14 @@ final class TokenEndpoint {
     JsonNode call(URI endpoint, Map<String, String> form, Map<String, String> headers, String what) throws AuthException {
         AuthHttp.Answer answer = http.postForm(endpoint, form, headers, what);
         if (!answer.ok()) {
-            throw new AuthException(what + " refused the request (HTTP " + answer.status() + describe(answer.body()) + ")");
+            String message = what + " refused the request (HTTP " + answer.status() + describe(answer.body()) + ")";
+            // A server may echo what it was sent (a refresh token, a code) in its description.
+            for (String value : form.values()) {
+                if (value.length() >= 8) {
+                    message = message.replace(value, "[redacted]");
+                }
+            }
+            throw new AuthException(message);
         }
         return answer.body();
     }
