@@ -5,6 +5,9 @@ import dev.tether.agent.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.interaction.ClientCapabilities;
+import dev.tether.mcp.auth.AuthException;
+import dev.tether.mcp.auth.OAuthAuthorization;
+import dev.tether.mcp.transport.HttpAuthorization;
 import dev.tether.mcp.transport.HttpTransport;
 import dev.tether.mcp.transport.StdioTransport;
 import dev.tether.mcp.transport.VariableExpansion;
@@ -53,11 +56,23 @@ final class Handshake {
             return switch (expanded.spec()) {
                 case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
                         settings.maxLineBytes());
-                case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout());
+                case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http));
                 case McpServerSpec.Sse sse -> throw new McpException("legacy HTTP+SSE servers are not supported; use streamable HTTP");
             };
         } catch (IOException e) {
             throw new McpException(e.getMessage() == null ? "cannot start the server" : e.getMessage());
+        }
+    }
+
+    /** OAuth for {@code http} when the runtime has it turned on (see {@code mcp/auth}). */
+    private HttpAuthorization authorization(McpServerSpec.Http http) {
+        if (options.oauth() == null) {
+            return HttpAuthorization.NONE;
+        }
+        try {
+            return OAuthAuthorization.forServer(http, options.oauth());
+        } catch (AuthException e) {
+            throw new McpException(e.getMessage());
         }
     }
 

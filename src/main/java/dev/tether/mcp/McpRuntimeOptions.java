@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.interaction.McpHost;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,11 +22,13 @@ import java.util.Map;
  * @param clientVersion       sent as {@code clientInfo.version}
  * @param artifactDir         session-private directory for results too big to keep inline, or null for none
  * @param host                the session behind the runtime: elicitation, sampling, roots, notices
+ * @param oauth               OAuth for HTTP servers (token store, authorization prompt, pre-registered clients), or
+ *                            null: a server that answers 401 then fails with "requires authorization"
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
                                 Map<String, McpServerPolicy> policies, int maxInlineTextChars,
                                 int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
-                                String clientVersion, Path artifactDir, McpHost host) {
+                                String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
     /** A call that sends neither a result nor progress for this long is abandoned. */
@@ -50,7 +53,7 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
         String version = McpRuntimeOptions.class.getPackage().getImplementationVersion();
         return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT, Map.of(),
                 DEFAULT_MAX_INLINE_TEXT_CHARS, DEFAULT_MAX_IMAGE_BYTES, cwd, System.getenv(),
-                version == null ? "0.1.0" : version, null, McpHost.NONE);
+                version == null ? "0.1.0" : version, null, McpHost.NONE, null);
     }
 
     public McpServerPolicy policyFor(String server) {
@@ -64,36 +67,42 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
         return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, perServer, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withArtifactDir(Path dir) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth);
     }
 
     public McpRuntimeOptions withMaxInlineTextChars(int chars) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, chars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withHost(McpHost newHost) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth);
     }
 
     public McpRuntimeOptions withHostEnv(Map<String, String> env) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host);
+                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth);
+    }
+
+    /** Turns on OAuth for this runtime's HTTP servers; null turns it off. */
+    public McpRuntimeOptions withOAuth(OAuthSettings settings) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings);
     }
 }

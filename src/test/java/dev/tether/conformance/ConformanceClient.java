@@ -7,6 +7,10 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.McpTool;
+import dev.tether.mcp.auth.MemoryTokenStore;
+import dev.tether.mcp.auth.OAuthClientConfig;
+import dev.tether.mcp.auth.OAuthSettings;
+import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.ServerStatus;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
@@ -32,6 +36,8 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ConformanceClient {
     private static final String SERVER = "conformance";
+    /** The client ID metadata document URL the suite expects (auth/basic-cimd). */
+    private static final String CLIENT_METADATA_DOCUMENT = "https://conformance-test.local/client-metadata.json";
     /** The runner gives a client 30 s; connect and list well within it. */
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(20);
 
@@ -58,7 +64,8 @@ public final class ConformanceClient {
     private static void run(String scenario, String url) throws ToolFailure {
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath())
                 .withConnectTimeout(STARTUP_TIMEOUT)
-                .withHost(new SchemaDefaultsHost());
+                .withHost(new SchemaDefaultsHost())
+                .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
         try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE)) {
             List<Tool> tools = runtime.awaitTools(STARTUP_TIMEOUT, Cancellation.root());
@@ -81,6 +88,39 @@ public final class ConformanceClient {
                 }
             }
         }
+    }
+
+    /**
+     * OAuth with an in-memory store, the headless prompt, the suite's client ID metadata document
+     * URL, and the client its context describes: a machine client (client credentials, with a
+     * secret or an ES256 key), a cross-app-access client, or a pre-registered one.
+     */
+    static OAuthSettings oauth(String scenario, String context) {
+        OAuthSettings settings = OAuthSettings.of(new MemoryTokenStore(), server -> new HeadlessPrompt())
+                .withClientMetadataDocument(CLIENT_METADATA_DOCUMENT);
+        if (context == null || context.isBlank()) {
+            return settings;
+        }
+        JsonNode c = Json.parse(context);
+        String clientId = c.path("client_id").asString(null);
+        if (clientId == null) {
+            return settings;
+        }
+        Secret secret = Secret.ofNullable(c.path("client_secret").asString(null));
+        OAuthClientConfig client;
+        if (c.has("private_key_pem")) {
+            client = new OAuthClientConfig(clientId, null, new Secret(c.path("private_key_pem").asString()), "private_key_jwt",
+                    new OAuthClientConfig.Grant.ClientCredentials());
+        } else if (c.has("idp_id_token")) {
+            client = new OAuthClientConfig(clientId, secret, null, "client_secret_basic",
+                    new OAuthClientConfig.Grant.CrossApp(c.path("idp_token_endpoint").asString(),
+                            c.path("idp_client_id").asString(), new Secret(c.path("idp_id_token").asString())));
+        } else if (scenario.startsWith("auth/client-credentials")) {
+            client = new OAuthClientConfig(clientId, secret, null, null, new OAuthClientConfig.Grant.ClientCredentials());
+        } else {
+            client = OAuthClientConfig.of(clientId, secret);
+        }
+        return settings.withClient(SERVER, client);
     }
 
     private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolFailure {

@@ -43,7 +43,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class HttpTransport implements MessageChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
     public static final String SESSION_NOT_FOUND = "the server no longer knows this session (HTTP 404)";
-    public static final String AUTH_REQUIRED = "server requires authorization (OAuth support arrives later)";
+    public static final String AUTH_REQUIRED = "server requires authorization, and OAuth is not enabled for it";
     /** Reopenings of an SSE stream that ended early: per POST answer, and in a row without a message for the GET stream. */
     static final int MAX_RESUME_ATTEMPTS = 3;
     /** Delay before reopening a stream whose server sent no {@code retry:}. */
@@ -65,9 +65,15 @@ public final class HttpTransport implements MessageChannel {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile JsonNode initializeId;
+    private final HttpAuthorization authorization;
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
+        this(spec, connectTimeout, HttpAuthorization.NONE);
+    }
+
+    public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization) {
         this.spec = spec;
+        this.authorization = authorization;
         this.uri = URI.create(spec.url());
         this.client = HttpClient.newBuilder()
                 .connectTimeout(connectTimeout)
@@ -100,6 +106,10 @@ public final class HttpTransport implements MessageChannel {
     private HttpRequest.Builder request() {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
         spec.headers().forEach(builder::header);
+        String credentials = authorization.header();
+        if (credentials != null) {
+            builder.setHeader("Authorization", credentials);
+        }
         if (sessionId != null) {
             builder.header("Mcp-Session-Id", sessionId);
         }
@@ -115,13 +125,10 @@ public final class HttpTransport implements MessageChannel {
         if (isRequest) {
             awaiting.add(key);
         }
-        HttpRequest request = request()
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(message), StandardCharsets.UTF_8))
-                .build();
+        String text = Json.write(message);
         try {
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            Answer answer = authorizedPost(text);
+            HttpResponse<InputStream> response = answer.response();
             int status = response.statusCode();
             response.headers().firstValue("Mcp-Session-Id").ifPresent(s -> {
                 if (sessionId == null) {
@@ -130,7 +137,7 @@ public final class HttpTransport implements MessageChannel {
             });
             if (status == 401 || status == 403) {
                 response.body().close();
-                failRequest(isRequest, id, AUTH_REQUIRED);
+                failRequest(isRequest, id, answer.refusal() == null ? AUTH_REQUIRED : answer.refusal());
                 return;
             }
             if (status == 404 && sessionId != null) {
@@ -171,6 +178,36 @@ public final class HttpTransport implements MessageChannel {
         } finally {
             if (key != null) {
                 awaiting.remove(key);
+            }
+        }
+    }
+
+    /** A POST's answer; {@code refusal} says why the authorization gave up when the server refused it. */
+    private record Answer(HttpResponse<InputStream> response, String refusal) {}
+
+    /**
+     * POSTs {@code text}; when the server refuses it (401/403) the {@link HttpAuthorization} may
+     * authorise and ask for the same request again.
+     */
+    private Answer authorizedPost(String text) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            HttpRequest request = request()
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(text, StandardCharsets.UTF_8))
+                    .build();
+            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            int status = response.statusCode();
+            if (status != 401 && status != 403) {
+                return new Answer(response, null);
+            }
+            response.body().close();
+            String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
+            String sent = request.headers().firstValue("Authorization").orElse(null);
+            HttpAuthorization.Verdict verdict = authorization.rejected(
+                    new HttpAuthorization.Rejection(status, challenge, sent, attempt));
+            if (!verdict.retry()) {
+                return new Answer(response, verdict.reason());
             }
         }
     }
@@ -371,6 +408,7 @@ public final class HttpTransport implements MessageChannel {
             return;
         }
         closing.countDown();
+        authorization.close();
         client.shutdownNow();
         Listener l = listener;
         if (l != null) {
@@ -384,6 +422,7 @@ public final class HttpTransport implements MessageChannel {
             return;
         }
         closing.countDown();
+        authorization.close();
         if (sessionId != null) {
             try {
                 client.send(request().timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());

@@ -1,0 +1,117 @@
+package dev.tether.mcp.auth;
+
+import dev.tether.json.Json;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Who Tether is at an authorization server, in the spec's order: the client pre-registered in
+ * config; a client ID metadata document URL when the server supports those; a dynamic
+ * registration (RFC 7591), kept per issuer and never shown to another server; otherwise an error
+ * saying what to configure.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#client-registration-approaches">MCP client registration</a>
+ */
+final class ClientIdentity {
+    private final String server;
+    private final OAuthSettings settings;
+    private final OAuthClientConfig configured;
+    private final AuthHttp http;
+
+    ClientIdentity(String server, OAuthSettings settings, AuthHttp http) {
+        this.server = server;
+        this.settings = settings;
+        this.configured = settings.clients().get(server);
+        this.http = http;
+    }
+
+    static String registrationKey(String issuer) {
+        return "registration:" + issuer;
+    }
+
+    /** The configured client, with the auth method it names or the best one the server supports. */
+    Optional<OAuthClient> configured(ServerMetadata as) {
+        if (configured == null) {
+            return Optional.empty();
+        }
+        String method = configured.authMethod();
+        if (method == null) {
+            List<String> supported = as == null ? List.of() : as.authMethodsOrDefault();
+            if (configured.privateKey() != null) {
+                method = "private_key_jwt";
+            } else if (configured.clientSecret() == null) {
+                method = "none";
+            } else {
+                method = supported.contains("client_secret_post") && !supported.contains("client_secret_basic")
+                        ? "client_secret_post" : "client_secret_basic";
+            }
+        }
+        return Optional.of(new OAuthClient(configured.clientId(), configured.clientSecret(), configured.privateKey(), method));
+    }
+
+    /** A client for the authorization code flow at {@code as}, registering one when needed. */
+    OAuthClient resolve(ServerMetadata as, String redirectUri) throws AuthException {
+        Optional<OAuthClient> own = configured(as);
+        if (own.isPresent()) {
+            return own.get();
+        }
+        Optional<OAuthClient> stored = stored(as.issuer());
+        if (stored.isPresent()) {
+            return stored.get();
+        }
+        String document = settings.clientMetadataDocument();
+        if (as.clientIdMetadataDocuments() && document != null && document.startsWith("https://")) {
+            return new OAuthClient(document, null, null, "none");
+        }
+        if (as.registrationEndpoint() != null) {
+            return register(as, redirectUri);
+        }
+        throw new AuthException("the authorization server " + as.issuer() + " offers no dynamic client registration;"
+                + " configure a pre-registered OAuth client id (and secret) for server \"" + server + "\"");
+    }
+
+    /** The registration made earlier with this issuer. */
+    Optional<OAuthClient> stored(String issuer) {
+        return settings.store().load(registrationKey(issuer)).map(r -> new OAuthClient(r.path("client_id").asString(),
+                Secret.ofNullable(r.path("client_secret").asString(null)), null,
+                r.path("token_endpoint_auth_method").asString("none")));
+    }
+
+    private OAuthClient register(ServerMetadata as, String redirectUri) throws AuthException {
+        URI endpoint = AuthHttp.checked(as.registrationEndpoint(), "the registration endpoint");
+        List<String> supported = as.authMethodsOrDefault();
+        String method = supported.contains("none") ? "none"
+                : supported.contains("client_secret_basic") ? "client_secret_basic"
+                : supported.contains("client_secret_post") ? "client_secret_post" : "client_secret_basic";
+        ObjectNode request = Json.object();
+        request.put("client_name", settings.clientName());
+        request.putArray("redirect_uris").add(redirectUri);
+        request.putArray("grant_types").add("authorization_code").add("refresh_token");
+        request.putArray("response_types").add("code");
+        request.put("token_endpoint_auth_method", method);
+        request.put("application_type", "native");
+        AuthHttp.Answer answer = http.postJson(endpoint, request, "the registration endpoint");
+        JsonNode body = answer.body();
+        if (!answer.ok() || body.path("client_id").asString("").isEmpty()) {
+            throw new AuthException("dynamic client registration failed (HTTP " + answer.status()
+                    + TokenEndpoint.describe(body) + "); configure a pre-registered OAuth client for server \"" + server + "\"");
+        }
+        Secret secret = Secret.ofNullable(body.path("client_secret").asString(null));
+        String granted = body.path("token_endpoint_auth_method").asString(method);
+        if (secret == null && !granted.equals("none")) {
+            granted = "none";
+        }
+        ObjectNode record = Json.object();
+        record.put("issuer", as.issuer());
+        record.put("client_id", body.path("client_id").asString());
+        if (secret != null) {
+            record.put("client_secret", secret.value());
+        }
+        record.put("token_endpoint_auth_method", granted);
+        settings.store().save(registrationKey(as.issuer()), record);
+        return new OAuthClient(body.path("client_id").asString(), secret, null, granted);
+    }
+}

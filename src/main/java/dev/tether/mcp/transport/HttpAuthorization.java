@@ -1,0 +1,56 @@
+package dev.tether.mcp.transport;
+
+/**
+ * What {@link HttpTransport} asks about authorization: the {@code Authorization} header of each
+ * request, and what to do when the server answers 401 or 403. An implementation runs the OAuth
+ * flow (package {@code dev.tether.mcp.auth}); {@link #NONE} sends nothing and lets a 401 fail the
+ * request with a readable reason.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization">MCP authorization</a>
+ */
+public interface HttpAuthorization extends AutoCloseable {
+
+    /** Sends no credentials; a 401 or 403 fails the request. */
+    HttpAuthorization NONE = new HttpAuthorization() {
+        @Override
+        public String header() {
+            return null;
+        }
+
+        @Override
+        public Verdict rejected(Rejection rejection) {
+            return Verdict.fail(HttpTransport.AUTH_REQUIRED);
+        }
+    };
+
+    /** The {@code Authorization} header value for the next request, or null for none. Never throws. */
+    String header();
+
+    /**
+     * The server refused a request (blocking: may run a whole authorization, bounded and
+     * cancellable). Answers whether to send the request again, or why it fails.
+     */
+    Verdict rejected(Rejection rejection);
+
+    /** Ends any authorization in progress. */
+    @Override
+    default void close() {}
+
+    /**
+     * One refusal: HTTP {@code status} (401 or 403), its {@code WWW-Authenticate} header (or null),
+     * the {@code Authorization} header the request carried (or null), and how many times this
+     * request has been refused so far (1 for the first).
+     */
+    record Rejection(int status, String challenge, String sentHeader, int attempt) {}
+
+    /** Retry the request, or fail it with {@code reason} (readable, without credentials). */
+    record Verdict(boolean retry, String reason) {
+        public static Verdict again() {
+            return new Verdict(true, null);
+        }
+
+        public static Verdict fail(String reason) {
+            return new Verdict(false, reason);
+        }
+    }
+}
