@@ -35,16 +35,10 @@ public final class McpCommand {
         void login(String server, McpServerSpec.Http spec, AuthorizationPrompt.Factory prompts, TokenStore store) throws AuthException;
     }
 
-    /*
-     * NOT YET WIRED (issue 5): the OAuth protocol core is built in parallel and plugs in here.
-     * Until then `tether mcp login` says so and exits 2 — it never pretends to sign in.
-     */
-    private static final Authorizer BUILT_IN = null;
-
     private McpCommand() {}
 
     static int run(String[] args, OutputStream out, PrintStream err, Map<String, String> env) {
-        return run(args, new PrintStream(out, true, StandardCharsets.UTF_8), err, env, BUILT_IN);
+        return run(args, new PrintStream(out, true, StandardCharsets.UTF_8), err, env, new OAuthLogin(env));
     }
 
     /** @param authorizer the OAuth core, or null when this build has none */

@@ -8,6 +8,14 @@ import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.TetherPaths;
 import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.auth.OAuthClientConfig;
+import dev.tether.mcp.auth.OAuthSettings;
+import dev.tether.mcp.auth.Secret;
+import dev.tether.mcp.auth.TokenStore;
+import dev.tether.mcp.auth.ledger.AcpTokenStore;
+import dev.tether.mcp.auth.prompt.EditorAuthorizationPrompt;
+import dev.tether.mcp.interaction.McpHost;
+import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.session.SessionServices;
 import org.slf4j.LoggerFactory;
 import dev.tether.jsonrpc.JsonRpcConnection;
@@ -186,10 +194,38 @@ final class Wiring {
         }
     }
 
-    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config) {
+    /**
+     * OAuth for the HTTP servers of an ACP session: credentials in {@code tokens} (this process's
+     * memory, or the opt-in ACP ledger — never the host ledger), sign-in through the editor, and the
+     * clients the user registered ahead of time (secrets expanded from the environment).
+     */
+    static OAuthSettings oauth(TokenStore tokens, McpHost host, Map<String, McpServerPolicy> policies, Map<String, String> env) {
+        OAuthSettings settings = OAuthSettings.of(tokens, EditorAuthorizationPrompt.factory(host));
+        for (var entry : policies.entrySet()) {
+            OAuthClientConfig client = entry.getValue().oauthClient();
+            if (client != null) {
+                Secret secret = client.clientSecret() == null ? null
+                        : Secret.ofNullable(VariableExpansion.expand(client.clientSecret().value(), env));
+                settings = settings.withClient(entry.getKey(), OAuthClientConfig.of(client.clientId(), secret));
+            }
+        }
+        return settings;
+    }
+
+    /**
+     * Where ACP sessions keep OAuth credentials: this process's memory, unless the config file
+     * opts in with {@code "oauth": {"rememberSignIns": true}} (then the separate ACP ledger).
+     */
+    static TokenStore acpTokens(JsonNode config, TetherPaths paths) {
+        return config.path("oauth").path("rememberSignIns").asBoolean(false)
+                ? AcpTokenStore.persistent(paths) : AcpTokenStore.inMemory();
+    }
+
+    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens) {
         return (servers, cwd, artifactDir, host, listener) -> {
             McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(env)
-                    .withPolicies(policies).withArtifactDir(artifactDir).withHost(host));
+                    .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
+                    .withOAuth(oauth(tokens, host, policies, env)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {

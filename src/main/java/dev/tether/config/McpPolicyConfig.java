@@ -2,6 +2,8 @@ package dev.tether.config;
 
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.auth.OAuthClientConfig;
+import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.McpToolInfo;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +40,27 @@ final class McpPolicyConfig {
                 globs(server.get("denyTools"), where + ".denyTools"),
                 timeouts(server.get("timeouts"), where + ".timeouts"),
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
-                level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level);
+                level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"));
+    }
+
+    /**
+     * A client registered with the server's authorization server ahead of time:
+     * {@code "oauth": {"clientId": "…", "clientSecret": "${SECRET}"}}. The secret is kept as written;
+     * {@code ${VAR}} references are expanded against Tether's environment when the session starts.
+     */
+    private static OAuthClientConfig oauth(JsonNode node, String where) throws McpConfig.InvalidConfig {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new McpConfig.InvalidConfig(where + " must be an object {clientId, clientSecret?}");
+        }
+        String id = text(node, "clientId", where);
+        if (id == null || id.isBlank()) {
+            throw new McpConfig.InvalidConfig(where + ".clientId is required");
+        }
+        String secret = text(node, "clientSecret", where);
+        return OAuthClientConfig.of(id, secret == null ? null : new Secret(secret));
     }
 
     private static Map<String, McpToolInfo.Hints> hints(JsonNode node, String where) throws McpConfig.InvalidConfig {

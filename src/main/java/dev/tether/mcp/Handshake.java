@@ -64,6 +64,14 @@ final class Handshake {
         }
     }
 
+    /** How long an HTTP server with OAuth may take to connect: a person may be signing in in a browser. */
+    static final java.time.Duration SIGN_IN_BUDGET = java.time.Duration.ofMinutes(5);
+
+    private java.time.Duration initializeTimeout() {
+        boolean mayAskToSignIn = options.oauth() != null && spec instanceof McpServerSpec.Http;
+        return mayAskToSignIn && SIGN_IN_BUDGET.compareTo(options.connectTimeout()) > 0 ? SIGN_IN_BUDGET : options.connectTimeout();
+    }
+
     /** OAuth for {@code http} when the runtime has it turned on (see {@code mcp/auth}). */
     private HttpAuthorization authorization(McpServerSpec.Http http) {
         if (options.oauth() == null) {
@@ -79,7 +87,7 @@ final class Handshake {
     /** Initialises {@code client} and fetches its catalogs. Throws on failure (a content list failing is not one). */
     Done run(McpClientSession client) {
         McpClientSession.Initialized init = client.initialize(options.clientVersion(),
-                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), options.connectTimeout(), lifetime);
+                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), initializeTimeout(), lifetime);
         applyLogLevel(client);
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();

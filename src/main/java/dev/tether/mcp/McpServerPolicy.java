@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.auth.OAuthClientConfig;
 import java.util.List;
 import java.util.Map;
 
@@ -8,20 +9,27 @@ import java.util.Map;
  * per tool (they win over the server's own annotations), which of its tools to allow or deny
  * (name globs with {@code *} and {@code ?}; deny wins; an empty allow list allows all), call
  * timeouts (null for the defaults), whether the session's directories are exposed to it as
- * roots, whether it may ask for sampling, and its logging level.
+ * roots, whether it may ask for sampling, its logging level, and an OAuth client registered for
+ * it ahead of time (null: discover, use a client ID metadata document, or register dynamically).
  */
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
-                              String logLevel) {
+                              String logLevel, OAuthClientConfig oauthClient) {
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
-            DEFAULT_LOG_LEVEL);
+            DEFAULT_LOG_LEVEL, null);
 
     /** The policy without the newer switches (no roots, no sampling, default log level). */
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                            McpRuntimeOptions.CallTimeouts callTimeouts) {
-        this(toolHints, allowTools, denyTools, callTimeouts, false, false, DEFAULT_LOG_LEVEL);
+        this(toolHints, allowTools, denyTools, callTimeouts, false, false, DEFAULT_LOG_LEVEL, null);
+    }
+
+    /** The policy without a pre-registered OAuth client. */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling, String logLevel) {
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, null);
     }
 
     public McpServerPolicy {

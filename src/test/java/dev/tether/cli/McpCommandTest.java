@@ -1,6 +1,7 @@
 package dev.tether.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.tether.config.TetherPaths;
@@ -118,9 +119,16 @@ class McpCommandTest {
     }
 
     @Test
-    void theShippedBuildHasNoLoginYet() {
-        assertEquals(2, McpCommand.run(new String[] {"login", "github"}, out, new PrintStream(err, true, StandardCharsets.UTF_8), env));
-        assertEquals("tether: OAuth login is not available in this build\n", err());
+    void theShippedLoginReallyConnectsAndFailsReadablyWhenTheServerIsUnreachable() throws Exception {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        Files.writeString(home.resolve("config/tether/config.json"),
+                "{\"mcpServers\":{\"gone\":{\"type\":\"http\",\"url\":\"http://127.0.0.1:" + port + "/mcp\"}}}");
+        assertEquals(1, McpCommand.run(new String[] {"login", "gone"}, out, new PrintStream(err, true, StandardCharsets.UTF_8), env));
+        assertTrue(err().contains("could not sign in to gone"), err());
+        assertEquals(List.of(), ledger.keys());
     }
 
     @Test

@@ -45,6 +45,11 @@ public final class VariableExpansion {
         return new Result(expanded, new ArrayList<>(x.undefined));
     }
 
+    /** Expands {@code ${VAR}} and {@code ${VAR:-default}} in one string; undefined variables become empty. */
+    public static String expand(String value, Map<String, String> env) {
+        return new VariableExpansion(env).text(value);
+    }
+
     /** Expands one string. */
     String text(String value) {
         if (value == null || !value.contains("${")) {
