@@ -67,6 +67,8 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private final Cancellation lifetime = Cancellation.root();
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Credential current;
+    /** Every token this server's flow has held: a server's error text may echo any of them. */
+    private final java.util.Set<String> secrets = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean restored;
 
     private OAuthAuthorization(McpServerSpec.Http spec, OAuthSettings settings) {
@@ -136,11 +138,29 @@ public final class OAuthAuthorization implements HttpAuthorization {
             authorize(challenge);
             return Verdict.again();
         } catch (AuthException e) {
-            LOG.warn("mcp {}: authorization failed: {}", server, e.getMessage());
-            return Verdict.fail("server \"" + server + "\" could not be authorised: " + e.getMessage());
+            String reason = scrub(e.getMessage());
+            LOG.warn("mcp {}: authorization failed: {}", server, reason);
+            return Verdict.fail("server \"" + server + "\" could not be authorised: " + reason);
         } finally {
             lock.unlock();
         }
+    }
+
+    private void remember(Tokens tokens) {
+        for (Secret secret : new Secret[] {tokens.access(), tokens.refresh()}) {
+            if (secret != null && secret.value() != null && secret.value().length() >= 4) {
+                secrets.add(secret.value());
+            }
+        }
+    }
+
+    /** {@code text} without any token this flow has held, and without anything else that looks like a secret. */
+    private String scrub(String text) {
+        String out = text == null ? "" : text;
+        for (String secret : secrets) {
+            out = out.replace(secret, "[redacted]");
+        }
+        return dev.tether.security.Redactor.redact(out);
     }
 
     @Override
@@ -291,6 +311,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
     }
 
     private Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {
+        remember(tokens);
         return new Credential(credentialKey(as.issuer(), client.clientId(), tokens.scope() != null ? tokens.scope() : scope),
                 tokens, as, client, resource);
     }
@@ -303,13 +324,14 @@ public final class OAuthAuthorization implements HttpAuthorization {
         form.put("resource", c.resource());
         try {
             Tokens next = c.tokens().refreshedTo(tokenEndpoint.request(c.server(), c.client(), form));
+            remember(next);
             Credential refreshed = new Credential(c.key(), next, c.server(), c.client(), c.resource());
             current = refreshed;
             save(refreshed);
             LOG.debug("mcp {}: access token refreshed", server);
             return true;
         } catch (AuthException e) {
-            LOG.warn("mcp {}: refreshing the access token failed: {}", server, e.getMessage());
+            LOG.warn("mcp {}: refreshing the access token failed: {}", server, scrub(e.getMessage()));
             current = null;
             settings.store().delete(c.key());
             settings.store().delete(pointerKey());
