@@ -48,7 +48,7 @@ final class SessionCommands {
         if (invocation.isPresent()) {
             SlashCommands.Invocation command = invocation.get();
             if (command.name().equals(SlashCommands.MCP)) {
-                say.accept(McpCommand.run(mcp, command.input(), turn));
+                say.accept(McpSlashCommand.run(mcp, command.input(), turn));
                 return List.of();
             }
             Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()

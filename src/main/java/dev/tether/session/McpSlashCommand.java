@@ -8,8 +8,8 @@ import java.util.List;
  * {@code refresh} and {@code logs} for one of them. Answers are for the user only; nothing here
  * reaches the model.
  */
-final class McpCommand {
-    private McpCommand() {}
+final class McpSlashCommand {
+    private McpSlashCommand() {}
 
     static String run(McpLauncher.Servers servers, String input, Cancellation cancellation) {
         List<String> words = SlashCommands.tokens(input);
