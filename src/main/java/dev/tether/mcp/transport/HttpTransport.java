@@ -3,10 +3,8 @@ package dev.tether.mcp.transport;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.McpServerSpec;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,8 +15,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -44,12 +40,6 @@ public final class HttpTransport implements MessageChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
     public static final String SESSION_NOT_FOUND = "the server no longer knows this session (HTTP 404)";
     public static final String AUTH_REQUIRED = "server requires authorization, and OAuth is not enabled for it";
-    /** Reopenings of an SSE stream that ended early: per POST answer, and in a row without a message for the GET stream. */
-    static final int MAX_RESUME_ATTEMPTS = 3;
-    /** Delay before reopening a stream whose server sent no {@code retry:}. */
-    static final Duration DEFAULT_RETRY = Duration.ofSeconds(1);
-    /** The longest {@code retry:} honoured; a longer one would stall the request behind it. */
-    static final Duration MAX_RETRY = Duration.ofSeconds(10);
 
     private final McpServerSpec.Http spec;
     private final URI uri;
@@ -57,7 +47,6 @@ public final class HttpTransport implements MessageChannel {
     private final ReentrantLock deliver = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean getStreamStarted = new AtomicBoolean();
-    private final CountDownLatch closing = new CountDownLatch(1);
     /** Requests whose answer has not been delivered yet, by their id as JSON text. */
     private final Set<String> awaiting = ConcurrentHashMap.newKeySet();
     private final AtomicLong delivered = new AtomicLong();
@@ -66,6 +55,8 @@ public final class HttpTransport implements MessageChannel {
     private volatile String protocolVersion;
     private volatile JsonNode initializeId;
     private final HttpAuthorization authorization;
+    private final AuthorizedPost posts;
+    private final SseStreams streams;
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
         this(spec, connectTimeout, HttpAuthorization.NONE);
@@ -79,6 +70,9 @@ public final class HttpTransport implements MessageChannel {
                 .connectTimeout(connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
+        this.posts = new AuthorizedPost(client, this::request, authorization);
+        this.streams = new SseStreams(spec.name(), client, this::request,
+                new SseStreams.Inbox(this::deliverText, awaiting::contains, delivered::get, closed::get));
     }
 
     @Override
@@ -99,7 +93,7 @@ public final class HttpTransport implements MessageChannel {
         // Sending must not block the caller (a call's answer may stream for minutes).
         Thread.ofVirtual().name("mcp-" + spec.name() + "-post").start(() -> post(message, id));
         if ("notifications/initialized".equals(method) && getStreamStarted.compareAndSet(false, true)) {
-            Thread.ofVirtual().name("mcp-" + spec.name() + "-get").start(this::getStream);
+            Thread.ofVirtual().name("mcp-" + spec.name() + "-get").start(streams::listen);
         }
     }
 
@@ -127,7 +121,7 @@ public final class HttpTransport implements MessageChannel {
         }
         String text = Json.write(message);
         try {
-            Answer answer = authorizedPost(text);
+            AuthorizedPost.Answer answer = posts.send(text);
             HttpResponse<InputStream> response = answer.response();
             int status = response.statusCode();
             response.headers().firstValue("Mcp-Session-Id").ifPresent(s -> {
@@ -142,8 +136,7 @@ public final class HttpTransport implements MessageChannel {
             }
             if (status == 404 && sessionId != null) {
                 response.body().close();
-                failRequest(isRequest, id, SESSION_NOT_FOUND);
-                terminate(new SessionLostException(SESSION_NOT_FOUND));
+                sessionLost(isRequest, id);
                 return;
             }
             if (status < 200 || status >= 300) {
@@ -153,7 +146,13 @@ public final class HttpTransport implements MessageChannel {
             }
             String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
             if (type.startsWith("text/event-stream")) {
-                answerStream(response.body(), id, key);
+                streams.answer(response.body(), key).ifPresent(unanswered -> {
+                    if (unanswered.status() == 404 && sessionId != null) {
+                        sessionLost(true, id);
+                    } else {
+                        failRequest(true, id, unanswered.reason());
+                    }
+                });
                 return;
             }
             try (InputStream body = response.body()) {
@@ -180,151 +179,6 @@ public final class HttpTransport implements MessageChannel {
                 awaiting.remove(key);
             }
         }
-    }
-
-    /** A POST's answer; {@code refusal} says why the authorization gave up when the server refused it. */
-    private record Answer(HttpResponse<InputStream> response, String refusal) {}
-
-    /**
-     * POSTs {@code text}; when the server refuses it (401/403) the {@link HttpAuthorization} may
-     * authorise and ask for the same request again.
-     */
-    private Answer authorizedPost(String text) throws IOException, InterruptedException {
-        for (int attempt = 1; ; attempt++) {
-            HttpRequest request = request()
-                    .header("Content-Type", "application/json")
-                    .header("Accept", "application/json, text/event-stream")
-                    .POST(HttpRequest.BodyPublishers.ofString(text, StandardCharsets.UTF_8))
-                    .build();
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            int status = response.statusCode();
-            if (status != 401 && status != 403) {
-                return new Answer(response, null);
-            }
-            response.body().close();
-            String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
-            String sent = request.headers().firstValue("Authorization").orElse(null);
-            HttpAuthorization.Verdict verdict = authorization.rejected(
-                    new HttpAuthorization.Rejection(status, challenge, sent, attempt));
-            if (!verdict.retry()) {
-                return new Answer(response, verdict.reason());
-            }
-        }
-    }
-
-    /**
-     * Reads a POST's SSE answer. When it ends before the answer to request {@code id} arrived,
-     * the server may still send it: resume the stream with GET and {@code Last-Event-ID} after
-     * the server's {@code retry:} delay, a bounded number of times.
-     */
-    private void answerStream(InputStream stream, JsonNode id, String key) throws InterruptedException {
-        SseReader sse = new SseReader();
-        try (InputStream body = stream) {
-            readEvents(body, sse, key);
-        } catch (IOException e) {
-            LOG.debug("mcp {}: response stream broke: {}", spec.name(), e.toString());
-        }
-        for (int attempt = 1; key != null && awaiting.contains(key) && !closed.get(); attempt++) {
-            if (sse.lastEventId() == null) {
-                failRequest(true, id, "the server closed the response stream before answering and sent no event id to resume it from");
-                return;
-            }
-            if (attempt > MAX_RESUME_ATTEMPTS) {
-                failRequest(true, id, "the server closed the response stream " + attempt
-                        + " times before answering; gave up resuming it");
-                return;
-            }
-            if (closing.await(retryDelay(sse).toNanos(), TimeUnit.NANOSECONDS) || !awaiting.contains(key)) {
-                return;
-            }
-            LOG.debug("mcp {}: resuming the response stream after event {}", spec.name(), sse.lastEventId());
-            try {
-                HttpResponse<InputStream> response = client.send(resumeRequest(sse), HttpResponse.BodyHandlers.ofInputStream());
-                if (response.statusCode() == 404 && sessionId != null) {
-                    response.body().close();
-                    failRequest(true, id, SESSION_NOT_FOUND);
-                    terminate(new SessionLostException(SESSION_NOT_FOUND));
-                    return;
-                }
-                if (response.statusCode() != 200) {
-                    response.body().close();
-                    failRequest(true, id, "the server closed the response stream before answering and did not resume it"
-                            + " (GET with Last-Event-ID answered HTTP " + response.statusCode() + ")");
-                    return;
-                }
-                try (InputStream body = response.body()) {
-                    readEvents(body, sse, key);
-                }
-            } catch (IOException e) {
-                LOG.debug("mcp {}: resuming the response stream failed: {}", spec.name(), e.toString());
-            }
-        }
-    }
-
-    private HttpRequest resumeRequest(SseReader sse) {
-        HttpRequest.Builder builder = request().header("Accept", "text/event-stream");
-        if (sse.lastEventId() != null) {
-            builder.header("Last-Event-ID", sse.lastEventId());
-        }
-        return builder.GET().build();
-    }
-
-    /** The server's {@code retry:} (at most {@link #MAX_RETRY}), else {@link #DEFAULT_RETRY}. */
-    static Duration retryDelay(SseReader sse) {
-        Duration retry = sse.retry();
-        if (retry == null) {
-            return DEFAULT_RETRY;
-        }
-        return retry.compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retry;
-    }
-
-    /**
-     * The standalone GET stream: server requests and notifications outside any POST. Reopened
-     * with {@code Last-Event-ID} after the server's delay when it ends, until
-     * {@link #MAX_RESUME_ATTEMPTS} openings in a row brought no message; 405 means the server
-     * offers none.
-     */
-    private void getStream() {
-        SseReader sse = new SseReader();
-        int fruitless = 0;
-        while (!closed.get()) {
-            long before = delivered.get();
-            try {
-                HttpResponse<InputStream> response = client.send(resumeRequest(sse), HttpResponse.BodyHandlers.ofInputStream());
-                if (response.statusCode() != 200) {
-                    response.body().close();
-                    LOG.debug("mcp {}: no standalone GET stream (HTTP {})", spec.name(), response.statusCode());
-                    return;
-                }
-                try (InputStream body = response.body()) {
-                    readEvents(body, sse, null);
-                }
-            } catch (IOException e) {
-                LOG.debug("mcp {}: GET stream ended: {}", spec.name(), e.toString());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            fruitless = delivered.get() == before ? fruitless + 1 : 0;
-            try {
-                if (fruitless >= MAX_RESUME_ATTEMPTS || closing.await(retryDelay(sse).toNanos(), TimeUnit.NANOSECONDS)) {
-                    return;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    /** Reads one SSE body to its end or, when {@code key} is set, until that request has its answer. */
-    private void readEvents(InputStream body, SseReader sse, String key) throws IOException {
-        sse.read(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)), event -> {
-            if (event.event() == null || "message".equals(event.event())) {
-                deliverText(event.data());
-            }
-            return key == null || awaiting.contains(key);
-        });
     }
 
     private static String key(JsonNode id) {
@@ -395,6 +249,12 @@ public final class HttpTransport implements MessageChannel {
         deliver(error);
     }
 
+    /** The server answered 404 to a request in our session: it forgot the session, so the transport ends. */
+    private void sessionLost(boolean isRequest, JsonNode id) {
+        failRequest(isRequest, id, SESSION_NOT_FOUND);
+        terminate(new SessionLostException(SESSION_NOT_FOUND));
+    }
+
     /** The server forgot our session: the transport ends with this cause, and the runtime may recover. */
     public static final class SessionLostException extends IOException {
         public SessionLostException(String message) {
@@ -402,28 +262,22 @@ public final class HttpTransport implements MessageChannel {
         }
     }
 
-    /** Ends the transport because of {@code cause} (a terminal transport error). */
+    @Override
+    public void close() {
+        terminate(null);
+    }
+
+    /**
+     * Ends the transport because of {@code cause} (a terminal transport error), or, when it is
+     * null, because its owner closes it: then the session ends with DELETE.
+     */
     private void terminate(Throwable cause) {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        closing.countDown();
+        streams.close();
         authorization.close();
-        client.shutdownNow();
-        Listener l = listener;
-        if (l != null) {
-            l.onClosed(cause);
-        }
-    }
-
-    @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        closing.countDown();
-        authorization.close();
-        if (sessionId != null) {
+        if (cause == null && sessionId != null) {
             try {
                 client.send(request().timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());
             } catch (IOException e) {
@@ -435,7 +289,7 @@ public final class HttpTransport implements MessageChannel {
         client.shutdownNow();
         Listener l = listener;
         if (l != null) {
-            l.onClosed(null);
+            l.onClosed(cause);
         }
     }
 }

@@ -76,7 +76,7 @@ class SseResumptionTest {
             McpException e = assertThrows(McpException.class,
                     () -> session.callTool("slow", Json.object(), LIMITS, Cancellation.root(), p -> { }));
 
-            assertEquals("tools/call failed: the server closed the response stream " + (HttpTransport.MAX_RESUME_ATTEMPTS + 1)
+            assertEquals("tools/call failed: the server closed the response stream " + (SseStreams.MAX_RESUME_ATTEMPTS + 1)
                     + " times before answering; gave up resuming it", e.getMessage());
             assertEquals(List.of("e-1", "e-2", "e-3"), server.resumptions().stream().map(Resumption::lastEventId).toList());
         }
