@@ -1,0 +1,128 @@
+package dev.tether.mcp.auth;
+
+import dev.tether.json.Json;
+import dev.tether.security.Redactor;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Keeps one server's credential in the {@link TokenStore}: the record under its
+ * {@link #credentialKey credential key}, and a pointer from the server's URL to that key, so a
+ * later run finds it again. Also keeps every token the server's flow has held, to scrub them
+ * from messages (a server's error text may echo any of them).
+ */
+final class CredentialKeeper {
+    private final URI serverUrl;
+    private final TokenStore store;
+    private final ClientIdentity identity;
+    private final Set<String> secrets = ConcurrentHashMap.newKeySet();
+
+    CredentialKeeper(URI serverUrl, TokenStore store, ClientIdentity identity) {
+        this.serverUrl = serverUrl;
+        this.store = store;
+        this.identity = identity;
+    }
+
+    /** Adds {@code tokens} to what {@link #scrub} removes. */
+    void remember(Tokens tokens) {
+        for (Secret secret : new Secret[] {tokens.access(), tokens.refresh()}) {
+            if (secret != null && secret.value() != null && secret.value().length() >= 4) {
+                secrets.add(secret.value());
+            }
+        }
+    }
+
+    /** {@code text} without any token this flow has held, and without anything else that looks like a secret. */
+    String scrub(String text) {
+        String out = text == null ? "" : text;
+        for (String secret : secrets) {
+            out = out.replace(secret, "[redacted]");
+        }
+        return Redactor.redact(out);
+    }
+
+    /** The credential stored for this server by an earlier run. */
+    Optional<Credential> restore() {
+        Optional<String> key = store.load(pointerKey()).map(p -> p.path("credential").asString(null));
+        Optional<JsonNode> record = key.flatMap(store::load);
+        if (record.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode r = record.get();
+        String issuer = r.path("issuer").asString();
+        ServerMetadata as = new ServerMetadata(issuer, null, r.path("token_endpoint").asString(), null, null, null, null,
+                null, false, false);
+        String clientId = r.path("client_id").asString();
+        Optional<OAuthClient> client = identity.configured(as).filter(x -> x.clientId().equals(clientId))
+                .or(() -> identity.stored(issuer).filter(x -> x.clientId().equals(clientId)))
+                .or(() -> Optional.of(new OAuthClient(clientId, null, null, r.path("token_endpoint_auth_method").asString("none"))));
+        long expires = r.path("expires_at").asLong(0);
+        Tokens tokens = new Tokens(new Secret(r.path("access_token").asString()),
+                Secret.ofNullable(r.path("refresh_token").asString(null)),
+                expires == 0 ? null : Instant.ofEpochSecond(expires), r.path("scope").asString(null));
+        return Optional.of(new Credential(key.get(), tokens, as, client.get(), r.path("resource").asString()));
+    }
+
+    /** Stores {@code c} and points this server at it. */
+    void save(Credential c) {
+        ObjectNode record = Json.object();
+        record.put("server_url", Discovery.withoutFragment(serverUrl));
+        record.put("issuer", c.server().issuer());
+        record.put("token_endpoint", c.server().tokenEndpoint());
+        record.put("client_id", c.client().clientId());
+        record.put("token_endpoint_auth_method", c.client().authMethod());
+        record.put("resource", c.resource());
+        record.put("access_token", c.tokens().access().value());
+        if (c.tokens().refresh() != null) {
+            record.put("refresh_token", c.tokens().refresh().value());
+        }
+        if (c.tokens().expiresAt() != null) {
+            record.put("expires_at", c.tokens().expiresAt().getEpochSecond());
+        }
+        if (c.tokens().scope() != null) {
+            record.put("scope", c.tokens().scope());
+        }
+        store.save(c.key(), record);
+        ObjectNode pointer = Json.object();
+        pointer.put("credential", c.key());
+        store.save(pointerKey(), pointer);
+    }
+
+    /** Deletes {@code c} and this server's pointer to it. */
+    void forget(Credential c) {
+        store.delete(c.key());
+        store.delete(pointerKey());
+    }
+
+    private String pointerKey() {
+        return "server:" + digest(Discovery.withoutFragment(serverUrl));
+    }
+
+    /** The credential identity: a digest of issuer, client id and the sorted scopes. */
+    static String credentialKey(String issuer, String clientId, String scope) {
+        List<String> scopes = new ArrayList<>(scope == null ? List.of() : List.of(scope.trim().split("\\s+")));
+        scopes.removeIf(String::isEmpty);
+        scopes.sort(null);
+        return "token:" + digest(issuer + "\n" + clientId + "\n" + String.join(" ", scopes));
+    }
+
+    static String digest(String text) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(sha.digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

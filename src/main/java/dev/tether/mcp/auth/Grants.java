@@ -1,0 +1,168 @@
+package dev.tether.mcp.auth;
+
+import dev.tether.agent.Cancellation;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The grants that authorise Tether at one server's authorization server: authorization code with
+ * PKCE (through the user's browser), client credentials, and cross-app access (an identity
+ * provider's ID-JAG exchanged for an access token). Each ends in a new {@link Credential}.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#authorization-flow-steps">MCP authorization flow</a>
+ */
+final class Grants {
+    static final String TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
+    static final String JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+    static final String ID_JAG = "urn:ietf:params:oauth:token-type:id-jag";
+    static final String ID_TOKEN = "urn:ietf:params:oauth:token-type:id_token";
+
+    private final String server;
+    private final OAuthSettings settings;
+    private final ClientIdentity identity;
+    private final TokenEndpoint tokenEndpoint;
+
+    Grants(String server, OAuthSettings settings, ClientIdentity identity, TokenEndpoint tokenEndpoint) {
+        this.server = server;
+        this.settings = settings;
+        this.identity = identity;
+        this.tokenEndpoint = tokenEndpoint;
+    }
+
+    /**
+     * The challenge's scope, else everything the resource lists, else none. {@code offline_access}
+     * is added for a refresh token only where the authorization server offers it.
+     */
+    static String scope(WwwAuthenticate challenge, Discovery.Found found, OAuthClientConfig.Grant grant) {
+        String scope = challenge.scope();
+        if (scope == null && found.resourceScopes() != null && !found.resourceScopes().isEmpty()) {
+            scope = String.join(" ", found.resourceScopes());
+        }
+        List<String> offered = found.server().scopesSupported();
+        if (scope != null && grant instanceof OAuthClientConfig.Grant.AuthorizationCode
+                && offered != null && offered.contains("offline_access")
+                && !Arrays.asList(scope.split(" ")).contains("offline_access")) {
+            scope = scope + " offline_access";
+        }
+        return scope;
+    }
+
+    /** Runs {@code grant} for {@code scope} at the authorization server {@code found}; a browser sign-in ends with {@code lifetime}. */
+    Credential obtain(Discovery.Found found, String scope, OAuthClientConfig.Grant grant, Cancellation lifetime)
+            throws AuthException {
+        return switch (grant) {
+            case OAuthClientConfig.Grant.AuthorizationCode code -> authorizationCode(found, scope, lifetime);
+            case OAuthClientConfig.Grant.ClientCredentials cc -> clientCredentials(found, scope);
+            case OAuthClientConfig.Grant.CrossApp xaa -> crossApp(found, scope, xaa);
+        };
+    }
+
+    private Credential authorizationCode(Discovery.Found found, String scope, Cancellation lifetime) throws AuthException {
+        ServerMetadata as = found.server();
+        if (as.codeChallengeMethods() == null || !as.codeChallengeMethods().contains("S256")) {
+            throw new AuthException("the authorization server " + as.issuer() + " does not offer PKCE with S256; refusing it");
+        }
+        if (as.authorizationEndpoint() == null) {
+            throw new AuthException("the authorization server " + as.issuer() + " publishes no authorization endpoint");
+        }
+        URI endpoint = AuthHttp.checked(as.authorizationEndpoint(), "the authorization endpoint");
+        if (settings.prompts() == null) {
+            throw new AuthException("signing in needs a browser, and this session cannot show one");
+        }
+        try (AuthorizationPrompt prompt = settings.prompts().open(server)) {
+            String redirect = prompt.redirectUri().toString();
+            OAuthClient client = identity.resolve(as, redirect);
+            Pkce pkce = Pkce.create();
+            String state = Pkce.random(24);
+            Map<String, String> query = new LinkedHashMap<>();
+            query.put("response_type", "code");
+            query.put("client_id", client.clientId());
+            query.put("redirect_uri", redirect);
+            query.put("state", state);
+            query.put("code_challenge", pkce.challenge());
+            query.put("code_challenge_method", "S256");
+            query.put("resource", found.resource());
+            if (scope != null) {
+                query.put("scope", scope);
+            }
+            String separator = endpoint.getRawQuery() == null ? "?" : "&";
+            URI url = URI.create(endpoint + separator + AuthHttp.form(query));
+            Map<String, String> answer = prompt.authorize(server, url, state, lifetime);
+            if (answer.get("error") != null) {
+                throw new AuthException("the authorization server refused: " + answer.get("error")
+                        + (answer.get("error_description") == null ? "" : " (" + answer.get("error_description") + ")"));
+            }
+            if (!state.equals(answer.get("state"))) {
+                throw new AuthException("the authorization answer carried the wrong state; ignoring it");
+            }
+            String iss = answer.get("iss");
+            if (iss != null && !Discovery.trimSlash(iss).equals(Discovery.trimSlash(as.issuer()))) {
+                throw new AuthException("the authorization answer came from issuer " + iss + ", not " + as.issuer());
+            }
+            String code = answer.get("code");
+            if (code == null || code.isEmpty()) {
+                throw new AuthException("the authorization answer carried no code");
+            }
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("grant_type", "authorization_code");
+            form.put("code", code);
+            form.put("redirect_uri", redirect);
+            form.put("code_verifier", pkce.verifier());
+            form.put("resource", found.resource());
+            Tokens tokens = tokenEndpoint.request(as, client, form);
+            return credential(as, client, found.resource(), scope, tokens);
+        }
+    }
+
+    private Credential clientCredentials(Discovery.Found found, String scope) throws AuthException {
+        ServerMetadata as = found.server();
+        OAuthClient client = identity.configured(as).orElseThrow();
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "client_credentials");
+        form.put("resource", found.resource());
+        if (scope != null) {
+            form.put("scope", scope);
+        }
+        return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+    }
+
+    /** RFC 8693 at the identity provider (ID token → ID-JAG), then RFC 7523 jwt-bearer at the server's authorization server. */
+    private Credential crossApp(Discovery.Found found, String scope, OAuthClientConfig.Grant.CrossApp xaa) throws AuthException {
+        ServerMetadata as = found.server();
+        Map<String, String> exchange = new LinkedHashMap<>();
+        exchange.put("grant_type", TOKEN_EXCHANGE);
+        exchange.put("requested_token_type", ID_JAG);
+        exchange.put("audience", as.issuer());
+        exchange.put("resource", found.resource());
+        exchange.put("subject_token", xaa.idToken().value());
+        exchange.put("subject_token_type", ID_TOKEN);
+        exchange.put("client_id", xaa.idpClientId());
+        if (scope != null) {
+            exchange.put("scope", scope);
+        }
+        URI idp = AuthHttp.checked(xaa.idpTokenEndpoint(), "the identity provider's token endpoint");
+        JsonNode jag = tokenEndpoint.call(idp, exchange, Map.of(), "the identity provider's token exchange");
+        String assertion = jag.path("access_token").asString("");
+        if (assertion.isEmpty() || !ID_JAG.equals(jag.path("issued_token_type").asString(ID_JAG))) {
+            throw new AuthException("the identity provider's token exchange issued no ID-JAG");
+        }
+        OAuthClient client = identity.configured(as).orElseThrow();
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", JWT_BEARER);
+        form.put("assertion", assertion);
+        form.put("resource", found.resource());
+        if (scope != null) {
+            form.put("scope", scope);
+        }
+        return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+    }
+
+    private static Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {
+        String granted = tokens.scope() != null ? tokens.scope() : scope;
+        return new Credential(CredentialKeeper.credentialKey(as.issuer(), client.clientId(), granted), tokens, as, client, resource);
+    }
+}
