@@ -3,16 +3,12 @@ package dev.tether.mcp;
 import dev.tether.agent.Cancellation;
 import dev.tether.agent.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.mcp.ServerStatus.State;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.security.Redactor;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -20,9 +16,10 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One MCP server of a session and its state machine (see {@link State}). Every reconnect,
- * recovery attempt, disconnect and close bumps the generation; a result, catalog or event of an
- * older generation is dropped. A terminal transport error (the stdio process died, connection
+ * One MCP server of a session: connect, call, close. Its state machine (see {@link
+ * ServerStatus.State}) lives in {@link ConnectionState}. Every reconnect, recovery attempt,
+ * disconnect and close bumps the generation; a result, catalog or event of an older generation
+ * is dropped. A terminal transport error (the stdio process died, connection
  * refused, HTTP session not found) while ready starts a single-flight {@linkplain
  * McpConnectionSettings.Recovery recovery} with backoff; its tools are withdrawn until it
  * succeeds. Protocol errors never start recovery. Failures are kept as a redacted reason and
@@ -40,6 +37,9 @@ public final class McpConnection {
         void emit(McpConnection source, int generation, Change change);
     }
 
+    /** What the model may see of this server now, and a version that changes whenever that does. */
+    record ToolView(long version, List<McpToolInfo> tools) {}
+
     private final McpServerSpec spec;
     private final McpRuntimeOptions options;
     private final McpConnectionSettings settings;
@@ -47,22 +47,12 @@ public final class McpConnection {
     private final Cancellation lifetime;
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
     private final CoalescingRefresher refresher;
+    private final StdioDiagnostics stdio = new StdioDiagnostics();
+    private final ConnectionState state;
     private final ConnectionContent content;
     private final Handshake handshake;
     private final ToolCalls calls;
-    private final StdioDiagnostics stdio = new StdioDiagnostics();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
     private final ReentrantLock fetchLock = new ReentrantLock();
-    private State state = State.CONNECTING;
-    private String reason;
-    private volatile int generation;
-    private int recoveryEpoch;
-    private ObservedChannel transport;
-    private McpClientSession session;
-    private Catalog<McpToolInfo> catalog = Catalog.empty();
-    private long catalogRevision;
-    private long viewVersion;
 
     McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, Events events,
                   Cancellation calls) {
@@ -73,9 +63,11 @@ public final class McpConnection {
         this.lifetime = calls.child();
         this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
                 this::refreshFromNotification);
-        this.content = new ConnectionContent(spec.name(), options, settings, lifetime, new ContentLink());
+        this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone);
+        this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
-        this.calls = new ToolCalls(spec.name(), options, lifetime, new CallTarget());
+        this.calls = new ToolCalls(spec.name(), options, lifetime,
+                new CallTarget(state, settings.recovery().budget().plus(options.connectTimeout())));
     }
 
     public String name() {
@@ -83,27 +75,19 @@ public final class McpConnection {
     }
 
     int generation() {
-        return generation;
+        return state.generation();
     }
+
+    // ---- lifecycle ----
 
     /** First connect and manual reconnect: connecting → ready | failed. Blocking; never throws. */
     void connect() {
-        int gen;
-        Runnable old;
-        lock.lock();
-        try {
-            if (lifetime.isCancelled()) {
-                return;
-            }
-            gen = ++generation;
-            state = State.CONNECTING;
-            reason = null;
-            recoveryEpoch = 0;
-            old = detach();
-        } finally {
-            lock.unlock();
+        ConnectionState.Moved moved = state.connecting();
+        if (moved == null) {
+            return;
         }
-        old.run();
+        moved.release().run();
+        int gen = moved.generation();
         events.emit(this, gen, Events.Change.STATE);
         try {
             attempt(gen);
@@ -119,78 +103,24 @@ public final class McpConnection {
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
         McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
         client.onContent(content.notifications(gen));
-        lock.lock();
-        try {
-            if (gen != generation) {
-                closeQuietly(channel);
-                throw new McpException("superseded");
-            }
-            transport = channel;
-            session = client;
-            stdio.attach(channel);
-        } finally {
-            lock.unlock();
-        }
+        state.attach(gen, channel, client);
         Handshake.Done done = handshake.run(client);
-        lock.lock();
-        try {
-            if (gen != generation) {
-                throw new McpException("superseded");
-            }
-            catalog = new Catalog<>(done.tools(), ++catalogRevision);
-            content.commit(done.content());
-            state = State.READY;
-            reason = null;
-            viewVersion++;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        state.ready(gen, done.tools(), () -> content.commit(done.content()));
         LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), done.tools().size(), done.init().protocolVersion());
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
         content.resubscribe(new ConnectionContent.Live(client, gen));
     }
 
-
-    /** The client session while ready, else null. */
-    McpClientSession readySession() {
-        lock.lock();
-        try {
-            return state == State.READY ? session : null;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The server's {@code initialize.instructions} (raw, untrusted) while ready, else null. */
-    String instructions() {
-        McpClientSession client = readySession();
-        McpClientSession.Initialized init = client == null ? null : client.initialized();
-        return init == null ? null : init.instructions();
-    }
-
-
     private void fail(int gen, String why) {
         String redacted = Redactor.redact(stdio.withDiagnostics(why));
-        Runnable channel;
-        lock.lock();
-        try {
-            if (gen != generation) {
-                return;
-            }
-            state = State.FAILED;
-            reason = redacted;
-            viewVersion++;
-            channel = detach();
-            changed.signalAll();
-        } finally {
-            lock.unlock();
+        ConnectionState.Moved moved = state.failed(gen, redacted);
+        if (moved == null) {
+            return;
         }
-        channel.run();
+        moved.release().run();
         LOG.warn("mcp {}: failed: {}", spec.name(), redacted);
-        events.emit(this, gen, Events.Change.STATE);
-        events.emit(this, gen, Events.Change.TOOLS);
+        emitBoth(gen);
         settled.complete(null);
     }
 
@@ -198,61 +128,53 @@ public final class McpConnection {
     private void ended(int gen, Throwable cause) {
         String why = Redactor.redact(stdio.withDiagnostics(cause == null ? "the connection to the server ended"
                 : "the connection to the server failed: " + cause.getMessage()));
-        int epoch;
-        Runnable old;
-        lock.lock();
-        try {
-            if (gen != generation || state != State.READY) {
-                return;
-            }
-            epoch = ++generation;
-            viewVersion++;
-            reason = why;
-            if (cause == null) {
-                state = State.DISCONNECTED;
-            } else {
-                state = State.RECOVERING;
-                recoveryEpoch = epoch;
-            }
-            old = detach();
-            changed.signalAll();
-        } finally {
-            lock.unlock();
+        ConnectionState.Moved moved = state.ended(gen, why, cause != null);
+        if (moved == null) {
+            return;
         }
-        old.run();
+        moved.release().run();
+        int epoch = moved.generation();
         LOG.warn("mcp {}: {}{}", spec.name(), why, cause == null ? "" : "; reconnecting");
-        events.emit(this, epoch, Events.Change.STATE);
-        events.emit(this, epoch, Events.Change.TOOLS);
+        emitBoth(epoch);
         if (cause != null) {
-            Recovery recovery = new Recovery(spec.name(), settings.recovery(), new RecoverySteps());
+            Recovery recovery = new Recovery(spec.name(), settings.recovery(),
+                    new RecoverySteps(state, this::attempt, this::fail));
             Thread.ofVirtual().name("mcp-" + spec.name() + "-recover").start(() -> recovery.run(epoch, why));
         }
     }
 
-    /**
-     * Takes the current session and transport out; the caller runs the result outside the lock
-     * (closing a stdio server may take two seconds). Lock held.
-     */
-    private Runnable detach() {
-        ObservedChannel channel = transport;
-        McpClientSession client = session;
-        transport = null;
+    /** Ends the connection by the user's wish; a later {@link #connect()} may start it again. */
+    void disconnect(String why) {
+        ConnectionState.Moved moved = state.disconnected(why, content::forgetDesired);
+        moved.release().run();
+        emitBoth(moved.generation());
+    }
+
+    /** Ends the server for good (its process tree, for stdio): cancels calls, stops refreshes. */
+    void close() {
+        lifetime.cancel();
+        refresher.close();
+        content.close();
+        disconnect("closed");
+        settled.complete(null);
+    }
+
+    /** Completes when the first connect attempt has settled (ready or failed), or on close. */
+    CompletableFuture<Void> settled() {
+        return settled;
+    }
+
+    private void emitBoth(int gen) {
+        events.emit(this, gen, Events.Change.STATE);
+        events.emit(this, gen, Events.Change.TOOLS);
+    }
+
+    /** Runs under the state's lock whenever a transport is taken out: no subscription is active any more. */
+    private void transportGone() {
         content.transportGone();
-        stdio.detach(channel);
-        return () -> {
-            if (client != null) {
-                client.close();
-            }
-            closeQuietly(channel);
-        };
     }
 
-    private static void closeQuietly(MessageChannel channel) {
-        if (channel != null) {
-            channel.close();
-        }
-    }
-
+    // ---- tools ----
 
     /** Notification-driven refresh: a failure keeps the last good catalog and is logged. */
     private void refreshFromNotification() {
@@ -276,98 +198,29 @@ public final class McpConnection {
     Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
         fetchLock.lock();
         try {
-            McpClientSession client;
-            int gen;
-            lock.lock();
-            try {
-                if (state != State.READY) {
-                    if (manual) {
-                        throw notReady();
-                    }
-                    return catalog;
-                }
-                client = session;
-                gen = generation;
-            } finally {
-                lock.unlock();
+            ConnectionState.RefreshStart start = state.refreshStart(manual);
+            if (!start.ready()) {
+                return start.current();
             }
-            List<McpToolInfo> listed = client.listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
-            Catalog<McpToolInfo> committed;
-            lock.lock();
-            try {
-                if (gen != generation || state != State.READY) {
-                    throw new McpException("the server was reconnected during the refresh; its list was dropped");
-                }
-                committed = new Catalog<>(listed, ++catalogRevision);
-                catalog = committed;
-                viewVersion++;
-            } finally {
-                lock.unlock();
-            }
-            events.emit(this, gen, Events.Change.TOOLS);
+            List<McpToolInfo> listed = start.client().listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
+            Catalog<McpToolInfo> committed = state.commitTools(start.generation(), listed);
+            events.emit(this, start.generation(), Events.Change.TOOLS);
             return committed;
         } finally {
             fetchLock.unlock();
         }
     }
 
-    private McpException notReady() {
-        return new McpException("server \"" + spec.name() + "\" is " + state.name().toLowerCase(java.util.Locale.ROOT)
-                + (reason == null ? "" : ": " + reason));
-    }
-
     CoalescingRefresher refresher() {
         return refresher;
     }
 
-    /** Completes when the first connect attempt has settled (ready or failed), or on close. */
-    CompletableFuture<Void> settled() {
-        return settled;
-    }
-
-    public ServerStatus status() {
-        lock.lock();
-        try {
-            McpClientSession.Initialized init = session == null ? null : session.initialized();
-            boolean ready = state == State.READY;
-            return new ServerStatus(spec.name(), state, ready ? content.problem() : reason, ready ? catalog.items().size() : 0,
-                    init == null ? null : init.protocolVersion(), generation, catalog.revision(),
-                    ready ? content.catalog().resources().size() : 0, ready ? content.catalog().templates().size() : 0,
-                    ready ? content.prompts().size() : 0);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** What the model may see of this server now, and a version that changes whenever that does. */
-    record ToolView(long version, List<McpToolInfo> tools) {}
-
     ToolView toolView() {
-        lock.lock();
-        try {
-            return new ToolView(viewVersion, state == State.READY ? catalog.items() : List.of());
-        } finally {
-            lock.unlock();
-        }
+        return state.toolView();
     }
 
     List<McpToolInfo> tools() {
         return toolView().tools();
-    }
-
-    /** The last stderr lines of a stdio server, or "". */
-    public String stderrTail() {
-        return stdio.stderrTail();
-    }
-
-    /** How many non-JSON stdout lines a stdio server printed. */
-    public long malformedLines() {
-        return stdio.malformedLines();
-    }
-
-    /** The process id of a stdio server, or -1. */
-    public long pid() {
-        return stdio.pid();
     }
 
     /** As {@link #call(String, JsonNode, boolean, Cancellation, Consumer)}, never retried. */
@@ -389,188 +242,51 @@ public final class McpConnection {
         return calls.call(tool, arguments, retryable, cancellation, progress);
     }
 
-    private void signal() {
-        lock.lock();
-        try {
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** Benchmarks and projection tests: a ready connection with this catalog and no server. */
     void seedForBench(List<McpToolInfo> tools) {
-        lock.lock();
-        try {
-            catalog = new Catalog<>(tools, ++catalogRevision);
-            state = State.READY;
-            viewVersion++;
-        } finally {
-            lock.unlock();
-        }
+        state.seed(tools);
     }
 
-    /** Ends the connection by the user's wish; a later {@link #connect()} may start it again. */
-    void disconnect(String why) {
-        int gen;
-        Runnable channel;
-        lock.lock();
-        try {
-            gen = ++generation;
-            state = State.DISCONNECTED;
-            reason = why;
-            content.forgetDesired();
-            recoveryEpoch = 0;
-            viewVersion++;
-            channel = detach();
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        channel.run();
-        events.emit(this, gen, Events.Change.STATE);
-        events.emit(this, gen, Events.Change.TOOLS);
-    }
+    // ---- views ----
 
-    /** Ends the server for good (its process tree, for stdio): cancels calls, stops refreshes. */
-    void close() {
-        lifetime.cancel();
-        refresher.close();
-        content.close();
-        disconnect("closed");
-        settled.complete(null);
-    }
-
-    // ---- Content (resources, prompts, completion): state and operations live in ConnectionContent ----
-
-    ConnectionContent content() {
-        return content;
+    public ServerStatus status() {
+        return state.status(content);
     }
 
     /** Whether this connection is ready now (content is withdrawn otherwise). */
     boolean isReady() {
-        lock.lock();
-        try {
-            return state == State.READY;
-        } finally {
-            lock.unlock();
-        }
+        return state.isReady();
     }
 
-    private final class ContentLink implements ConnectionContent.Link {
-        @Override
-        public ConnectionContent.Live live() {
-            lock.lock();
-            try {
-                if (state != State.READY || session == null) {
-                    throw notReady();
-                }
-                return new ConnectionContent.Live(session, generation);
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        @Override
-        public boolean isCurrent(int gen) {
-            return gen == generation;
-        }
+    /** The client session while ready, else null. */
+    McpClientSession readySession() {
+        return state.readySession();
     }
 
-    private final class CallTarget implements ToolCalls.Target {
-        @Override
-        public ToolCalls.Ready ready() {
-            lock.lock();
-            try {
-                if (state != State.READY) {
-                    throw notReady();
-                }
-                return new ToolCalls.Ready(session, transport, generation);
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        @Override
-        public int generation() {
-            return generation;
-        }
-
-        @Override
-        public boolean awaitReadyAfter(int gen, Cancellation cancellation) {
-            long deadline = System.nanoTime() + settings.recovery().budget().plus(options.connectTimeout()).toNanos();
-            try (Cancellation.Registration ignored = cancellation.onCancel(McpConnection.this::signal)) {
-                lock.lock();
-                try {
-                    while (!(state == State.READY && generation > gen)) {
-                        boolean hopeless = state == State.FAILED || state == State.DISCONNECTED;
-                        long left = deadline - System.nanoTime();
-                        if (hopeless || left <= 0 || cancellation.isCancelled()) {
-                            return false;
-                        }
-                        changed.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
-                    }
-                    return true;
-                } finally {
-                    lock.unlock();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
+    /** The server's {@code initialize.instructions} (raw, untrusted) while ready, else null. */
+    String instructions() {
+        McpClientSession client = readySession();
+        McpClientSession.Initialized init = client == null ? null : client.initialized();
+        return init == null ? null : init.instructions();
     }
 
-    private final class RecoverySteps implements Recovery.Steps {
-        @Override
-        public int next(int epoch, Duration backoff) {
-            lock.lock();
-            try {
-                long wait = backoff.toNanos();
-                while (wait > 0 && state == State.RECOVERING && recoveryEpoch == epoch) {
-                    wait = changed.awaitNanos(wait);
-                }
-                return state == State.RECOVERING && recoveryEpoch == epoch ? ++generation : 0;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return 0;
-            } finally {
-                lock.unlock();
-            }
-        }
+    /** Content (resources, prompts, completion): its state and operations live in {@link ConnectionContent}. */
+    ConnectionContent content() {
+        return content;
+    }
 
-        @Override
-        public void attempt(int gen) {
-            McpConnection.this.attempt(gen);
-        }
+    /** The last stderr lines of a stdio server, or "". */
+    public String stderrTail() {
+        return stdio.stderrTail();
+    }
 
-        @Override
-        public void discard(int gen) {
-            Runnable old = () -> { };
-            lock.lock();
-            try {
-                if (gen == generation) {
-                    old = detach();
-                }
-            } finally {
-                lock.unlock();
-            }
-            old.run();
-        }
+    /** How many non-JSON stdout lines a stdio server printed. */
+    public long malformedLines() {
+        return stdio.malformedLines();
+    }
 
-        @Override
-        public void giveUp(int epoch, String why) {
-            int gen;
-            lock.lock();
-            try {
-                if (state != State.RECOVERING || recoveryEpoch != epoch) {
-                    return;
-                }
-                gen = generation;
-            } finally {
-                lock.unlock();
-            }
-            fail(gen, why);
-        }
+    /** The process id of a stdio server, or -1. */
+    public long pid() {
+        return stdio.pid();
     }
 }

@@ -1,0 +1,161 @@
+package dev.tether.mcp;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.agent.CancelledException;
+import dev.tether.mcp.ConnectionContent.Declared;
+import dev.tether.mcp.ConnectionContent.Fetched;
+import dev.tether.mcp.ConnectionContent.Live;
+import dev.tether.mcp.catalog.CatalogException;
+import dev.tether.mcp.catalog.CoalescingRefresher;
+import dev.tether.mcp.content.McpPrompt;
+import dev.tether.mcp.content.McpResource;
+import dev.tether.mcp.content.McpResourceTemplate;
+import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.security.Redactor;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fetches the content catalogs of one connection into its {@link ContentCatalogs}: both at
+ * connect (a catalog that fails comes back empty with its problem, the tools stay), and one at a
+ * time on {@code list_changed} (coalesced) or on request (the last good one stays on failure).
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/resources#list-changed-notification">MCP list changed</a>
+ */
+final class ContentRefresh {
+    private static final Logger LOG = LoggerFactory.getLogger(ContentRefresh.class);
+
+    private final String server;
+    private final McpRuntimeOptions options;
+    private final McpConnectionSettings settings;
+    private final Cancellation lifetime;
+    private final ConnectionContent.Link link;
+    private final ContentCatalogs catalogs;
+    private final Consumer<McpNotice> notice;
+    private final CoalescingRefresher resourceRefresher;
+    private final CoalescingRefresher promptRefresher;
+    private final ReentrantLock fetchLock = new ReentrantLock();
+
+    ContentRefresh(String server, McpRuntimeOptions options, McpConnectionSettings settings, Cancellation lifetime,
+                   ConnectionContent.Link link, ContentCatalogs catalogs, Consumer<McpNotice> notice) {
+        this.server = server;
+        this.options = options;
+        this.settings = settings;
+        this.lifetime = lifetime;
+        this.link = link;
+        this.catalogs = catalogs;
+        this.notice = notice;
+        this.resourceRefresher = new CoalescingRefresher(server + "-resources", settings.refreshQuiet(),
+                settings.refreshMaxDelay(), () -> refreshQuietly(true));
+        this.promptRefresher = new CoalescingRefresher(server + "-prompts", settings.refreshQuiet(),
+                settings.refreshMaxDelay(), () -> refreshQuietly(false));
+    }
+
+    CoalescingRefresher resourceRefresher() {
+        return resourceRefresher;
+    }
+
+    CoalescingRefresher promptRefresher() {
+        return promptRefresher;
+    }
+
+    void close() {
+        resourceRefresher.close();
+        promptRefresher.close();
+    }
+
+    /** See {@link ConnectionContent#fetch}. */
+    Fetched fetch(McpClientSession client, Cancellation cancellation) {
+        boolean resources = client.declares("resources");
+        boolean prompting = client.declares("prompts");
+        Declared was = new Declared(resources, resources && client.content().declaresSubscribe(), prompting, client.declares("completions"));
+        List<McpResource> listed = List.of();
+        List<McpResourceTemplate> templates = List.of();
+        List<McpPrompt> promptList = List.of();
+        String resourceTrouble = null;
+        String promptTrouble = null;
+        if (resources) {
+            try {
+                listed = client.content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
+                templates = client.content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
+            } catch (McpException | CatalogException e) {
+                resourceTrouble = unavailable(client, "resource", e);
+                listed = List.of();
+            }
+        }
+        if (prompting) {
+            try {
+                promptList = client.content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
+            } catch (McpException | CatalogException e) {
+                promptTrouble = unavailable(client, "prompt", e);
+            }
+        }
+        return new Fetched(was, listed, templates, promptList, resourceTrouble, promptTrouble);
+    }
+
+    /** The redacted problem of a content list that failed during connect; rethrows when the connection itself ended. */
+    private String unavailable(McpClientSession client, String what, RuntimeException e) {
+        if (client.isClosed()) {
+            throw e;
+        }
+        String problem = Redactor.redact(what + " list unavailable: " + e.getMessage());
+        LOG.warn("mcp {}: {}; the server stays ready with its tools (a refresh may bring it in)", server, problem);
+        return problem;
+    }
+
+    /** Fetches one catalog now and commits it when complete and valid (the last good one stays otherwise). */
+    void refresh(boolean resources, Cancellation cancellation) {
+        fetchLock.lock();
+        try {
+            Live live = link.live();
+            Declared was = catalogs.declared();
+            if (resources && was.resources()) {
+                refreshResources(live, cancellation);
+            } else if (!resources && was.prompts()) {
+                refreshPrompts(live, cancellation);
+            }
+        } finally {
+            fetchLock.unlock();
+        }
+    }
+
+    private void refreshResources(Live live, Cancellation cancellation) {
+        List<McpResource> listed;
+        List<McpResourceTemplate> templates;
+        try {
+            listed = live.client().content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
+            templates = live.client().content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
+        } catch (McpException | CatalogException e) {
+            catalogs.resourcesFailed(live.generation(), Redactor.redact("resource list refresh failed: " + e.getMessage()));
+            throw e;
+        }
+        catalogs.resources(live.generation(), listed, templates);
+    }
+
+    private void refreshPrompts(Live live, Cancellation cancellation) {
+        List<McpPrompt> listed;
+        try {
+            listed = live.client().content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
+        } catch (McpException | CatalogException e) {
+            catalogs.promptsFailed(live.generation(), Redactor.redact("prompt list refresh failed: " + e.getMessage()));
+            throw e;
+        }
+        catalogs.prompts(live.generation(), listed);
+        // Only now: the host reads the prompts when told, and must see the new ones.
+        notice.accept(new McpNotice.PromptsChanged(server));
+    }
+
+    private void refreshQuietly(boolean resources) {
+        try {
+            refresh(resources, lifetime);
+        } catch (McpException | CatalogException e) {
+            LOG.warn("mcp {}: {} list refresh failed, keeping the last good list: {}", server,
+                    resources ? "resource" : "prompt", Redactor.redact(String.valueOf(e.getMessage())));
+        } catch (CancelledException e) {
+            // Closing.
+        }
+    }
+}
