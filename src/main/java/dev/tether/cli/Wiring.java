@@ -213,6 +213,22 @@ final class Wiring {
     }
 
     /**
+     * A launcher built on first use: the MCP runtime's classes (and its OAuth store) stay off the
+     * {@code initialize} path, which only has to answer the editor quickly.
+     */
+    static McpLauncher lazily(java.util.function.Supplier<McpLauncher> factory) {
+        java.util.concurrent.atomic.AtomicReference<McpLauncher> built = new java.util.concurrent.atomic.AtomicReference<>();
+        return (servers, cwd, artifactDir, host, listener) -> {
+            McpLauncher launcher = built.get();
+            if (launcher == null) {
+                built.compareAndSet(null, factory.get());
+                launcher = built.get();
+            }
+            return launcher.start(servers, cwd, artifactDir, host, listener);
+        };
+    }
+
+    /**
      * Where ACP sessions keep OAuth credentials: this process's memory, unless the config file
      * opts in with {@code "oauth": {"rememberSignIns": true}} (then the separate ACP ledger).
      */
