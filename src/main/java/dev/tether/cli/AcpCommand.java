@@ -1,6 +1,7 @@
 package dev.tether.cli;
 
 import dev.tether.acp.AcpAgent;
+import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.config.ConfigFile;
 import dev.tether.config.McpConfig;
@@ -64,7 +65,7 @@ final class AcpCommand {
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
                 caps -> sessions.services(sessions.services().withClient(Wiring.client(connection.get()), caps)));
-        JsonRpcConnection rpc = new JsonRpcConnection("acp", new LineChannel("acp", in, out), agent, CancelProtocol.ACP, true);
+        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, out), agent, CancelProtocol.ACP, true);
         connection.set(rpc);
         sessions.services(sessions.services().withClient(Wiring.client(rpc), ClientCapabilities.NONE));
         // A SIGTERM from the editor must still end every MCP server process.

@@ -47,6 +47,20 @@ class AcpBadInputTest {
     }
 
     @Test
+    void aRequestTooLargeToReadIsAnsweredAndServingGoesOn() {
+        client.initialize();
+        String session = client.newSession(dir.toString(), null);
+        String huge = "{\"jsonrpc\":\"2.0\",\"id\":\"big-1\",\"method\":\"session/prompt\",\"params\":{\"sessionId\":\"" + session
+                + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"" + "x".repeat(17 * 1024 * 1024) + "\"}]}}";
+        java.util.concurrent.CompletableFuture<JsonNode> answer = client.expect("big-1");
+        client.writeLine(huge);
+        JsonNode error = AcpTestClient.await(answer).path("error");
+        assertEquals(-32600, error.path("code").asInt());
+        assertTrue(error.path("message").asString().startsWith("Request too large: 17.0 MB"), error.toString());
+        assertEquals(1, client.initialize().path("protocolVersion").asInt());
+    }
+
+    @Test
     void unknownMethodIsMethodNotFound() {
         client.initialize();
         assertEquals(-32601, error("session/explode", "{}").path("code").asInt());

@@ -135,6 +135,13 @@ public final class AcpTestClient implements AutoCloseable {
         writeLine(Json.write(response));
     }
 
+    /** The response to a request the test writes itself (by raw line) with this string id. */
+    public CompletableFuture<JsonNode> expect(String id) {
+        CompletableFuture<JsonNode> future = new CompletableFuture<>();
+        pending.put("\"" + id + "\"", future);
+        return future;
+    }
+
     /** Sends a request and returns the whole response frame. */
     public CompletableFuture<JsonNode> send(String method, Object params) {
         long id = ids.getAndIncrement();

@@ -58,7 +58,7 @@ public final class InProcessAgent implements AutoCloseable {
             JsonRpcConnection[] holder = new JsonRpcConnection[1];
             AcpAgent agent = new AcpAgent(sessions, "test",
                     caps -> sessions.services(sessions.services().withClient(new AcpClientChannel(holder[0]), caps)));
-            connection = new JsonRpcConnection("acp", new LineChannel("acp", Channels.newInputStream(toAgent.source()),
+            connection = new JsonRpcConnection("acp", dev.tether.acp.AcpChannel.open(Channels.newInputStream(toAgent.source()),
                     Channels.newOutputStream(fromAgent.sink())), agent, CancelProtocol.ACP, true);
             holder[0] = connection;
             sessions.services(sessions.services().withClient(new AcpClientChannel(connection), ClientCapabilities.NONE));
