@@ -15,14 +15,12 @@ import dev.tether.model.Part;
 import dev.tether.model.RetryingProvider;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.model.http.ModelHttp;
+import dev.tether.testing.model.CancelMidStream;
 import dev.tether.testing.model.RecordingEvents;
 import dev.tether.testing.model.ScriptedModelServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -88,26 +86,10 @@ class OpenAiFailuresTest {
     @Test
     void cancellationMidStreamClosesTheConnectionAndThrowsCancelled() throws Exception {
         server.slowSse("openai-slow.sse", Duration.ofMillis(100));
-        Cancellation turn = Cancellation.root();
-        CountDownLatch firstText = new CountDownLatch(1);
-        RecordingEvents events = new RecordingEvents(line -> firstText.countDown());
-        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                provider.stream(HI, events, turn);
-                outcome.complete(null);
-            } catch (Throwable t) {
-                outcome.complete(t);
-            }
-        });
-        assertTrue(firstText.await(5, TimeUnit.SECONDS));
-        long cancelledAt = System.nanoTime();
-        turn.cancel();
+        CancelMidStream.Outcome outcome = CancelMidStream.run(provider, HI);
 
-        Throwable thrown = outcome.get(5, TimeUnit.SECONDS);
-        long tookMillis = (System.nanoTime() - cancelledAt) / 1_000_000;
-        assertTrue(thrown instanceof CancelledException, "threw " + thrown);
-        assertTrue(tookMillis < 1000, "took " + tookMillis + " ms");
+        assertTrue(outcome.thrown() instanceof CancelledException, "threw " + outcome.thrown());
+        assertTrue(outcome.stoppedAfterMillis() < 1000, "took " + outcome.stoppedAfterMillis() + " ms");
         assertTrue(server.awaitClientGone(Duration.ofSeconds(3)), "the server kept a live connection");
     }
 

@@ -18,13 +18,11 @@ import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.model.ToolDefinition;
 import dev.tether.model.Usage;
+import dev.tether.testing.model.CancelMidStream;
 import dev.tether.testing.model.RecordingEvents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -194,26 +192,10 @@ class ScriptedProviderTest {
     void cancellationDuringChunkDelayStopsStreamingAtOnce() throws Exception {
         ScriptedProvider provider = ScriptedProvider.of(
                 "{\"chunks\": [\"a\", \"b\", \"c\", \"d\"], \"chunkDelayMs\": 2000}", "t.jsonl");
-        Cancellation turn = Cancellation.root();
-        CountDownLatch started = new CountDownLatch(1);
-        RecordingEvents events = new RecordingEvents(line -> started.countDown());
-        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                provider.stream(HI, events, turn);
-                outcome.complete(null);
-            } catch (Throwable t) {
-                outcome.complete(t);
-            }
-        });
-        assertTrue(started.await(5, TimeUnit.SECONDS));
-        long cancelledAt = System.nanoTime();
-        turn.cancel();
+        CancelMidStream.Outcome outcome = CancelMidStream.run(provider, HI);
 
-        Throwable thrown = outcome.get(5, TimeUnit.SECONDS);
-
-        assertTrue(thrown instanceof CancelledException, "threw " + thrown);
-        assertTrue((System.nanoTime() - cancelledAt) / 1_000_000 < 500);
-        assertEquals(List.of("text:a"), events.log());
+        assertTrue(outcome.thrown() instanceof CancelledException, "threw " + outcome.thrown());
+        assertTrue(outcome.stoppedAfterMillis() < 500);
+        assertEquals(List.of("text:a"), outcome.events().log());
     }
 }

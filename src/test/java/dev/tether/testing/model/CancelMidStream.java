@@ -1,0 +1,41 @@
+package dev.tether.testing.model;
+
+import dev.tether.agent.Cancellation;
+import dev.tether.model.ModelProvider;
+import dev.tether.model.ModelRequest;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Streams a request, cancels the turn as soon as the first event arrived, and reports what
+ * the stream threw and how long it took to stop after the cancel.
+ */
+public final class CancelMidStream {
+    /** What {@code stream} threw (null if it returned), the events seen, and the stop time. */
+    public record Outcome(Throwable thrown, RecordingEvents events, long stoppedAfterMillis) {}
+
+    private CancelMidStream() {}
+
+    public static Outcome run(ModelProvider provider, ModelRequest request) throws Exception {
+        Cancellation turn = Cancellation.root();
+        CountDownLatch first = new CountDownLatch(1);
+        RecordingEvents events = new RecordingEvents(line -> first.countDown());
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                provider.stream(request, events, turn);
+                outcome.complete(null);
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+        });
+        if (!first.await(5, TimeUnit.SECONDS)) {
+            throw new AssertionError("no event within 5 s");
+        }
+        long cancelledAt = System.nanoTime();
+        turn.cancel();
+        Throwable thrown = outcome.get(5, TimeUnit.SECONDS);
+        return new Outcome(thrown, events, (System.nanoTime() - cancelledAt) / 1_000_000);
+    }
+}
