@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.agent.Cancellation;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -37,21 +35,7 @@ class ProcessTreeCloseTest {
         assertFalse(running(server.pid()), "server killed");
     }
 
-    /** Alive and not a zombie: an orphaned grandchild is re-parented to PID 1, which may reap it late. */
     private static boolean running(long pid) throws Exception {
-        Path stat = Path.of("/proc/" + pid + "/stat");
-        long deadline = System.nanoTime() + 500_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (!Files.exists(stat)) {
-                return false;
-            }
-            String text = Files.readString(stat);
-            if (text.substring(text.lastIndexOf(')') + 2).startsWith("Z")) {
-                return false;
-            }
-            Thread.sleep(20);
-        }
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-
+        return dev.tether.testing.mcp.McpTestSupport.running(pid);
     }
 }
