@@ -9,12 +9,12 @@ export const CONFORMANCE_DIR = path.resolve(path.dirname(fileURLToPath(import.me
 /** The repository root (the folder that holds `bin/tether` and `pom.xml`). */
 export const REPO_ROOT = path.resolve(CONFORMANCE_DIR, "..");
 
-/**
- * The ACP v1 JSON schema the frames are checked against. The shared spec copy lives beside
- * the repository (`../shared/specs/acp/schema.json`); `ACP_SCHEMA` overrides it.
- */
-export const ACP_SCHEMA_PATH =
-  process.env.ACP_SCHEMA ?? path.resolve(REPO_ROOT, "..", "shared", "specs", "acp", "schema.json");
+/** The ACP v1 JSON schema shipped in the pinned `@agentclientprotocol/sdk` package. */
+export const PINNED_ACP_SCHEMA_PATH = path.join(
+  CONFORMANCE_DIR, "node_modules", "@agentclientprotocol", "sdk", "schema", "v1", "schema.json");
+
+/** The schema the frames are checked against: the pinned package's, unless `ACP_SCHEMA` names another. */
+export const ACP_SCHEMA_PATH = process.env.ACP_SCHEMA || PINNED_ACP_SCHEMA_PATH;
 
 /** server-everything's entry point; run it with `node <this> stdio|streamableHttp`. */
 export const SERVER_EVERYTHING_JS = path.join(

@@ -6,7 +6,9 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.tether.json.Json;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +19,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Checks every frame an agent writes against {@code ../shared/specs/acp/schema.json}: the
- * envelope against the agent-side message union, and the payload against the definition its
- * method names (responses by the method of the request they answer).
+ * Checks every frame an agent writes against the ACP v1 JSON schema of the pinned
+ * {@code @agentclientprotocol/sdk} package (copied to {@code src/test/resources/acp/schema.json} by
+ * {@code scripts/refresh-acp-schema}; {@code ACP_SCHEMA} names another file): the envelope against
+ * the agent-side message union, and the payload against the definition its method names
+ * (responses by the method of the request they answer).
  */
 public final class AcpFrameValidator {
     private static final Map<String, String> REQUESTS = Map.of(
@@ -49,6 +53,7 @@ public final class AcpFrameValidator {
             Map.entry("session/set_mode", "SetSessionModeResponse"),
             Map.entry("session/set_config_option", "SetSessionConfigOptionResponse"));
 
+    private static final String RESOURCE = "/acp/schema.json";
     private static volatile AcpFrameValidator shared;
 
     private final ObjectNode root;
@@ -59,28 +64,34 @@ public final class AcpFrameValidator {
         this.root = root;
     }
 
-    /** The validator for the schema beside the project ({@code ../shared/specs/acp/schema.json}). */
+    /** The validator for the pinned ACP schema (or the file {@code ACP_SCHEMA} names). */
     public static AcpFrameValidator shared() {
         if (shared == null) {
             synchronized (AcpFrameValidator.class) {
                 if (shared == null) {
-                    shared = new AcpFrameValidator((ObjectNode) Json.parse(read(schemaFile())));
+                    shared = new AcpFrameValidator((ObjectNode) Json.parse(readSchema()));
                 }
             }
         }
         return shared;
     }
 
-    public static Path schemaFile() {
-        Path project = Path.of(System.getProperty("tether.projectDir", ".")).toAbsolutePath();
-        return project.resolveSibling("shared").resolve("specs/acp/schema.json");
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
+    private static String readSchema() {
+        String override = System.getenv("ACP_SCHEMA");
+        if (override != null && !override.isBlank()) {
+            try {
+                return Files.readString(Path.of(override));
+            } catch (IOException e) {
+                throw new UncheckedIOException("ACP schema not found at " + override + " (ACP_SCHEMA)", e);
+            }
+        }
+        try (InputStream in = AcpFrameValidator.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("ACP schema resource " + RESOURCE + " is missing; run scripts/refresh-acp-schema");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("ACP schema not found at " + file, e);
+            throw new UncheckedIOException("ACP schema resource " + RESOURCE + " unreadable", e);
         }
     }
 
