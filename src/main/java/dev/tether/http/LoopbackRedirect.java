@@ -34,18 +34,30 @@ public final class LoopbackRedirect implements AutoCloseable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final String path = "/callback/" + token();
+    private final String path;
     private final CompletableFuture<Redirect> result = new CompletableFuture<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile String expectedState;
     private HelidonEndpoint endpoint;
     private URI uri;
 
-    private LoopbackRedirect() {}
+    private LoopbackRedirect(String path) {
+        this.path = path;
+    }
 
-    /** Starts listening on 127.0.0.1 at a free port. */
+    /** Starts listening on 127.0.0.1 at a free port, on a new random path. */
     public static LoopbackRedirect open() {
-        LoopbackRedirect redirect = new LoopbackRedirect();
+        return open(null);
+    }
+
+    /**
+     * Starts listening on 127.0.0.1 at a free port on {@code path} — the path of a redirect URI
+     * registered earlier, which an authorization server may match exactly (only the loopback
+     * port may vary, RFC 8252 §7.3) — or on a new random path when it is null or not a plain path.
+     */
+    public static LoopbackRedirect open(String path) {
+        boolean plain = path != null && path.matches("/[A-Za-z0-9._~/-]{1,200}") && !path.contains("..");
+        LoopbackRedirect redirect = new LoopbackRedirect(plain ? path : "/callback/" + token());
         redirect.endpoint = HelidonEndpoint.start(redirect);
         redirect.uri = URI.create("http://127.0.0.1:" + redirect.endpoint.port() + redirect.path);
         return redirect;
