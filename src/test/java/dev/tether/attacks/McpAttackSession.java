@@ -1,6 +1,7 @@
 package dev.tether.attacks;
 
 import dev.tether.agent.Cancellation;
+import dev.tether.json.Json;
 import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
@@ -24,7 +25,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One ACP session whose MCP servers are hostile: Tether in this JVM behind the schema-checking
- * test editor (which allows every permission request and records it), a scripted model, and the
+ * test editor (which allows every permission request and accepts every elicitation, recording
+ * both), a scripted model, and the
  * given servers run through the real MCP runtime with {@code settings} (e.g. a small message cap).
  */
 final class McpAttackSession implements AutoCloseable {
@@ -32,6 +34,8 @@ final class McpAttackSession implements AutoCloseable {
     final AcpTestClient client;
     final String session;
     final List<JsonNode> permissions = new CopyOnWriteArrayList<>();
+    /** The {@code elicitation/create} requests that reached the editor (each accepted). */
+    final List<JsonNode> elicitations = new CopyOnWriteArrayList<>();
     private final InProcessAgent agent;
 
     McpAttackSession(Path state, QueueModel model, List<McpServerSpec> servers, Map<String, McpServerPolicy> policies,
@@ -55,8 +59,13 @@ final class McpAttackSession implements AutoCloseable {
         this.agent = new InProcessAgent(state, model, launcher);
         this.client = agent.client();
         client.onRequest(request -> {
-            if (request.path("method").asString().equals("session/request_permission")) {
-                permissions.add(request.path("params"));
+            switch (request.path("method").asString()) {
+                case "session/request_permission" -> permissions.add(request.path("params"));
+                case "elicitation/create" -> {
+                    elicitations.add(request.path("params"));
+                    return Json.object().put("action", "accept");
+                }
+                default -> { }
             }
             return AcpTestClient.editor(request);
         });
