@@ -17,6 +17,7 @@ import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.MockAuthServer;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
+import dev.tether.mcp.auth.ledger.FileTokenStore;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -35,8 +36,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Two MCP servers, {@code /a/mcp} and {@code /b/mcp}, name the same authorization server (same
  * issuer, same dynamically registered client, same scopes). A token issued for one is never sent
- * to the other: not while both are signed in, not after a restart from memory or from the ACP
- * ledger, and not when the store points one server at the other's record. The client registration
+ * to the other: not while both are signed in, not after a restart from memory, the ACP ledger or
+ * the host ledger, and not when the store points one server at the other's record. The client registration
  * is shared per issuer, and a reused registration keeps the redirect path it was registered with,
  * which an authorization server matching redirect URIs exactly requires.
  */
@@ -158,6 +159,15 @@ class SharedAuthServerTokenAttackTest {
         try (SharedIssuer issuer = new SharedIssuer()) {
             // Each call is a new Tether process: memory empty, the ledger file the same.
             bothServersKeepTheirOwnTokens(issuer, () -> AcpTokenStore.persistent(paths));
+        }
+    }
+
+    @Test
+    void theSecondServerNeverReceivesTheFirstsTokenRestoredFromTheHostLedger() throws Exception {
+        TetherPaths paths = TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString()));
+        try (SharedIssuer issuer = new SharedIssuer()) {
+            // `tether mcp login a`, then `tether mcp login b`, then a later run using both.
+            bothServersKeepTheirOwnTokens(issuer, () -> FileTokenStore.hostLedger(paths));
         }
     }
 
