@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A one-time OAuth redirect endpoint for a native client: an HTTP listener on
- * {@code 127.0.0.1} (a free port) answering a single random path. It completes once, with the
+ * {@code 127.0.0.1} (a free port) answering a single path: a random one, or the path of a redirect
+ * URI registered earlier. It completes once, with the
  * first GET on that path whose {@code state} is the expected one, then stops. A GET elsewhere is
  * 404 and one with a missing or different {@code state} is 400; neither completes the wait. The
  * browser gets a short human page; nothing from the request is echoed unescaped.

@@ -45,8 +45,8 @@ final class ProgressCoalescer implements AutoCloseable {
             held = progress;
             if (!flushScheduled) {
                 flushScheduled = true;
-                CompletableFuture.delayedExecutor(Math.max(wait, 0), TimeUnit.NANOSECONDS, r -> Thread.ofVirtual().name("mcp-progress").start(r))
-                        .execute(this::flushHeld);
+                CompletableFuture.delayedExecutor(Math.max(wait, 0), TimeUnit.NANOSECONDS,
+                        r -> Thread.ofVirtual().name("mcp-progress").start(r)).execute(this::flushHeld);
             }
         } finally {
             lock.unlock();

@@ -75,8 +75,8 @@ final class CredentialKeeper {
         }
         JsonNode r = record.get();
         if (!belongsHere(r)) {
-            LOG.warn("mcp: the stored OAuth credential for {} was issued for another server; not using it",
-                    Discovery.withoutFragment(serverUrl));
+            LOG.warn("mcp: the stored OAuth credential for {} was saved for another server; not using it",
+                    AuthHttp.safe(serverUrl));
             return Optional.empty();
         }
         String issuer = r.path("issuer").asString();
