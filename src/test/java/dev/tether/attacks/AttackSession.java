@@ -177,6 +177,17 @@ final class AttackSession implements AutoCloseable {
         AcpTestClient.eventually(Duration.ofSeconds(20), () -> runtime.get() != null && condition.test(runtime.get().tools()), what);
     }
 
+    /** The MCP tools as the runtime projects them now. */
+    List<Tool> mcpTools() {
+        return runtime.get() == null ? List.of() : runtime.get().tools();
+    }
+
+    /** The model-facing name of the server's tool with this raw name. */
+    String nameOf(String rawName) {
+        return mcpTools().stream().filter(t -> t instanceof dev.tether.mcp.McpTool m && m.rawName().equals(rawName))
+                .map(t -> t.definition().name()).findFirst().orElseThrow(() -> new AssertionError("no tool " + rawName));
+    }
+
     /** The session keeps working after the attack: a next prompt completes with the model's answer. */
     void assertStillWorks() {
         model.then(QueueModel.Reply.text("still here"));
