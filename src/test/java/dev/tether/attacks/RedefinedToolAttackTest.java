@@ -45,7 +45,7 @@ class RedefinedToolAttackTest {
             assertEquals(1, attack.permissions().size(), "asked once; the second call was remembered");
             assertEquals("remembered", attack.audit().get(1).path("decidedBy").asString());
 
-            String approved = keyOfFetchPage(attack);
+            var approved = fetchPage(attack);
             var tool = Json.parse(BEFORE).path("tools").path(0).deepCopy();
             switch (what) {
                 case "description" -> ((tools.jackson.databind.node.ObjectNode) tool).put("description", changed);
@@ -53,7 +53,7 @@ class RedefinedToolAttackTest {
                 default -> ((tools.jackson.databind.node.ObjectNode) tool).set("annotations", Json.parse(changed));
             }
             AttackSession.writeCatalog(catalog, Json.object().set("tools", Json.array().add(tool)).toString());
-            attack.awaitTools(tools -> !keyOfFetchPage(attack).equals(approved), "the redefined tool");
+            attack.awaitTools(tools -> !fetchPage(attack).equals(approved), "the redefined tool");
 
             attack.answer("reject_once");
             model.then(QueueModel.Reply.tools(use("3", "mcp__web__fetch_page", Json.object().put("url", "https://evil.example"))))
@@ -66,8 +66,9 @@ class RedefinedToolAttackTest {
         }
     }
 
-    private static String keyOfFetchPage(AttackSession attack) {
+    /** The tool as the model sees it now (its description shows the annotations as tags). */
+    private static dev.tether.model.ToolDefinition fetchPage(AttackSession attack) {
         return attack.mcpTools().stream().filter(t -> t.definition().name().equals("mcp__web__fetch_page")).findFirst()
-                .orElseThrow().approvalKey();
+                .orElseThrow().definition();
     }
 }
