@@ -113,6 +113,33 @@ class PermissionGateTest {
     }
 
     @Test
+    void aCallWithoutAnApprovalKeyIsAskedEveryTimeAndNotRemembered() {
+        FakeEditor editor = new FakeEditor().select("allow_always").select("allow_always").select("allow_once");
+        PermissionGate gate = new PermissionGate("s-1", editor);
+        assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
+        var protectedWrite = new PermissionGate.Call("call-8", "edit_file", EDIT.asExecute(), ToolCallView.of("Edit .git/config", ToolKind.EDIT),
+                Json.object(), null);
+        assertEquals(new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, Basis.USER),
+                gate.check(SessionMode.ASK, protectedWrite, Cancellation.root()), "allow_always was not offered, so it is a no");
+        assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.ASK, protectedWrite, Cancellation.root()));
+        assertEquals(3, editor.calls().size(), "the approval of edit_file did not cover the protected write");
+        assertEquals(2, editor.calls().get(1).params().get("options").size());
+    }
+
+    @Test
+    void readOnlyModeAsksAboutExternalToolsWithoutAlwaysAllow() {
+        FakeEditor editor = new FakeEditor().select("allow_once");
+        PermissionGate gate = new PermissionGate("s-1", editor);
+        var call = new PermissionGate.Call("c", "mcp__x__wipe", new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, false, "x"),
+                ToolCallView.of("x: wipe", ToolKind.OTHER), Json.object(), "key");
+        assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.READ_ONLY, call, Cancellation.root()));
+        assertEquals(Json.parse("""
+                [{"optionId":"allow_once","name":"Allow","kind":"allow_once"},
+                 {"optionId":"reject_once","name":"Reject","kind":"reject_once"}]"""),
+                editor.calls().getFirst().params().get("options"));
+    }
+
+    @Test
     void rejectUnknownAndCancelledOutcomes() {
         FakeEditor editor = new FakeEditor().select("reject_once").select("bogus").dismiss();
         PermissionGate gate = new PermissionGate("s-1", editor);
