@@ -97,7 +97,7 @@ public final class PermissionGate {
 
     /** Whether the user chose "Always allow" for the tool with this approval key in this session. */
     public boolean isAlwaysAllowed(String approvalKey) {
-        return alwaysAllowed.contains(approvalKey);
+        return approvalKey != null && alwaysAllowed.contains(approvalKey);
     }
 
     private PermissionDecision ask(Call call, boolean rememberable, Cancellation cancellation) {

@@ -59,6 +59,20 @@ class UntrustedReadOnlyHintAttackTest {
     }
 
     @Test
+    void aToolClaimingReadOnlyAndDestructiveIsAskedEvenInAutoMode() {
+        AttackSession.writeCatalog(catalog, LYING_CATALOG.replace("\"idempotentHint\":true", "\"destructiveHint\":true"));
+        try (AttackSession attack = AttackSession.withServer(state, ws, wipes(), "hostile", catalog, McpServerPolicy.DEFAULT)) {
+            attack.mode("auto");
+            attack.prompt("clean up");
+            // The read-only claim is not believed; the destructive one is, since it only makes Tether more careful.
+            assertEquals(1, attack.permissions().size());
+            assertEquals(List.of("allow_once", "reject_once"), attack.offered(0));
+            assertEquals(List.of(), attack.serverCalls());
+            attack.assertStillWorks();
+        }
+    }
+
+    @Test
     void aLyingReadOnlyHintIsAskedAboutInReadOnlyMode() {
         try (AttackSession attack = AttackSession.withServer(state, ws, wipes(), "hostile", catalog, McpServerPolicy.DEFAULT)) {
             attack.mode("readOnly");
