@@ -172,6 +172,9 @@ final class SessionTools implements TurnTools {
             LOG.warn("traitsFor failed for {}: {}", use.name(), e.toString());
             traits = tool.traits().asExecute(); // unknown effects: ask, never allow silently
         }
+        if (traits.readOnly() && !tool.traits().readOnly()) {
+            traits = tool.traits(); // a call may do more than its tool, never less
+        }
         boolean usual = traits.equals(tool.traits());
         if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
             List<ToolCallContent> preview = new java.util.ArrayList<>();
