@@ -80,7 +80,8 @@ final class SseStreams {
             readEvents(body, sse, key);
         } catch (SseReader.TooLarge e) {
             // Not resumed: the server would only send the same event again.
-            return Optional.of(new Unanswered(tooLarge(e), 0));
+            LOG.warn("mcp {}: {}", server, tooLarge(e));
+            return key == null ? Optional.empty() : Optional.of(new Unanswered(tooLarge(e), 0));
         } catch (IOException e) {
             LOG.debug("mcp {}: response stream broke: {}", server, e.toString());
         }
