@@ -12,13 +12,14 @@ import tools.jackson.databind.JsonNode;
 /**
  * The ACP line channel on the editor's streams. A request too long to read (over 16 MB) gets an
  * error answer for its id besides the parse error, so the editor never waits for an answer that
- * cannot come.
+ * cannot come. A message in which an object repeats a key is an invalid request (-32600, with its
+ * id): the editor and Tether must not read one message two ways.
  */
 public final class AcpChannel {
     private AcpChannel() {}
 
     public static LineChannel open(InputStream in, OutputStream out) {
-        LineChannel channel = new LineChannel("acp", in, out);
+        LineChannel channel = new LineChannel("acp", in, out).rejectDuplicateKeys();
         channel.onOversize(line -> {
             JsonNode id = OversizeId.of(line);
             if (id != null && (id.isString() || id.isIntegralNumber())) {

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A one-time OAuth redirect endpoint for a native client: an HTTP listener on
- * {@code 127.0.0.1} (a free port) answering a single random path. It completes once, with the
+ * {@code 127.0.0.1} (a free port) answering a single path: a random one, or the path of a redirect
+ * URI registered earlier. It completes once, with the
  * first GET on that path whose {@code state} is the expected one, then stops. A GET elsewhere is
  * 404 and one with a missing or different {@code state} is 400; neither completes the wait. The
  * browser gets a short human page; nothing from the request is echoed unescaped.
@@ -34,18 +35,30 @@ public final class LoopbackRedirect implements AutoCloseable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final String path = "/callback/" + token();
+    private final String path;
     private final CompletableFuture<Redirect> result = new CompletableFuture<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile String expectedState;
     private HelidonEndpoint endpoint;
     private URI uri;
 
-    private LoopbackRedirect() {}
+    private LoopbackRedirect(String path) {
+        this.path = path;
+    }
 
-    /** Starts listening on 127.0.0.1 at a free port. */
+    /** Starts listening on 127.0.0.1 at a free port, on a new random path. */
     public static LoopbackRedirect open() {
-        LoopbackRedirect redirect = new LoopbackRedirect();
+        return open(null);
+    }
+
+    /**
+     * Starts listening on 127.0.0.1 at a free port on {@code path} — the path of a redirect URI
+     * registered earlier, which an authorization server may match exactly (only the loopback
+     * port may vary, RFC 8252 §7.3) — or on a new random path when it is null or not a plain path.
+     */
+    public static LoopbackRedirect open(String path) {
+        boolean plain = path != null && path.matches("/[A-Za-z0-9._~/-]{1,200}") && !path.contains("..");
+        LoopbackRedirect redirect = new LoopbackRedirect(plain ? path : "/callback/" + token());
         redirect.endpoint = HelidonEndpoint.start(redirect);
         redirect.uri = URI.create("http://127.0.0.1:" + redirect.endpoint.port() + redirect.path);
         return redirect;

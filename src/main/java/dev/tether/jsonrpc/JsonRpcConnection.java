@@ -71,6 +71,25 @@ public final class JsonRpcConnection implements AutoCloseable {
             }
 
             @Override
+            public void onInvalid(JsonNode frame, String reason) {
+                malformedListener.accept(reason);
+                JsonNode id = frame == null ? null : frame.get("id");
+                boolean request = frame != null && frame.has("method");
+                if (request && id != null && (id.isString() || id.isIntegralNumber())) {
+                    trySend(Message.Response.failure(new RequestId(id),
+                            JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request: " + reason)));
+                } else if (!request && id != null && (id.isString() || id.isIntegralNumber())) {
+                    // An answer that reads two ways: its request fails rather than waiting for ever.
+                    complete(Message.Response.failure(new RequestId(id),
+                            JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "the answer was refused: " + reason)));
+                } else if (answerMalformed && (request || frame == null || !frame.has("id"))) {
+                    // A notification, or a frame whose id cannot be read: the error goes to id null.
+                    trySend(Message.Response.failure(RequestId.NULL,
+                            JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request: " + reason)));
+                }
+            }
+
+            @Override
             public void onClosed(Throwable cause) {
                 shutdown(cause);
             }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -30,18 +32,45 @@ final class LargeStrings {
      * reference is dropped before Jackson runs so that a huge line's bytes can be collected.
      */
     static JsonNode parse(byte[] line, int length) {
+        return parse(line, length, false);
+    }
+
+    /**
+     * As {@link #parse(byte[], int)}; with {@code strictKeys} an object that repeats a key is a
+     * {@link DuplicateKeyException} carrying the tree as read without the check (for its id).
+     */
+    static JsonNode parse(byte[] line, int length, boolean strictKeys) {
         if (length < THRESHOLD) {
-            return Json.MAPPER.readTree(line, 0, length);
+            return read(line, length, strictKeys);
         }
         String nonce = "tether-spill-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + "-";
         List<String> spilled = new ArrayList<>();
         byte[] rest = spill(line, length, nonce, spilled);
         if (rest == null) {
-            return Json.MAPPER.readTree(line, 0, length);
+            return read(line, length, strictKeys);
         }
         line = null; // the rest is a small copy: let the big array go before parsing
-        JsonNode tree = Json.MAPPER.readTree(rest);
+        JsonNode tree = read(rest, rest.length, strictKeys);
         return spilled.isEmpty() ? tree : restore(tree, nonce, spilled);
+    }
+
+    /** Parses {@code bytes[0, length)} with Jackson alone, leaving the array untouched. */
+    static JsonNode read(byte[] bytes, int length, boolean strictKeys) {
+        if (!strictKeys) {
+            return Json.MAPPER.readTree(bytes, 0, length);
+        }
+        try {
+            return Json.STRICT_KEYS.readTree(bytes, 0, length);
+        } catch (DatabindException strict) {
+            JsonNode lenient;
+            try {
+                lenient = Json.MAPPER.readTree(bytes, 0, length);
+            } catch (JacksonException other) {
+                throw strict;
+            }
+            // Only the duplicate check tells the two readers apart: this is a repeated key.
+            throw new DuplicateKeyException(lenient);
+        }
     }
 
     /**

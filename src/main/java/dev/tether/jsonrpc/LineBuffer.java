@@ -64,8 +64,13 @@ final class LineBuffer {
      * {@link LargeStrings}, which keeps huge string values cheap.
      */
     JsonNode parse() {
+        return parse(false);
+    }
+
+    /** As {@link #parse()}; with {@code strictKeys} a repeated key is a {@link DuplicateKeyException}. */
+    JsonNode parse(boolean strictKeys) {
         if (full.isEmpty()) {
-            return Json.MAPPER.readTree(current, 0, used);
+            return LargeStrings.read(current, used, strictKeys);
         }
         byte[] line = new byte[Math.toIntExact(size)];
         int at = 0;
@@ -77,7 +82,7 @@ final class LineBuffer {
         System.arraycopy(current, 0, line, at, used);
         int length = at + used;
         reset();
-        return LargeStrings.parse(line, length);
+        return LargeStrings.parse(line, length, strictKeys);
     }
 
     /** Hands every byte, in order, to {@code sink}. */

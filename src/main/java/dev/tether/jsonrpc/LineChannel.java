@@ -24,6 +24,7 @@ public final class LineChannel implements MessageChannel {
     private final InputStream in;
     private final OutputStream out;
     private final int maxLineBytes;
+    private volatile boolean strictKeys;
     private final String name;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -105,7 +106,9 @@ public final class LineChannel implements MessageChannel {
             if (!closed.get()) {
                 failure = e;
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // An Error (a handler's stack overflow, an allocation that failed) ends the channel like
+            // any failure: the connection then fails every request still waiting, none hangs.
             failure = e;
         }
         closed.set(true);
@@ -156,13 +159,26 @@ public final class LineChannel implements MessageChannel {
         }
     }
 
+    /**
+     * Refuses frames in which an object repeats a key (they reach the listener as
+     * {@link Listener#onInvalid}); call before {@link #start}. For ACP input, where Tether and the
+     * editor must not read one message two ways.
+     */
+    public LineChannel rejectDuplicateKeys() {
+        strictKeys = true;
+        return this;
+    }
+
     private void deliver(LineBuffer line) {
         if (line.isBlank()) {
             return;
         }
         JsonNode node;
         try {
-            node = line.parse();
+            node = line.parse(strictKeys);
+        } catch (DuplicateKeyException e) {
+            listener.onInvalid(e.frame(), "an object in the message repeats a key");
+            return;
         } catch (JacksonException e) {
             listener.onMalformed("not valid JSON");
             return;

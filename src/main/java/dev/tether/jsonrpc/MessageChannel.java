@@ -27,6 +27,14 @@ public interface MessageChannel {
         /** A frame that is not JSON, or is too large; {@code reason} is short and readable. */
         void onMalformed(String reason);
 
+        /**
+         * A frame that is JSON but not a message to act on (an object repeats a key); {@code frame}
+         * is what could be read of it, for its id. By default handled as malformed.
+         */
+        default void onInvalid(JsonNode frame, String reason) {
+            onMalformed(reason);
+        }
+
         /** The channel ended (EOF, crash or close); {@code cause} is null for a clean end. */
         void onClosed(Throwable cause);
     }

@@ -56,7 +56,8 @@ final class Handshake {
             return switch (expanded.spec()) {
                 case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
                         settings.maxLineBytes());
-                case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http));
+                case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http),
+                        settings.maxLineBytes());
                 case McpServerSpec.Sse sse -> throw new McpException("legacy HTTP+SSE servers are not supported; use streamable HTTP");
             };
         } catch (IOException e) {

@@ -102,10 +102,11 @@ public final class McpTool implements Tool {
     @Override
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
         McpCallResult result;
-        try {
+        // Coalesced, and flushed before the call's final update: the editor sees the latest progress, not a flood.
+        try (ProgressCoalescer progressUpdates = new ProgressCoalescer(progress -> report(progress, context))) {
             result = scope.run(spec.server(), context.toolCallId(), context.cancellation(),
                     () -> caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
-                            progress -> report(progress, context)));
+                            progressUpdates::offer));
         } catch (McpException e) {
             throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }

@@ -20,7 +20,6 @@ import dev.tether.mcp.interaction.Sampling;
 import dev.tether.mcp.interaction.SamplingReply;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
-import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
 import dev.tether.model.ModelResponse;
 import dev.tether.model.Part;
@@ -45,7 +44,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class SessionHost implements McpHost {
     private static final Logger LOG = LoggerFactory.getLogger(SessionHost.class);
-    /** Characters of a sampling request shown in the permission request. */
+    /** Characters of a sampling answer shown once it arrived (the request itself is shown whole). */
     static final int SAMPLING_PREVIEW_CHARS = 2000;
 
     private final SessionRuntime session;
@@ -182,19 +181,9 @@ final class SessionHost implements McpHost {
         };
     }
 
+    /** The whole request: the gate refused any longer than {@link Sampling#MAX_REVIEW_CHARS}, so nothing is cut. */
     private static String preview(Sampling request) {
-        StringBuilder text = new StringBuilder();
-        if (request.systemPrompt() != null && !request.systemPrompt().isBlank()) {
-            text.append("system: ").append(request.systemPrompt()).append('\n');
-        }
-        for (ModelMessage message : request.messages()) {
-            text.append(message.role().name().toLowerCase(java.util.Locale.ROOT)).append(": ");
-            for (Part part : message.parts()) {
-                text.append(part instanceof Part.Text t ? t.text() : "[" + part.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + "]");
-            }
-            text.append('\n');
-        }
-        return text.length() > SAMPLING_PREVIEW_CHARS ? text.substring(0, SAMPLING_PREVIEW_CHARS) + "…" : text.toString();
+        return request.transcript();
     }
 
     private static final ModelEvents SILENT = new ModelEvents() {

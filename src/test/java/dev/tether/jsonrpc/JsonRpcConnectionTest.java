@@ -37,7 +37,8 @@ class JsonRpcConnectionTest {
         toConnection = Channels.newOutputStream(inbound.sink());
         OutputStream connectionOut = Channels.newOutputStream(outbound.sink());
         fromConnection = new BufferedReader(new InputStreamReader(Channels.newInputStream(outbound.source()), StandardCharsets.UTF_8));
-        connection = new JsonRpcConnection("test", new LineChannel("test", connectionIn, connectionOut), new InboundHandler() {
+        connection = new JsonRpcConnection("test", new LineChannel("test", connectionIn, connectionOut).rejectDuplicateKeys(),
+                new InboundHandler() {
             @Override
             public JsonNode onRequest(InboundRequest request) {
                 return switch (request.method()) {
@@ -167,5 +168,30 @@ class JsonRpcConnectionTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @Test
+    void aRequestThatRepeatsAKeyIsAnInvalidRequestForItsIdAndTheConnectionGoesOn() throws Exception {
+        send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"echo\",\"params\":{\"a\":1,\"a\":2}}");
+        JsonNode refused = read();
+        assertEquals(5, refused.path("id").asInt());
+        assertEquals(-32600, refused.path("error").path("code").asInt());
+        // A long line takes the large-string path; the check holds there too.
+        send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"echo\",\"params\":{\"t\":\"" + "x".repeat(100_000)
+                + "\",\"t\":\"short\"}}");
+        JsonNode refusedLong = read();
+        assertEquals(6, refusedLong.path("id").asInt());
+        assertEquals(-32600, refusedLong.path("error").path("code").asInt());
+        send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"echo\",\"params\":{\"a\":1}}");
+        assertEquals(Json.parse("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"a\":1}}"), read());
+    }
+
+    @Test
+    void anAnswerThatRepeatsAKeyFailsItsRequestInsteadOfLeavingItWaiting() throws Exception {
+        OutboundCall call = connection.request("ask", null);
+        JsonNode sent = read();
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + sent.get("id") + ",\"result\":{\"ok\":true,\"ok\":false}}");
+        JsonRpcException failed = assertThrows(JsonRpcException.class, () -> call.await(Cancellation.root(), java.time.Duration.ofSeconds(10)));
+        assertEquals(-32600, failed.code());
     }
 }

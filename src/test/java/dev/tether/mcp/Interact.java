@@ -59,6 +59,15 @@ final class Interact {
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());
     }
 
+    /** As {@link #ask}, from inside a call of the projected {@code ask} tool with ACP id {@code toolCallId}. */
+    static JsonNode askDuringCall(McpRuntime runtime, String server, String method, JsonNode params, String toolCallId)
+            throws ToolFailure {
+        ObjectNode args = Json.object();
+        args.put("method", method);
+        args.set("params", params);
+        return Json.parse(run(runtime, server, "ask", args, toolCallId));
+    }
+
     static JsonNode stats(McpRuntime runtime, String server) {
         McpCallResult result = runtime.connection(server).call("stats", Json.object(), Cancellation.root(), p -> { });
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());

@@ -13,6 +13,7 @@ import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.testing.mcp.ScriptedHost;
 import dev.tether.tools.ToolFailure;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 /** URL elicitations: unsafe URLs never reach the user; -32042 is shown and retried, at most three times. */
@@ -20,19 +21,33 @@ class UrlElicitationTest {
     private static final ElicitationReply ACCEPT = new ElicitationReply("accept", null);
 
     @Test
-    void unsafeUrlsAreRefusedAndSafeOnesShown() {
+    void unsafeUrlsAreRefusedAndSafeOnesShown() throws Exception {
         ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ACCEPT);
         try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("urls"))) {
-            for (String url : new String[] {"https://user:pw@bank.example.com/", "javascript:alert(1)", "data:text/html,hi"}) {
-                assertEquals(-32602, ask(runtime, "urls", "elicitation/create", json(
-                        "{'mode':'url','elicitationId':'e1','message':'m','url':'" + url + "'}")).path("error").path("code").asInt(), url);
+            for (String url : new String[] {"https://user:pw@bank.example.com/", "javascript:alert(1)", "data:text/html,hi",
+                    "http://example.com/login"}) {
+                assertEquals(-32602, Interact.askDuringCall(runtime, "urls", "elicitation/create", json(
+                        "{'mode':'url','elicitationId':'e1','message':'m','url':'" + url + "'}"), "call-1")
+                        .path("error").path("code").asInt(), url);
             }
             assertTrue(host.elicitations.isEmpty());
-            assertEquals(json("{'result':{'action':'accept'}}"), ask(runtime, "urls", "elicitation/create",
-                    json("{'mode':'url','elicitationId':'e2','message':'Log in','url':'http://localhost:9/cb'}")));
+            assertEquals(json("{'result':{'action':'accept'}}"), Interact.askDuringCall(runtime, "urls", "elicitation/create",
+                    json("{'mode':'url','elicitationId':'e2','message':'Log in','url':'http://localhost:9/cb'}"), "call-2"));
             Elicitation shown = host.elicitations.getFirst();
-            assertEquals(new Elicitation("urls", "url", "Log in", null, "http://localhost:9/cb", "e2", null), shown);
+            assertEquals(new Elicitation("urls", "url", "Log in", null, "http://localhost:9/cb", "e2", "call-2"), shown);
             assertEquals("localhost", shown.urlHost());
+        }
+    }
+
+    @Test
+    void aUrlOutsideAnyCallOfItsServerIsRefused() {
+        ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ACCEPT);
+        try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("idle"))) {
+            JsonNode answer = ask(runtime, "idle", "elicitation/create",
+                    json("{'mode':'url','elicitationId':'e1','message':'Log in','url':'https://auth.example.com/'}"));
+            assertEquals("Tether accepts URL elicitations only during a tool call to this server",
+                    answer.path("error").path("message").asString());
+            assertTrue(host.elicitations.isEmpty(), "nothing reached the user");
         }
     }
 

@@ -33,5 +33,14 @@ public interface AuthorizationPrompt extends AutoCloseable {
     @FunctionalInterface
     interface Factory {
         AuthorizationPrompt open(String server) throws AuthException;
+
+        /**
+         * Opens a prompt whose redirect URI has the path {@code redirectPath} (the path of a
+         * registration being reused; null for any). A factory that cannot choose the path opens
+         * one with its own, and the client is then registered again.
+         */
+        default AuthorizationPrompt open(String server, String redirectPath) throws AuthException {
+            return open(server);
+        }
     }
 }

@@ -59,7 +59,7 @@ final class ClientIdentity {
             return own.get();
         }
         Optional<OAuthClient> stored = stored(as.issuer());
-        if (stored.isPresent()) {
+        if (stored.isPresent() && registeredFor(as.issuer(), redirectUri)) {
             return stored.get();
         }
         String document = settings.clientMetadataDocument();
@@ -71,6 +71,37 @@ final class ClientIdentity {
         }
         throw new AuthException("the authorization server " + as.issuer() + " offers no dynamic client registration;"
                 + " configure a pre-registered OAuth client id (and secret) for server \"" + server + "\"");
+    }
+
+    /**
+     * The path of the redirect URI registered with {@code as}, when a registration made earlier
+     * would be reused (no configured client); the next sign-in listens there so the registration fits.
+     */
+    Optional<String> registeredRedirectPath(ServerMetadata as) {
+        if (configured != null) {
+            return Optional.empty();
+        }
+        return settings.store().load(registrationKey(as.issuer()))
+                .map(r -> r.path("redirect_uri").asString(""))
+                .filter(u -> !u.isEmpty())
+                .map(u -> URI.create(u).getRawPath());
+    }
+
+    /**
+     * Whether the registration stored for {@code issuer} lists {@code redirectUri}, the port
+     * aside (RFC 8252 §7.3: a loopback redirect may use any port). A registration that predates
+     * this record, or lists another path, is not reused: the authorization server would refuse the
+     * redirect, so the client registers again.
+     */
+    private boolean registeredFor(String issuer, String redirectUri) {
+        String registered = settings.store().load(registrationKey(issuer)).map(r -> r.path("redirect_uri").asString("")).orElse("");
+        if (registered.isEmpty()) {
+            return false;
+        }
+        URI a = URI.create(registered);
+        URI b = URI.create(redirectUri);
+        return java.util.Objects.equals(a.getScheme(), b.getScheme()) && java.util.Objects.equals(a.getHost(), b.getHost())
+                && java.util.Objects.equals(a.getRawPath(), b.getRawPath());
     }
 
     /** The registration made earlier with this issuer. */
@@ -111,6 +142,7 @@ final class ClientIdentity {
             record.put("client_secret", secret.value());
         }
         record.put("token_endpoint_auth_method", granted);
+        record.put("redirect_uri", redirectUri);
         settings.store().save(registrationKey(as.issuer()), record);
         return new OAuthClient(body.path("client_id").asString(), secret, null, granted);
     }

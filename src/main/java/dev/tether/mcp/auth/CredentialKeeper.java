@@ -1,6 +1,7 @@
 package dev.tether.mcp.auth;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.auth.ledger.ServerRecords;
 import dev.tether.security.Redactor;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,8 +24,15 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link #credentialKey credential key}, and a pointer from the server's URL to that key, so a
  * later run finds it again. Also keeps every token the server's flow has held, to scrub them
  * from messages (a server's error text may echo any of them).
+ *
+ * <p>Tokens belong to one server: the key includes the server's canonical URL and the RFC 8707
+ * resource they were issued for, so two servers behind one authorization server (same issuer,
+ * client and scopes) never share a record, and {@link #restore} hands back a stored record only
+ * when it was saved for this server and its resource covers this server's URL. Client
+ * registrations, which hold no tokens, are shared per issuer ({@link ClientIdentity}).
  */
 final class CredentialKeeper {
+    private static final Logger LOG = LoggerFactory.getLogger(CredentialKeeper.class);
     private final URI serverUrl;
     private final TokenStore store;
     private final ClientIdentity identity;
@@ -52,7 +62,11 @@ final class CredentialKeeper {
         return Redactor.redact(out);
     }
 
-    /** The credential stored for this server by an earlier run. */
+    /**
+     * The credential stored for this server by an earlier run; empty when there is none, or when
+     * the record found was saved for another server or issued for a resource that does not cover
+     * this one (such a record is never sent here).
+     */
     Optional<Credential> restore() {
         Optional<String> key = store.load(pointerKey()).map(p -> p.path("credential").asString(null));
         Optional<JsonNode> record = key.flatMap(store::load);
@@ -60,6 +74,11 @@ final class CredentialKeeper {
             return Optional.empty();
         }
         JsonNode r = record.get();
+        if (!belongsHere(r)) {
+            LOG.warn("mcp: the stored OAuth credential for {} was saved for another server; not using it",
+                    AuthHttp.safe(serverUrl));
+            return Optional.empty();
+        }
         String issuer = r.path("issuer").asString();
         ServerMetadata as = new ServerMetadata(issuer, null, r.path("token_endpoint").asString(), null, null, null, null,
                 null, false, false);
@@ -105,16 +124,34 @@ final class CredentialKeeper {
         store.delete(pointerKey());
     }
 
+    /** Whether {@code record} was saved for this server and names a resource (RFC 8707) that covers it. */
+    private boolean belongsHere(JsonNode record) {
+        String savedFor = record.path("server_url").asString("");
+        String resource = record.path("resource").asString("");
+        return !resource.isEmpty()
+                && ServerRecords.canonical(savedFor).equals(ServerRecords.canonical(Discovery.withoutFragment(serverUrl)))
+                && Discovery.resourceMatches(resource, serverUrl);
+    }
+
+    /** The key for tokens of this server, issued for {@code resource} by {@code issuer} to {@code clientId} for {@code scope}. */
+    String keyFor(String resource, String issuer, String clientId, String scope) {
+        return credentialKey(Discovery.withoutFragment(serverUrl), resource, issuer, clientId, scope);
+    }
+
     private String pointerKey() {
         return "server:" + digest(Discovery.withoutFragment(serverUrl));
     }
 
-    /** The credential identity: a digest of issuer, client id and the sorted scopes. */
-    static String credentialKey(String issuer, String clientId, String scope) {
+    /**
+     * The credential identity: a digest of the server's canonical URL, the resource the tokens
+     * are for, issuer, client id and the sorted scopes.
+     */
+    static String credentialKey(String serverUrl, String resource, String issuer, String clientId, String scope) {
         List<String> scopes = new ArrayList<>(scope == null ? List.of() : List.of(scope.trim().split("\\s+")));
         scopes.removeIf(String::isEmpty);
         scopes.sort(null);
-        return "token:" + digest(issuer + "\n" + clientId + "\n" + String.join(" ", scopes));
+        return "token:" + digest(ServerRecords.canonical(serverUrl) + "\n" + ServerRecords.canonical(resource == null ? "" : resource)
+                + "\n" + issuer + "\n" + clientId + "\n" + String.join(" ", scopes));
     }
 
     static String digest(String text) {

@@ -25,9 +25,11 @@ final class Grants {
     private final OAuthSettings settings;
     private final ClientIdentity identity;
     private final TokenEndpoint tokenEndpoint;
+    private final CredentialKeeper keeper;
 
-    Grants(String server, OAuthSettings settings, ClientIdentity identity, TokenEndpoint tokenEndpoint) {
+    Grants(String server, OAuthSettings settings, ClientIdentity identity, TokenEndpoint tokenEndpoint, CredentialKeeper keeper) {
         this.server = server;
+        this.keeper = keeper;
         this.settings = settings;
         this.identity = identity;
         this.tokenEndpoint = tokenEndpoint;
@@ -73,7 +75,9 @@ final class Grants {
         if (settings.prompts() == null) {
             throw new AuthException("signing in needs a browser, and this session cannot show one");
         }
-        try (AuthorizationPrompt prompt = settings.prompts().open(server)) {
+        // A registration reused from an earlier sign-in keeps its redirect path: only the loopback
+        // port may change (RFC 8252 §7.3), and a server that matches redirect URIs exactly refuses any other path.
+        try (AuthorizationPrompt prompt = settings.prompts().open(server, identity.registeredRedirectPath(as).orElse(null))) {
             String redirect = prompt.redirectUri().toString();
             OAuthClient client = identity.resolve(as, redirect);
             Pkce pkce = Pkce.create();
@@ -161,8 +165,8 @@ final class Grants {
         return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
     }
 
-    private static Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {
+    private Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {
         String granted = tokens.scope() != null ? tokens.scope() : scope;
-        return new Credential(CredentialKeeper.credentialKey(as.issuer(), client.clientId(), granted), tokens, as, client, resource);
+        return new Credential(keeper.keyFor(resource, as.issuer(), client.clientId(), granted), tokens, as, client, resource);
     }
 }

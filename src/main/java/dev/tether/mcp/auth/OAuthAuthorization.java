@@ -52,8 +52,8 @@ public final class OAuthAuthorization implements HttpAuthorization {
         this.serverUrl = URI.create(spec.url());
         this.configured = settings.clients().get(spec.name());
         ClientIdentity identity = new ClientIdentity(server, settings, http);
-        this.grants = new Grants(server, settings, identity, tokenEndpoint);
         this.keeper = new CredentialKeeper(serverUrl, settings.store(), identity);
+        this.grants = new Grants(server, settings, identity, tokenEndpoint, keeper);
     }
 
     /**

@@ -73,10 +73,18 @@ final class ElicitationFlow {
         };
     }
 
-    /** A checked url-mode request; throws a readable {@link JsonRpcException} when it may not be shown. */
+    /**
+     * A checked url-mode request; throws a readable {@link JsonRpcException} when it may not be
+     * shown — among others when no call to {@code server} is in flight: a page to open in the
+     * browser must come from something the user started, not out of the blue.
+     */
     Elicitation urlRequest(String server, JsonNode params, String toolCallId, String message) {
         if (!host.canElicitUrl()) {
             throw JsonRpcException.invalidParams("this client does not offer URL elicitation");
+        }
+        if (!calls.any(server)) {
+            LOG.info("mcp {}: refused a URL elicitation while none of its calls was running", server);
+            throw JsonRpcException.invalidParams("Tether accepts URL elicitations only during a tool call to this server");
         }
         String elicitationId = params.path("elicitationId").asString(null);
         if (elicitationId == null || elicitationId.isBlank() || elicitationId.length() > 256

@@ -36,6 +36,11 @@ public final class InFlightCalls {
         return list == null || list.size() != 1 ? null : list.getFirst();
     }
 
+    /** Whether any call to {@code server} is in flight. */
+    public synchronized boolean any(String server) {
+        return byServer.containsKey(server);
+    }
+
     /** The ACP id of the only call to {@code server} in flight, or null when there are none or several. */
     public String single(String server) {
         Call call = only(server);

@@ -22,8 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
  * to the host (which asks the user, then runs the session's model). Refused with a readable
  * JSON-RPC error: requests offering {@code tools} (or a {@code toolChoice}), asking for context
  * other than {@code none}, task-augmented, with content other than text and images, or arriving
- * while another sampling request of the same server runs. {@code maxTokens} is capped; all text
- * is sanitised and bounded. The answer is the model's text only.
+ * while another sampling request of the same server runs, or longer in all than the user can review
+ * ({@link Sampling#MAX_REVIEW_CHARS}: the host shows the request whole, so what the user approves is
+ * what is sent). {@code maxTokens} is capped; all text is sanitised and bounded. The answer is the
+ * model's text only.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/sampling">MCP sampling</a>
  */
@@ -102,7 +104,14 @@ final class SamplingGate {
         }
         JsonNode system = params.get("systemPrompt");
         String systemPrompt = system != null && system.isString() ? text(system.asString()) : null;
-        return new Sampling(server, mapped, systemPrompt, tokens);
+        Sampling sampling = new Sampling(server, mapped, systemPrompt, tokens);
+        // The user approves what is sent: a request too long to show whole is not shown in part.
+        int length = sampling.transcript().length();
+        if (length > Sampling.MAX_REVIEW_CHARS) {
+            throw refused("the sampling request is " + length + " characters long; Tether asks the user to approve"
+                    + " requests of at most " + Sampling.MAX_REVIEW_CHARS + " characters, shown whole");
+        }
+        return sampling;
     }
 
     private static ModelMessage message(JsonNode message) {

@@ -10,7 +10,9 @@ import java.util.Locale;
  * punycode, so the user sees the real host), with a host, without user-info (a
  * {@code https://bank.com@evil.example} URL hides its real host behind fake credentials) and
  * without backslashes (which some browsers read as slashes). {@code javascript:}, {@code data:},
- * {@code file:} and everything else are refused.
+ * {@code file:} and everything else are refused. Plain {@code http} is for loopback hosts only
+ * (a local sign-in page): anywhere else the page, and what the user types into it, could be read
+ * or changed on the way.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation#url-mode-elicitation-requests">MCP URL mode</a>
  */
@@ -52,6 +54,28 @@ public final class UrlCheck {
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new Refused("the URL has no host");
         }
-        return new Checked(url, uri.getHost().toLowerCase(Locale.ROOT));
+        String host = uri.getHost().toLowerCase(Locale.ROOT);
+        if (scheme.equals("http") && !loopback(host)) {
+            throw new Refused("plain http URLs may only point at this machine (localhost, 127.0.0.1, [::1]); use https");
+        }
+        return new Checked(url, host);
+    }
+
+    /** {@code localhost}, 127.0.0.0/8 or ::1, by name only: nothing is resolved. */
+    static boolean loopback(String host) {
+        if (host.equals("localhost") || host.equals("[::1]") || host.equals("::1")) {
+            return true;
+        }
+        String[] parts = host.split("\\.", -1);
+        if (parts.length != 4 || !parts[0].equals("127")) {
+            return false;
+        }
+        for (String part : parts) {
+            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(c -> c >= '0' && c <= '9')
+                    || Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,6 +1,7 @@
 package dev.tether.mcp.transport;
 
 import dev.tether.json.Json;
+import dev.tether.jsonrpc.LineChannel;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.McpServerSpec;
 import java.io.IOException;
@@ -31,7 +32,10 @@ import tools.jackson.databind.node.ObjectNode;
  * is opened after initialisation when the server offers one; close sends DELETE. An SSE stream
  * that ends before the answer it carries is resumed with GET and {@code Last-Event-ID} after the
  * server's {@code retry:} delay, a bounded number of times. Transport failures of a request come
- * back as a JSON-RPC error answer for that request, so the caller reads them where it waits.
+ * back as a JSON-RPC error answer for that request, so the caller reads them where it waits —
+ * among them an answer body or SSE event longer than the message limit (at most the limit plus
+ * one byte of it is read; the connection stays up for the next request) and any exception or
+ * {@link Error} in the thread that posted it.
  * (Why not the SDK transport: docs/reference/decisions.md.)
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http">MCP streamable HTTP</a>
@@ -57,13 +61,20 @@ public final class HttpTransport implements MessageChannel {
     private final HttpAuthorization authorization;
     private final AuthorizedPost posts;
     private final SseStreams streams;
+    private final int maxMessageBytes;
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
         this(spec, connectTimeout, HttpAuthorization.NONE);
     }
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization) {
+        this(spec, connectTimeout, authorization, LineChannel.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /** {@code maxMessageBytes} caps one answer body or SSE event ({@code mcp.maxMessageMegabytes}). */
+    public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization, int maxMessageBytes) {
         this.spec = spec;
+        this.maxMessageBytes = maxMessageBytes;
         this.authorization = authorization;
         this.uri = URI.create(spec.url());
         this.client = HttpClient.newBuilder()
@@ -72,7 +83,7 @@ public final class HttpTransport implements MessageChannel {
                 .build();
         this.posts = new AuthorizedPost(client, this::request, authorization);
         this.streams = new SseStreams(spec.name(), client, this::request,
-                new SseStreams.Inbox(this::deliverText, awaiting::contains, delivered::get, closed::get));
+                new SseStreams.Inbox(this::deliverText, awaiting::contains, delivered::get, closed::get), maxMessageBytes);
     }
 
     @Override
@@ -157,7 +168,15 @@ public final class HttpTransport implements MessageChannel {
             }
             try (InputStream body = response.body()) {
                 if (type.startsWith("application/json")) {
-                    deliverText(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+                    long declared = response.headers().firstValueAsLong("Content-Length").orElse(-1);
+                    // Read at most one byte past the limit: enough to know the answer is too long.
+                    byte[] bytes = declared > maxMessageBytes ? null : body.readNBytes(maxMessageBytes + 1);
+                    if (bytes == null || bytes.length > maxMessageBytes) {
+                        LOG.warn("mcp {}: dropped an answer longer than {} bytes", spec.name(), maxMessageBytes);
+                        failRequest(isRequest, id, OversizeLines.tooLarge(maxMessageBytes));
+                        return;
+                    }
+                    deliverText(new String(bytes, StandardCharsets.UTF_8));
                 } else if (isRequest && status != 202) {
                     failRequest(true, id, "server answered with content type \"" + type + "\"");
                 }
@@ -174,6 +193,12 @@ public final class HttpTransport implements MessageChannel {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            // Without this the thread would die quietly and the caller wait for an answer that never comes.
+            LOG.warn("mcp {}: a request failed in the transport: {}", spec.name(), e.toString());
+            if (!closed.get() && key != null && awaiting.contains(key)) {
+                failRequest(isRequest, id, "the request failed in Tether's HTTP transport (" + e.getClass().getSimpleName() + ")");
+            }
         } finally {
             if (key != null) {
                 awaiting.remove(key);

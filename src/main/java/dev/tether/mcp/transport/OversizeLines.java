@@ -15,6 +15,12 @@ final class OversizeLines {
         return OversizeId.of(line);
     }
 
+    /** Why an HTTP answer or SSE event of the server was dropped, for the request that waited on it. */
+    static String tooLarge(int limit) {
+        return "the server's answer is larger than the " + OversizeId.megabytes(limit)
+                + " message limit and was dropped (mcp.maxMessageMegabytes in the Tether config file raises it)";
+    }
+
     /** An error answer for {@code id}, as if the server had sent it. */
     static ObjectNode errorAnswer(JsonNode id, long bytes, int limit) {
         ObjectNode answer = Json.object();

@@ -1,13 +1,10 @@
 package dev.tether.mcp.transport;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -51,11 +48,16 @@ final class SseStreams {
     private final HttpClient client;
     private final Supplier<HttpRequest.Builder> requests;
     private final Inbox inbox;
+    private final int maxMessageBytes;
     private final CountDownLatch closing = new CountDownLatch(1);
 
-    /** {@code requests} gives a request to the server with the headers every request carries. */
-    SseStreams(String server, HttpClient client, Supplier<HttpRequest.Builder> requests, Inbox inbox) {
+    /**
+     * {@code requests} gives a request to the server with the headers every request carries; an
+     * event longer than {@code maxMessageBytes} ends its stream.
+     */
+    SseStreams(String server, HttpClient client, Supplier<HttpRequest.Builder> requests, Inbox inbox, int maxMessageBytes) {
         this.server = server;
+        this.maxMessageBytes = maxMessageBytes;
         this.client = client;
         this.requests = requests;
         this.inbox = inbox;
@@ -76,6 +78,10 @@ final class SseStreams {
         SseReader sse = new SseReader();
         try (InputStream body = stream) {
             readEvents(body, sse, key);
+        } catch (SseReader.TooLarge e) {
+            // Not resumed: the server would only send the same event again.
+            LOG.warn("mcp {}: {}", server, tooLarge(e));
+            return key == null ? Optional.empty() : Optional.of(new Unanswered(tooLarge(e), 0));
         } catch (IOException e) {
             LOG.debug("mcp {}: response stream broke: {}", server, e.toString());
         }
@@ -103,6 +109,8 @@ final class SseStreams {
                 try (InputStream body = response.body()) {
                     readEvents(body, sse, key);
                 }
+            } catch (SseReader.TooLarge e) {
+                return Optional.of(new Unanswered(tooLarge(e), 0));
             } catch (IOException e) {
                 LOG.debug("mcp {}: resuming the response stream failed: {}", server, e.toString());
             }
@@ -131,10 +139,16 @@ final class SseStreams {
                 try (InputStream body = response.body()) {
                     readEvents(body, sse, null);
                 }
+            } catch (SseReader.TooLarge e) {
+                LOG.warn("mcp {}: {}", server, tooLarge(e));
             } catch (IOException e) {
                 LOG.debug("mcp {}: GET stream ended: {}", server, e.toString());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException | Error e) {
+                // Whatever broke this thread, the stream ends with a line in the log, not a silent dead thread.
+                LOG.warn("mcp {}: GET stream failed: {}", server, e.toString());
                 return;
             }
             fruitless = inbox.delivered().getAsLong() == before ? fruitless + 1 : 0;
@@ -166,9 +180,13 @@ final class SseStreams {
         return retry.compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retry;
     }
 
+    private String tooLarge(SseReader.TooLarge e) {
+        return OversizeLines.tooLarge(maxMessageBytes) + " (" + e.getMessage() + ")";
+    }
+
     /** Reads one SSE body to its end or, when {@code key} is set, until that request has its answer. */
     private void readEvents(InputStream body, SseReader sse, String key) throws IOException {
-        sse.read(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)), event -> {
+        sse.read(body, maxMessageBytes, event -> {
             if (event.event() == null || "message".equals(event.event())) {
                 inbox.deliver().accept(event.data());
             }

@@ -19,15 +19,15 @@ import java.util.function.Function;
  * A scriptable OAuth/MCP peer on 127.0.0.1 for auth tests: each {@code "METHOD /path"} answers
  * through a function of the recorded request; unknown paths answer 404. Records every request.
  */
-final class MockAuthServer implements AutoCloseable {
-    record Request(String method, String path, Map<String, String> query, Map<String, String> headers, Map<String, String> form) {}
+public final class MockAuthServer implements AutoCloseable {
+    public record Request(String method, String path, Map<String, String> query, Map<String, String> headers, Map<String, String> form) {}
 
-    record Reply(int status, Map<String, String> headers, String body) {
-        static Reply json(Object value) {
+    public record Reply(int status, Map<String, String> headers, String body) {
+        public static Reply json(Object value) {
             return new Reply(200, Map.of("Content-Type", "application/json"), Json.write(value));
         }
 
-        static Reply status(int status) {
+        public static Reply status(int status) {
             return new Reply(status, Map.of(), "");
         }
     }
@@ -36,28 +36,28 @@ final class MockAuthServer implements AutoCloseable {
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final WebServer server;
 
-    MockAuthServer() {
+    public MockAuthServer() {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.any(this::handle)).build().start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.port();
     }
 
-    MockAuthServer on(String methodAndPath, Function<Request, Reply> handler) {
+    public MockAuthServer on(String methodAndPath, Function<Request, Reply> handler) {
         routes.put(methodAndPath, handler);
         return this;
     }
 
-    List<Request> requests() {
+    public List<Request> requests() {
         return List.copyOf(requests);
     }
 
-    List<String> paths(String method) {
+    public List<String> paths(String method) {
         return requests.stream().filter(r -> r.method().equals(method)).map(Request::path).toList();
     }
 
-    List<Request> to(String path) {
+    public List<Request> to(String path) {
         return requests.stream().filter(r -> r.path().equals(path)).toList();
     }
 
@@ -78,7 +78,7 @@ final class MockAuthServer implements AutoCloseable {
         response.send(reply.body());
     }
 
-    static Map<String, String> decode(String encoded) {
+    public static Map<String, String> decode(String encoded) {
         Map<String, String> out = new LinkedHashMap<>();
         if (encoded == null || encoded.isEmpty()) {
             return out;

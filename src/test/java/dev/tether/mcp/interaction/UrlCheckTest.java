@@ -14,7 +14,9 @@ class UrlCheckTest {
             "https://auth.example.com/login?x=1, auth.example.com",
             "http://localhost:8080/cb, localhost",
             "HTTPS://Example.COM/, example.com",
-            "https://xn--80ak6aa92e.com/, xn--80ak6aa92e.com"})
+            "https://xn--80ak6aa92e.com/, xn--80ak6aa92e.com",
+            "http://127.0.0.1:8080/cb, 127.0.0.1",
+            "http://[::1]:8080/cb, [::1]"})
     void shown(String url, String host) {
         assertEquals(new UrlCheck.Checked(url, host), UrlCheck.check(url));
     }
@@ -30,7 +32,10 @@ class UrlCheckTest {
             "/relative/path | only http and https URLs may be opened",
             "https://exa\u200Bmple.com/ | the URL must be printable ASCII without spaces or backslashes",
             "https://example.com\\@evil.example/ | the URL must be printable ASCII without spaces or backslashes",
-            "https:///nohost | the URL has no host"})
+            "https:///nohost | the URL has no host",
+            "http://example.com/login | plain http URLs may only point at this machine (localhost, 127.0.0.1, [::1]); use https",
+            "http://127.0.0.1.evil.example/ | plain http URLs may only point at this machine (localhost, 127.0.0.1, [::1]); use https",
+            "http://localhost.evil.example/ | plain http URLs may only point at this machine (localhost, 127.0.0.1, [::1]); use https"})
     void refused(String url, String reason) {
         assertEquals(reason, assertThrows(UrlCheck.Refused.class, () -> UrlCheck.check(url)).getMessage());
     }

@@ -60,7 +60,7 @@ class SseReaderTest {
     void readingStopsWhenTheSinkSaysSo() throws IOException {
         SseReader sse = new SseReader();
         List<Event> seen = new ArrayList<>();
-        sse.read(new BufferedReader(new StringReader("id: 1\ndata: a\n\nid: 2\ndata: b\n\n")), e -> {
+        sse.read(stream("id: 1\ndata: a\n\nid: 2\ndata: b\n\n"), 1 << 20, e -> {
             seen.add(e);
             return false;
         });
@@ -72,7 +72,11 @@ class SseReaderTest {
 
     private static List<Event> read(SseReader sse, String body) throws IOException {
         List<Event> events = new ArrayList<>();
-        sse.read(new BufferedReader(new StringReader(body)), events::add);
+        sse.read(stream(body), 1 << 20, events::add);
         return events;
+    }
+
+    private static java.io.InputStream stream(String body) {
+        return new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

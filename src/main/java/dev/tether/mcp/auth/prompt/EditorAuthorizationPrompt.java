@@ -35,9 +35,14 @@ public final class EditorAuthorizationPrompt implements AuthorizationPrompt {
 
     /** Opens the redirect listener at once: {@link #redirectUri()} is needed before the URL is built. */
     public EditorAuthorizationPrompt(McpHost host, Duration timeout) {
+        this(host, timeout, null);
+    }
+
+    /** As above, listening on {@code redirectPath} (a registered redirect's path), or a random path when null. */
+    public EditorAuthorizationPrompt(McpHost host, Duration timeout, String redirectPath) {
         this.host = host;
         this.timeout = timeout;
-        this.redirect = LoopbackRedirect.open();
+        this.redirect = LoopbackRedirect.open(redirectPath);
     }
 
     /** Prompts through {@code host}, each waiting at most {@link LoopbackRedirect#DEFAULT_TIMEOUT}. */
@@ -46,7 +51,7 @@ public final class EditorAuthorizationPrompt implements AuthorizationPrompt {
     }
 
     public static AuthorizationPrompt.Factory factory(McpHost host, Duration timeout) {
-        return server -> SignIn.open(() -> new EditorAuthorizationPrompt(host, timeout));
+        return SignIn.factory(path -> new EditorAuthorizationPrompt(host, timeout, path));
     }
 
     @Override

@@ -32,6 +32,21 @@ final class SignIn {
         }
     }
 
+    /** A factory of prompts that listen on the redirect path asked for (a random one when none is). */
+    static AuthorizationPrompt.Factory factory(java.util.function.Function<String, AuthorizationPrompt> onPath) {
+        return new AuthorizationPrompt.Factory() {
+            @Override
+            public AuthorizationPrompt open(String server) throws AuthException {
+                return open(server, null);
+            }
+
+            @Override
+            public AuthorizationPrompt open(String server, String redirectPath) throws AuthException {
+                return SignIn.open(() -> onPath.apply(redirectPath));
+            }
+        };
+    }
+
     /** Opens a prompt; a listener that cannot start is an AuthException like any other failed sign-in. */
     static AuthorizationPrompt open(java.util.function.Supplier<AuthorizationPrompt> prompt) throws AuthException {
         try {

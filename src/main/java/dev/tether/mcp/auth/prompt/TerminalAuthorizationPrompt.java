@@ -23,14 +23,19 @@ public final class TerminalAuthorizationPrompt implements AuthorizationPrompt {
     private final LoopbackRedirect redirect;
 
     public TerminalAuthorizationPrompt(PrintStream err, BrowserLauncher browser, Duration timeout) {
+        this(err, browser, timeout, null);
+    }
+
+    /** As above, listening on {@code redirectPath} (a registered redirect's path), or a random path when null. */
+    public TerminalAuthorizationPrompt(PrintStream err, BrowserLauncher browser, Duration timeout, String redirectPath) {
         this.err = err;
         this.browser = browser;
         this.timeout = timeout;
-        this.redirect = LoopbackRedirect.open();
+        this.redirect = LoopbackRedirect.open(redirectPath);
     }
 
     public static AuthorizationPrompt.Factory factory(PrintStream err, BrowserLauncher browser) {
-        return server -> SignIn.open(() -> new TerminalAuthorizationPrompt(err, browser, LoopbackRedirect.DEFAULT_TIMEOUT));
+        return SignIn.factory(path -> new TerminalAuthorizationPrompt(err, browser, LoopbackRedirect.DEFAULT_TIMEOUT, path));
     }
 
     @Override
