@@ -7,7 +7,11 @@ import dev.tether.agent.Cancellation;
 import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.TetherPaths;
+import dev.tether.config.SecretsConfig;
 import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.auth.SecretRecordingStore;
+import dev.tether.security.SecretRegistry;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
@@ -237,11 +241,41 @@ final class Wiring {
                 ? AcpTokenStore.persistent(paths) : AcpTokenStore.inMemory();
     }
 
+    /**
+     * The process's known secrets: the provider keys (from the environment or the config file),
+     * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
+     * as the sessions get them.
+     */
+    static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
+        SecretRegistry registry = SecretRegistry.of(env, SecretsConfig.envNames(config));
+        try {
+            ProviderSettings settings = ProviderSelection.resolve(env, config);
+            registry.register(settings.anthropicApiKey());
+            registry.register(settings.openaiApiKey());
+        } catch (IllegalArgumentException e) {
+            // A broken provider setting is reported when a session starts; the keys from the environment are registered.
+        }
+        return registry;
+    }
+
     static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens) {
+        return mcp(env, policies, config, tokens, SecretRegistry.empty());
+    }
+
+    /**
+     * The MCP runtime of each session. Secret values are not in the environment it sees, tokens it
+     * gets are registered as secrets, and a user-declared server that names a secret in {@code ${VAR}}
+     * is reported to the session (it gets an empty string).
+     */
+    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens,
+                           SecretRegistry secrets) {
+        Map<String, String> hostEnv = secrets.withoutSecretValues(env);
+        TokenStore recorded = new SecretRecordingStore(tokens, secrets);
         return (servers, cwd, artifactDir, host, listener) -> {
-            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(env)
+            warnAboutSecretReferences(servers, secrets, listener);
+            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(hostEnv)
                     .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
-                    .withOAuth(oauth(tokens, host, policies, env)));
+                    .withOAuth(oauth(recorded, host, policies, env)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {
@@ -260,5 +294,21 @@ final class Wiring {
             }, config.settings());
             return new RuntimeServers(runtime, servers, MCP_STARTUP_TIMEOUT);
         };
+    }
+
+    private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {
+        for (McpServerSpec spec : servers) {
+            if (!spec.origin().expands()) {
+                continue;
+            }
+            for (String name : VariableExpansion.references(spec)) {
+                if (secrets.isSecretName(name)) {
+                    LoggerFactory.getLogger(Wiring.class).warn("mcp {}: ${{{}}} is one of Tether's secrets; the server gets an empty string",
+                            spec.name(), name);
+                    listener.warn(spec.name(), "`${" + name + "}` names one of Tether's secrets, which are never passed to a server;"
+                            + " it expands to an empty string.");
+                }
+            }
+        }
     }
 }

@@ -77,6 +77,13 @@ public final class SessionRuntime implements AutoCloseable {
             }
 
             @Override
+            public void warn(String server, String message) {
+                synchronized (notices) {
+                    notices.add("MCP server `" + server + "`: " + message);
+                }
+            }
+
+            @Override
             public void toolsChanged() {
                 // The next model request re-reads the projection at the catalog barrier.
             }
@@ -124,10 +131,11 @@ public final class SessionRuntime implements AutoCloseable {
             recordPrompt(prompt);
             try {
                 ModelProvider provider = provider();
-                TurnLoop loop = new TurnLoop(provider, conversation, tools, this::sendDurable, usage -> reportUsage(provider, usage));
+                SecretMasking masking = new SecretMasking(services.secrets());
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), this::sendDurable, usage -> reportUsage(provider, usage));
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
-                List<ModelMessage> messages = commands.messagesFor(prompt, provider.info().acceptsImages(), turn);
+                List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
@@ -268,7 +276,8 @@ public final class SessionRuntime implements AutoCloseable {
     private void notifyClient(ObjectNode update) {
         ObjectNode params = Json.object();
         params.put("sessionId", id.value());
-        params.set("update", update);
+        // The one path of session updates to the editor: a secret value never leaves in one.
+        params.set("update", services.secrets().redact(update));
         services.client().notify("session/update", params);
     }
 
