@@ -60,7 +60,7 @@ final class AcpCommand {
         McpConfig.Declared declared = (strict ? McpConfig.Declared.NONE : Wiring.configuredServers(config, paths)).then(extra);
         SecretRegistry secrets = Wiring.secrets(env, config);
         SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
-                Wiring.lazily(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths), secrets)), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
+                Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths), secrets))), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
                 Wiring.limits(env, config)).withSecrets(secrets);
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();

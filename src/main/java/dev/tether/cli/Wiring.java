@@ -11,6 +11,7 @@ import dev.tether.config.SecretsConfig;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.auth.SecretRecordingStore;
+import dev.tether.security.NonDumpable;
 import dev.tether.security.SecretRegistry;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
@@ -230,6 +231,18 @@ final class Wiring {
             }
             return launcher.start(servers, cwd, artifactDir, host, listener);
         };
+    }
+
+    /**
+     * Makes the process non-dumpable (Linux), then builds the launcher. Done when the first session
+     * starts, before any MCP server or command can run, and not at start-up: the foreign function
+     * call costs tens of milliseconds the {@code initialize} answer should not wait for.
+     */
+    static McpLauncher hardened(java.util.function.Supplier<McpLauncher> factory) {
+        if (!NonDumpable.apply()) {
+            LoggerFactory.getLogger(Wiring.class).debug("the process could not be made non-dumpable (not Linux, or JDK < 22)");
+        }
+        return factory.get();
     }
 
     /**
