@@ -18,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
  * arguments and whole environment, one {@code NAME=value} a line) to the file named by
  * {@code --record <file>}, so a test sees what reached the server itself, not what the model
  * was shown. Its tool {@code echo} returns the same text plus the content of {@code --file <file>}
- * (a token or key the server got hold of); {@code fail} returns that content as an error result.
+ * (a token or key the server got hold of); {@code fail} returns that content as an error result,
+ * {@code broken} as a JSON-RPC error.
  */
 public final class EchoServer {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -51,8 +52,16 @@ public final class EchoServer {
                 }
                 case "tools/list" -> answer(id, JSON.readTree("""
                         {"tools":[{"name":"echo","description":"What this server was given","inputSchema":{"type":"object"}},
-                                  {"name":"fail","description":"Fails with what it holds","inputSchema":{"type":"object"}}]}"""));
+                                  {"name":"fail","description":"Fails with what it holds","inputSchema":{"type":"object"}},
+                                  {"name":"broken","description":"Errors with what it holds","inputSchema":{"type":"object"}}]}"""));
                 case "tools/call" -> {
+                    if (message.path("params").path("name").asString("").equals("broken")) {
+                        ObjectNode frame = JSON.createObjectNode().put("jsonrpc", "2.0");
+                        frame.set("id", id);
+                        frame.putObject("error").put("code", -32603).put("message", "broken: " + content);
+                        OUT.println(frame);
+                        continue;
+                    }
                     boolean fail = message.path("params").path("name").asString("").equals("fail");
                     ObjectNode result = JSON.createObjectNode();
                     result.putArray("content").addObject().put("type", "text").put("text", fail ? "failed: " + content : seen + content);
