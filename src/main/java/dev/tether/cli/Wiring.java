@@ -284,6 +284,11 @@ final class Wiring {
                            SecretRegistry secrets) {
         Map<String, String> hostEnv = secrets.withoutSecretValues(env);
         TokenStore recorded = new SecretRecordingStore(tokens, secrets);
+        for (McpServerPolicy policy : policies.values()) {
+            if (policy.oauthClient() != null && policy.oauthClient().clientSecret() != null) {
+                secrets.register(VariableExpansion.expand(policy.oauthClient().clientSecret().value(), env));
+            }
+        }
         return (servers, cwd, artifactDir, host, listener) -> {
             warnAboutSecretReferences(servers, secrets, listener);
             McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(hostEnv)
