@@ -18,7 +18,7 @@ import java.util.Map;
 final class HandedOverSecrets {
     /** Names the descriptor; set by the launcher only. */
     static final String FD_VARIABLE = "TETHER_SECRETS_FD";
-    /** More than any set of keys; a bound so a stray descriptor cannot make start-up read forever into memory. */
+    /** More than any set of keys; bounds the memory a wrong descriptor could make start-up read. */
     private static final int MAX_BYTES = 64 * 1024;
 
     private HandedOverSecrets() {}
