@@ -284,10 +284,6 @@ final class Wiring {
         return registry;
     }
 
-    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens) {
-        return mcp(env, policies, config, tokens, SecretRegistry.empty());
-    }
-
     /**
      * The MCP runtime of each session. Secret values are not in the environment it sees, tokens it
      * gets are registered as secrets, and a user-declared server that names a secret in {@code ${VAR}}
