@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * Masks the known secret values in what enters a session's conversation and so reaches the
- * model: every tool result (a command's output, an MCP tool's result, an error text) and the
- * messages a turn starts with (the user's prompt, an MCP prompt's messages). Updates to the
+ * model: every tool result (a command's output, an MCP tool's result, an error text), the
+ * messages a turn starts with (the user's prompt, an MCP prompt's messages) and the messages of
+ * a server's sampling request. Updates to the
  * editor and lines of the transcript are masked where they are sent and written.
  */
 final class SecretMasking {

@@ -171,7 +171,8 @@ public final class SessionRuntime implements AutoCloseable {
     /** Runs a sampling request on the session's model, outside the conversation. */
     ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
         int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
-        return provider().stream(new ModelRequest(options.model(), request.system(), request.messages(), List.of(), maxTokens, ThinkingLevel.OFF),
+        List<ModelMessage> messages = new SecretMasking(services.secrets()).messages(request.messages());
+        return provider().stream(new ModelRequest(options.model(), request.system(), messages, List.of(), maxTokens, ThinkingLevel.OFF),
                 events, cancellation);
     }
 
