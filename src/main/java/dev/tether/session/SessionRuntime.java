@@ -64,7 +64,9 @@ public final class SessionRuntime implements AutoCloseable {
         this.services = services;
         this.transcript = transcript;
         this.title = restored == null ? null : restored.title();
-        this.conversation = new Conversation(restored == null ? List.of() : restored.messages(), this::recordMessage);
+        // A transcript written before a secret was known (or by an older version) must not bring it back to the model.
+        this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
+                this::recordMessage);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
         this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
