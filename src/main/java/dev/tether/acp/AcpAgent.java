@@ -148,7 +148,7 @@ public final class AcpAgent implements InboundHandler {
         SessionRuntime runtime = sessions.restore(sessionId, cwd, dirs, servers, replay ? update -> {
             ObjectNode notification = Json.object();
             notification.put("sessionId", sessionId);
-            notification.set("update", sessions.services().secrets().redact(update));
+            notification.set("update", update);
             sessions.services().client().notify("session/update", notification);
         } : null);
         request.afterResponse(runtime::startPublishingCommands);

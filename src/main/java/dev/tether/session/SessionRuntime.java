@@ -279,8 +279,7 @@ public final class SessionRuntime implements AutoCloseable {
     private void notifyClient(ObjectNode update) {
         ObjectNode params = Json.object();
         params.put("sessionId", id.value());
-        // The one path of session updates to the editor: a secret value never leaves in one.
-        params.set("update", services.secrets().redact(update));
+        params.set("update", update);
         services.client().notify("session/update", params);
     }
 

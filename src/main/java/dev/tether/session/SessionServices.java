@@ -13,6 +13,7 @@ import java.util.List;
  *
  * @param extraMcpServers servers from config files and {@code --mcp-config}, added to the editor's
  * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
+ * @param client          the editor, behind a mask of {@code secrets} for what it shows the user
  * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
  */
 public record SessionServices(
@@ -26,6 +27,11 @@ public record SessionServices(
         ToolFilter toolFilter,
         Limits limits,
         SecretRegistry secrets) {
+
+    public SessionServices {
+        // Every path to the editor goes through this client, so no secret is shown on any of them.
+        client = SecretMaskingClient.wrap(client, secrets);
+    }
 
     /** Services that know no secrets (tests, tools that never see a credential). */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, ClientChannel client,
