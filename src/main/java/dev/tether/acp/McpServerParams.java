@@ -16,6 +16,8 @@ import tools.jackson.databind.JsonNode;
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup#mcp-servers">ACP MCP servers</a>
  */
 final class McpServerParams {
+    private static final McpServerSpec.Origin EDITOR = McpServerSpec.Origin.EDITOR;
+
     private McpServerParams() {}
 
     static List<McpServerSpec> read(JsonNode params, boolean required) {
@@ -44,11 +46,12 @@ final class McpServerParams {
         }
         String name = field(server, "name", where);
         String type = server.path("type").asString("stdio");
+        // The editor's values are used literally: ${VAR} in them is never expanded against Tether's environment.
         return switch (type) {
-            case "http" -> new McpServerSpec.Http(name, field(server, "url", where), pairs(server.get("headers"), where + ".headers"));
-            case "sse" -> new McpServerSpec.Sse(name, field(server, "url", where), pairs(server.get("headers"), where + ".headers"));
+            case "http" -> new McpServerSpec.Http(name, field(server, "url", where), pairs(server.get("headers"), where + ".headers"), EDITOR);
+            case "sse" -> new McpServerSpec.Sse(name, field(server, "url", where), pairs(server.get("headers"), where + ".headers"), EDITOR);
             case "stdio" -> new McpServerSpec.Stdio(name, field(server, "command", where), strings(server.get("args"), where + ".args"),
-                    pairs(server.get("env"), where + ".env"), null);
+                    pairs(server.get("env"), where + ".env"), null, EDITOR);
             default -> throw JsonRpcException.invalidParams("Invalid params: " + where + " has unknown type \"" + type + "\"");
         };
     }

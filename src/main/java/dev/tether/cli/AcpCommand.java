@@ -11,6 +11,7 @@ import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.mcp.McpServerSpec;
+import dev.tether.security.SecretRegistry;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionServices;
 import dev.tether.session.TranscriptStore;
@@ -57,9 +58,10 @@ final class AcpCommand {
         JsonNode config = ConfigFile.load(paths.configFile());
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
         McpConfig.Declared declared = (strict ? McpConfig.Declared.NONE : Wiring.configuredServers(config, paths)).then(extra);
+        SecretRegistry secrets = Wiring.secrets(env, config);
         SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
-                Wiring.lazily(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths))), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
-                Wiring.limits(env, config));
+                Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths), secrets))), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
+                Wiring.limits(env, config)).withSecrets(secrets);
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -22,11 +23,17 @@ public final class Main {
         OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(stderr);
-        int code = run(args, System.in, protocolOut, stderr);
+        Map<String, String> env = HandedOverSecrets.merge(System.getenv(), stderr::println);
+        int code = run(args, System.in, protocolOut, stderr, env);
         System.exit(code);
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        return run(args, in, out, err, System.getenv());
+    }
+
+    /** @param env the process environment with the keys the launcher handed over ({@link HandedOverSecrets}) */
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
         String command = args.length == 0 || args[0].startsWith("-") ? "acp" : args[0];
         String[] rest = args.length > 0 && !args[0].startsWith("-") ? Arrays.copyOfRange(args, 1, args.length) : args;
         if (Arrays.asList(args).contains("--version")) {
@@ -38,9 +45,9 @@ public final class Main {
             return 0;
         }
         return switch (command) {
-            case "acp" -> AcpCommand.run(rest, in, out, err, System.getenv());
+            case "acp" -> AcpCommand.run(rest, in, out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
-            case "mcp" -> McpCommand.run(rest, out, err, System.getenv());
+            case "mcp" -> McpCommand.run(rest, out, err, env);
             default -> {
                 err.println("tether: unknown command \"" + command + "\". Run tether --help.");
                 yield 2;

@@ -7,7 +7,12 @@ import dev.tether.agent.Cancellation;
 import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.TetherPaths;
+import dev.tether.config.SecretsConfig;
 import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.auth.SecretRecordingStore;
+import dev.tether.security.NonDumpable;
+import dev.tether.security.SecretRegistry;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
@@ -242,6 +247,18 @@ final class Wiring {
     }
 
     /**
+     * Makes the process non-dumpable (Linux), then builds the launcher. Done when the first session
+     * starts, before any MCP server or command can run, and not at start-up: the foreign function
+     * call costs tens of milliseconds the {@code initialize} answer should not wait for.
+     */
+    static McpLauncher hardened(java.util.function.Supplier<McpLauncher> factory) {
+        if (!NonDumpable.apply()) {
+            LoggerFactory.getLogger(Wiring.class).debug("the process could not be made non-dumpable (not Linux, or JDK < 22)");
+        }
+        return factory.get();
+    }
+
+    /**
      * Where ACP sessions keep OAuth credentials: this process's memory, unless the config file
      * opts in with {@code "oauth": {"rememberSignIns": true}} (then the separate ACP ledger).
      */
@@ -250,11 +267,42 @@ final class Wiring {
                 ? AcpTokenStore.persistent(paths) : AcpTokenStore.inMemory();
     }
 
-    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens) {
+    /**
+     * The process's known secrets: the provider keys (from the environment or the config file),
+     * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
+     * as the sessions get them.
+     */
+    static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
+        SecretRegistry registry = SecretRegistry.of(env, SecretsConfig.envNames(config));
+        try {
+            ProviderSettings settings = ProviderSelection.resolve(env, config);
+            registry.register(settings.anthropicApiKey());
+            registry.register(settings.openaiApiKey());
+        } catch (IllegalArgumentException e) {
+            // A broken provider setting is reported when a session starts; the keys from the environment are registered.
+        }
+        return registry;
+    }
+
+    /**
+     * The MCP runtime of each session. Secret values are not in the environment it sees, tokens it
+     * gets are registered as secrets, and a user-declared server that names a secret in {@code ${VAR}}
+     * is reported to the session (it gets an empty string).
+     */
+    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens,
+                           SecretRegistry secrets) {
+        Map<String, String> hostEnv = secrets.withoutSecretValues(env);
+        TokenStore recorded = new SecretRecordingStore(tokens, secrets);
+        for (McpServerPolicy policy : policies.values()) {
+            if (policy.oauthClient() != null && policy.oauthClient().clientSecret() != null) {
+                secrets.register(VariableExpansion.expand(policy.oauthClient().clientSecret().value(), env));
+            }
+        }
         return (servers, cwd, artifactDir, host, listener) -> {
-            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(env)
+            warnAboutSecretReferences(servers, secrets, listener);
+            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(hostEnv)
                     .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
-                    .withOAuth(oauth(tokens, host, policies, env)));
+                    .withOAuth(oauth(recorded, host, policies, env)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {
@@ -273,5 +321,21 @@ final class Wiring {
             }, config.settings());
             return new RuntimeServers(runtime, servers, MCP_STARTUP_TIMEOUT);
         };
+    }
+
+    private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {
+        for (McpServerSpec spec : servers) {
+            if (!spec.origin().expands()) {
+                continue;
+            }
+            for (String name : VariableExpansion.references(spec)) {
+                if (secrets.isSecretName(name)) {
+                    LoggerFactory.getLogger(Wiring.class).warn("mcp {}: ${{{}}} is one of Tether's secrets; the server gets an empty string",
+                            spec.name(), name);
+                    listener.warn(spec.name(), "`${" + name + "}` names one of Tether's secrets, which are never passed to a server;"
+                            + " it expands to an empty string.");
+                }
+            }
+        }
     }
 }

@@ -98,6 +98,9 @@ public final class McpConfig {
                 .noneMatch(node::has);
     }
 
+    /** Only the user's own files and command line are read here, so their servers may expand {@code ${VAR}}. */
+    private static final McpServerSpec.Origin USER = McpServerSpec.Origin.USER_CONFIG;
+
     private static McpServerSpec server(String name, JsonNode node, Path baseDir, String source) throws InvalidConfig {
         String where = source + ": server \"" + name + "\"";
         if (!node.isObject()) {
@@ -113,13 +116,13 @@ public final class McpConfig {
                 }
                 String cwd = node.path("cwd").asString(null);
                 Path dir = cwd == null ? null : baseDir.resolve(cwd).normalize();
-                return new McpServerSpec.Stdio(name, command, args, map(node.get("env"), where + ".env"), dir);
+                return new McpServerSpec.Stdio(name, command, args, map(node.get("env"), where + ".env"), dir, USER);
             }
             case "http", "streamable-http", "streamableHttp" -> {
-                return new McpServerSpec.Http(name, text(node, "url", where), map(node.get("headers"), where + ".headers"));
+                return new McpServerSpec.Http(name, text(node, "url", where), map(node.get("headers"), where + ".headers"), USER);
             }
             case "sse" -> {
-                return new McpServerSpec.Sse(name, text(node, "url", where), map(node.get("headers"), where + ".headers"));
+                return new McpServerSpec.Sse(name, text(node, "url", where), map(node.get("headers"), where + ".headers"), USER);
             }
             default -> throw new InvalidConfig(where + " has unknown type \"" + type + "\"");
         }

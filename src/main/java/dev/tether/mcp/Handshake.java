@@ -52,6 +52,10 @@ final class Handshake {
         for (String name : expanded.undefined()) {
             LOG.warn("mcp {}: ${{{}}} is not set in Tether's environment; it expands to an empty string", spec.name(), name);
         }
+        for (String name : expanded.refused()) {
+            LOG.warn("mcp {}: ${{{}}} names one of Tether's own credentials, which are never passed to a server;"
+                    + " it expands to an empty string", spec.name(), name);
+        }
         try {
             return switch (expanded.spec()) {
                 case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),

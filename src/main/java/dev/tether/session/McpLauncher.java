@@ -69,6 +69,9 @@ public interface McpLauncher {
     interface Listener {
         void serverFailed(String server, String reason);
 
+        /** Something about a server's configuration the user should fix (it still starts). */
+        default void warn(String server, String message) {}
+
         void toolsChanged();
     }
 

@@ -64,7 +64,9 @@ public final class SessionRuntime implements AutoCloseable {
         this.services = services;
         this.transcript = transcript;
         this.title = restored == null ? null : restored.title();
-        this.conversation = new Conversation(restored == null ? List.of() : restored.messages(), this::recordMessage);
+        // A transcript written before a secret was known (or by an older version) must not bring it back to the model.
+        this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
+                this::recordMessage);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
         this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
@@ -73,6 +75,13 @@ public final class SessionRuntime implements AutoCloseable {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
                 synchronized (notices) {
                     notices.add("MCP server `" + server + "` is not available: " + reason);
+                }
+            }
+
+            @Override
+            public void warn(String server, String message) {
+                synchronized (notices) {
+                    notices.add("MCP server `" + server + "`: " + message);
                 }
             }
 
@@ -124,10 +133,11 @@ public final class SessionRuntime implements AutoCloseable {
             recordPrompt(prompt);
             try {
                 ModelProvider provider = provider();
-                TurnLoop loop = new TurnLoop(provider, conversation, tools, this::sendDurable, usage -> reportUsage(provider, usage));
+                SecretMasking masking = new SecretMasking(services.secrets());
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), this::sendDurable, usage -> reportUsage(provider, usage));
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
-                List<ModelMessage> messages = commands.messagesFor(prompt, provider.info().acceptsImages(), turn);
+                List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
@@ -163,7 +173,8 @@ public final class SessionRuntime implements AutoCloseable {
     /** Runs a sampling request on the session's model, outside the conversation. */
     ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
         int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
-        return provider().stream(new ModelRequest(options.model(), request.system(), request.messages(), List.of(), maxTokens, ThinkingLevel.OFF),
+        List<ModelMessage> messages = new SecretMasking(services.secrets()).messages(request.messages());
+        return provider().stream(new ModelRequest(options.model(), request.system(), messages, List.of(), maxTokens, ThinkingLevel.OFF),
                 events, cancellation);
     }
 

@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.ClientChannel;
 import dev.tether.mcp.McpServerSpec;
+import dev.tether.security.SecretRegistry;
 import dev.tether.tools.ToolFilter;
 import java.util.List;
 
@@ -12,6 +13,8 @@ import java.util.List;
  *
  * @param extraMcpServers servers from config files and {@code --mcp-config}, added to the editor's
  * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
+ * @param client          the editor, behind a mask of {@code secrets} for what it shows the user
+ * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -22,7 +25,21 @@ public record SessionServices(
         List<McpServerSpec> extraMcpServers,
         boolean strictMcpConfig,
         ToolFilter toolFilter,
-        Limits limits) {
+        Limits limits,
+        SecretRegistry secrets) {
+
+    public SessionServices {
+        // Every path to the editor goes through this client, so no secret is shown on any of them.
+        client = SecretMaskingClient.wrap(client, secrets);
+    }
+
+    /** Services that know no secrets (tests, tools that never see a credential). */
+    public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, ClientChannel client,
+                           ClientCapabilities clientCapabilities, List<McpServerSpec> extraMcpServers, boolean strictMcpConfig,
+                           ToolFilter toolFilter, Limits limits) {
+        this(transcripts, models, mcp, client, clientCapabilities, extraMcpServers, strictMcpConfig, toolFilter, limits,
+                SecretRegistry.empty());
+    }
 
     /** Named defaults, overridable from the config file. */
     public record Limits(int maxModelRequests, int maxTokens, long contextWindow) {
@@ -30,6 +47,12 @@ public record SessionServices(
     }
 
     public SessionServices withClient(ClientChannel channel, ClientCapabilities capabilities) {
-        return new SessionServices(transcripts, models, mcp, channel, capabilities, extraMcpServers, strictMcpConfig, toolFilter, limits);
+        return new SessionServices(transcripts, models, mcp, channel, capabilities, extraMcpServers, strictMcpConfig, toolFilter, limits, secrets);
+    }
+
+    /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
+    public SessionServices withSecrets(SecretRegistry registry) {
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, client, clientCapabilities, extraMcpServers,
+                strictMcpConfig, toolFilter, limits, registry);
     }
 }

@@ -48,7 +48,7 @@ final class SessionTools implements TurnTools {
     SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
         this.session = session;
         this.mcp = mcp;
-        this.registry = new ToolRegistry(BuiltinTools.all(), session.services().toolFilter());
+        this.registry = new ToolRegistry(BuiltinTools.all(session.services().secrets()), session.services().toolFilter());
         this.gate = new PermissionGate(session.id().value(), session.services().client());
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
     }

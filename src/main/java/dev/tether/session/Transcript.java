@@ -1,6 +1,7 @@
 package dev.tether.session;
 
 import dev.tether.json.Json;
+import dev.tether.security.SecretRegistry;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -18,18 +19,24 @@ import tools.jackson.databind.JsonNode;
  * The durable record of one session: an append-only JSON Lines file. Each line is written
  * whole with one system call as it happens, so a crash loses at most what was in flight.
  * A write failure is logged once and the session goes on (the user keeps working; only
- * replay suffers).
+ * replay suffers). Known secret values are masked in every line before it is written.
  */
 public final class Transcript implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Transcript.class);
 
     private final Path file;
+    private final SecretRegistry secrets;
     private final ReentrantLock lock = new ReentrantLock();
     private FileChannel channel;
     private boolean failed;
 
     Transcript(Path file) {
+        this(file, SecretRegistry.empty());
+    }
+
+    Transcript(Path file, SecretRegistry secrets) {
         this.file = file;
+        this.secrets = secrets;
     }
 
     public Path file() {
@@ -37,7 +44,7 @@ public final class Transcript implements AutoCloseable {
     }
 
     public void append(JsonNode line) {
-        byte[] bytes = (Json.write(line) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = (Json.write(secrets.redact(line)) + "\n").getBytes(StandardCharsets.UTF_8);
         lock.lock();
         try {
             if (failed) {

@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.json.Json;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.security.SecretRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -31,9 +32,21 @@ public final class TranscriptStore {
     static final String SUFFIX = ".jsonl";
 
     private final Path dir;
+    private final SecretRegistry secrets;
 
     public TranscriptStore(Path dir) {
+        this(dir, SecretRegistry.empty());
+    }
+
+    /** @param secrets masked in every line written to a transcript or audit log */
+    public TranscriptStore(Path dir, SecretRegistry secrets) {
         this.dir = dir;
+        this.secrets = secrets;
+    }
+
+    /** The same store, masking {@code registry}'s secrets in what it writes. */
+    public TranscriptStore withSecrets(SecretRegistry registry) {
+        return new TranscriptStore(dir, registry);
     }
 
     public Path dir() {
@@ -43,7 +56,7 @@ public final class TranscriptStore {
     /** Starts the transcript of a new session. */
     public Transcript create(SessionRecord.Meta meta) {
         ensureDir();
-        Transcript transcript = new Transcript(file(meta.sessionId()));
+        Transcript transcript = new Transcript(file(meta.sessionId()), secrets);
         ObjectNode line = Json.object().put("kind", "session");
         line.put("sessionId", meta.sessionId().value());
         line.put("cwd", meta.cwd().toString());
@@ -56,7 +69,7 @@ public final class TranscriptStore {
 
     /** Opens an existing transcript for appending. */
     public Transcript reopen(SessionId id) {
-        return new Transcript(file(id));
+        return new Transcript(file(id), secrets);
     }
 
     public boolean exists(SessionId id) {
@@ -88,7 +101,7 @@ public final class TranscriptStore {
     /** The session's audit log of MCP calls, beside its transcript. */
     public Transcript audit(SessionId id) {
         ensureDir();
-        return new Transcript(auditFile(id));
+        return new Transcript(auditFile(id), secrets);
     }
 
     /** Where the session's MCP results too big to keep inline are written (created on demand). */

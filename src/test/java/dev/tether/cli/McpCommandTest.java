@@ -139,7 +139,8 @@ class McpCommandTest {
             store.save("k", Json.object().put("resource", spec.url()).put("access_token", TOKEN));
         };
         assertEquals(0, run(core, "login", "sentry"));
-        assertEquals(List.of(new McpServerSpec.Http("sentry", "https://mcp.sentry.example/acme/mcp", Map.of())), asked);
+        assertEquals(List.of(new McpServerSpec.Http("sentry", "https://mcp.sentry.example/acme/mcp", Map.of(),
+                McpServerSpec.Origin.USER_CONFIG)), asked);
         assertEquals("Signed in to sentry.\n", out());
         assertEquals(List.of("k"), ledger.keys());
     }

@@ -29,8 +29,8 @@ class McpConfigTest {
                   "files": {"command": "npx", "args": ["-y", "server"], "env": {"TOKEN": "${TOKEN}"}},
                   "remote": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"X-Team": "a"}}}}""", dir).servers();
         assertEquals(List.of(
-                new McpServerSpec.Stdio("files", "npx", List.of("-y", "server"), Map.of("TOKEN", "${TOKEN}"), null),
-                new McpServerSpec.Http("remote", "https://mcp.example.com/mcp", Map.of("X-Team", "a"))), specs);
+                new McpServerSpec.Stdio("files", "npx", List.of("-y", "server"), Map.of("TOKEN", "${TOKEN}"), null, McpServerSpec.Origin.USER_CONFIG),
+                new McpServerSpec.Http("remote", "https://mcp.example.com/mcp", Map.of("X-Team", "a"), McpServerSpec.Origin.USER_CONFIG)), specs);
     }
 
     @Test

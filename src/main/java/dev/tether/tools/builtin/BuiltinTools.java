@@ -1,5 +1,6 @@
 package dev.tether.tools.builtin;
 
+import dev.tether.security.SecretRegistry;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +15,16 @@ public final class BuiltinTools {
 
     /** @param commandTimeout the default timeout of run_command (a settings override) */
     public static List<Tool> all(Duration commandTimeout) {
+        return all(commandTimeout, SecretRegistry.empty());
+    }
+
+    /** @param secrets the variables run_command withholds from commands */
+    public static List<Tool> all(SecretRegistry secrets) {
+        return all(RunCommandTool.DEFAULT_TIMEOUT, secrets);
+    }
+
+    public static List<Tool> all(Duration commandTimeout, SecretRegistry secrets) {
         return List.of(new ReadFileTool(), new WriteFileTool(), new EditFileTool(), new ListFilesTool(),
-                new SearchTool(), new RunCommandTool(commandTimeout), new UpdatePlanTool());
+                new SearchTool(), new RunCommandTool(commandTimeout, secrets), new UpdatePlanTool());
     }
 }

@@ -61,6 +61,10 @@ final class EditorTerminal {
         params.put("args", List.of("-c", spec.command()));
         params.put("cwd", spec.cwd().toString());
         params.put("outputByteLimit", spec.outputByteLimit());
+        // The editor starts the command with its own environment, which may hold the same keys as
+        // Tether's. ACP can only set variables, not remove them, so each is set to the empty string.
+        params.put("env", spec.secrets().namesToWithhold().stream()
+                .map(name -> Map.of("name", name, "value", "")).toList());
         JsonNode result;
         try {
             result = context.client().request("terminal/create", params, context.cancellation());

@@ -21,6 +21,8 @@ final class LocalProcess {
         ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", spec.command())
                 .directory(spec.cwd().toFile())
                 .redirectErrorStream(true);
+        // A command is the model's to choose: it must not read Tether's keys from its environment.
+        builder.environment().keySet().removeIf(spec.secrets()::isSecretName);
         // Nobody can answer a pager or a prompt.
         builder.environment().put("PAGER", "cat");
         builder.environment().put("GIT_PAGER", "cat");

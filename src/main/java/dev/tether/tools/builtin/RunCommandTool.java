@@ -6,6 +6,7 @@ import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.security.SecretRegistry;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
@@ -42,6 +43,7 @@ public final class RunCommandTool implements Tool {
                      "required":["command"],"additionalProperties":false}"""));
 
     private final Duration defaultTimeout;
+    private final SecretRegistry secrets;
 
     public RunCommandTool() {
         this(DEFAULT_TIMEOUT);
@@ -49,7 +51,13 @@ public final class RunCommandTool implements Tool {
 
     /** @param defaultTimeout used when the call gives no {@code timeout_ms} (a settings override) */
     public RunCommandTool(Duration defaultTimeout) {
+        this(defaultTimeout, SecretRegistry.empty());
+    }
+
+    /** @param secrets the variables a command must not inherit (the provider keys and {@code TETHER_*} always) */
+    public RunCommandTool(Duration defaultTimeout, SecretRegistry secrets) {
         this.defaultTimeout = defaultTimeout;
+        this.secrets = secrets;
     }
 
     @Override
@@ -95,7 +103,7 @@ public final class RunCommandTool implements Tool {
         Duration timeout = timeoutMs == null ? defaultTimeout : Duration.ofMillis(timeoutMs);
         CommandResult result;
         try {
-            result = CommandRunner.run(context, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT));
+            result = CommandRunner.run(context, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT, secrets));
         } catch (ToolFailure e) {
             throw in.failure(e.getMessage());
         }

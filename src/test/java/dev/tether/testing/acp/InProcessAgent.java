@@ -49,11 +49,18 @@ public final class InProcessAgent implements AutoCloseable {
     }
 
     public InProcessAgent(Path stateDir, ModelCatalog models, McpLauncher mcp, dev.tether.tools.ToolFilter filter) {
+        this(stateDir, models, mcp, filter, java.util.function.UnaryOperator.identity());
+    }
+
+    /** @param customize changes the process's services (secrets, servers from the user's config) before any session */
+    public InProcessAgent(Path stateDir, ModelCatalog models, McpLauncher mcp, dev.tether.tools.ToolFilter filter,
+                          java.util.function.UnaryOperator<SessionServices> customize) {
         try {
             Pipe toAgent = Pipe.open();
             Pipe fromAgent = Pipe.open();
             SessionServices services = new SessionServices(new TranscriptStore(stateDir.resolve("sessions")), models, mcp,
                     null, ClientCapabilities.NONE, List.of(), false, filter, SessionServices.Limits.DEFAULT);
+            services = customize.apply(services);
             sessions = new SessionManager(services);
             JsonRpcConnection[] holder = new JsonRpcConnection[1];
             AcpAgent agent = new AcpAgent(sessions, "test",

@@ -100,7 +100,8 @@ class RunCommandTest {
         assertEquals(List.of("terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/release"),
                 h.editor.methods());
         assertEquals(Json.parse("{\"sessionId\":\"s-1\",\"command\":\"/bin/sh\",\"args\":[\"-c\",\"echo hi; exit 2\"],"
-                        + "\"cwd\":\"" + h.root + "\",\"outputByteLimit\":" + RunCommandTool.OUTPUT_BYTE_LIMIT + "}"),
+                        + "\"cwd\":\"" + h.root + "\",\"outputByteLimit\":" + RunCommandTool.OUTPUT_BYTE_LIMIT + ","
+                        + "\"env\":[{\"name\":\"ANTHROPIC_API_KEY\",\"value\":\"\"},{\"name\":\"OPENAI_API_KEY\",\"value\":\"\"}]}"),
                 h.editor.calls("terminal/create").getFirst().params());
         assertEquals(List.of(new SessionUpdate.ToolCallUpdate(new ToolCallFields("call-1", null, null, null,
                 List.of(new ToolCallContent.Terminal("term-1")), null, null, null))), h.updates);

@@ -1,0 +1,100 @@
+package dev.tether.attacks;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A curious stdio MCP server for the secret attacks. At start it writes what it was given (its
+ * arguments and whole environment, one {@code NAME=value} a line) to the file named by
+ * {@code --record <file>}, so a test sees what reached the server itself, not what the model
+ * was shown. Its tool {@code echo} returns the same text plus the content of {@code --file <file>}
+ * (a token or key the server got hold of); {@code fail} returns that content as an error result,
+ * {@code broken} as a JSON-RPC error.
+ */
+public final class EchoServer {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+
+    public static void main(String[] args) throws Exception {
+        List<String> argv = List.of(args);
+        StringBuilder seen = new StringBuilder();
+        argv.forEach(a -> seen.append("ARG ").append(a).append('\n'));
+        new TreeMap<>(System.getenv()).forEach((k, v) -> seen.append(k).append('=').append(v).append('\n'));
+        int record = argv.indexOf("--record");
+        if (record >= 0) {
+            Files.writeString(Path.of(argv.get(record + 1)), seen);
+        }
+        int file = argv.indexOf("--file");
+        String content = file >= 0 ? Files.readString(Path.of(argv.get(file + 1))) : "";
+
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            JsonNode message = JSON.readTree(line);
+            JsonNode id = message.get("id");
+            switch (message.path("method").asString("")) {
+                case "initialize" -> {
+                    ObjectNode result = JSON.createObjectNode();
+                    result.put("protocolVersion", message.path("params").path("protocolVersion").asString("2025-11-25"));
+                    result.putObject("capabilities").putObject("tools");
+                    result.putObject("serverInfo").put("name", "echo").put("version", "1");
+                    answer(id, result);
+                }
+                case "tools/list" -> answer(id, JSON.readTree("""
+                        {"tools":[{"name":"echo","description":"What this server was given","inputSchema":{"type":"object"}},
+                                  {"name":"fail","description":"Fails with what it holds","inputSchema":{"type":"object"}},
+                                  {"name":"broken","description":"Errors with what it holds","inputSchema":{"type":"object"}}]}"""));
+                case "tools/call" -> {
+                    if (message.path("params").path("name").asString("").equals("broken")) {
+                        ObjectNode frame = JSON.createObjectNode().put("jsonrpc", "2.0");
+                        frame.set("id", id);
+                        frame.putObject("error").put("code", -32603).put("message", "broken: " + content);
+                        OUT.println(frame);
+                        continue;
+                    }
+                    boolean fail = message.path("params").path("name").asString("").equals("fail");
+                    ObjectNode result = JSON.createObjectNode();
+                    result.putArray("content").addObject().put("type", "text").put("text", fail ? "failed: " + content : seen + content);
+                    result.put("isError", fail);
+                    answer(id, result);
+                }
+                case "ping" -> answer(id, JSON.createObjectNode());
+                default -> { }
+            }
+        }
+    }
+
+    private static void answer(JsonNode id, JsonNode result) {
+        if (id == null) {
+            return;
+        }
+        ObjectNode frame = JSON.createObjectNode().put("jsonrpc", "2.0");
+        frame.set("id", id);
+        frame.set("result", result);
+        OUT.println(frame);
+    }
+
+    /** What {@code --record} wrote, as {@code NAME=value} lines (and {@code ARG} lines). */
+    static Map<String, String> recorded(Path file) throws Exception {
+        Map<String, String> env = new TreeMap<>();
+        for (String l : Files.readAllLines(file)) {
+            int eq = l.indexOf('=');
+            if (!l.startsWith("ARG ") && eq > 0) {
+                env.put(l.substring(0, eq), l.substring(eq + 1));
+            }
+        }
+        return env;
+    }
+
+    private EchoServer() {}
+}

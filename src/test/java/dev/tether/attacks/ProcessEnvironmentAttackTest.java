@@ -1,0 +1,130 @@
+package dev.tether.attacks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.tether.json.Json;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Confirmed hole 7: a stdio server (any process of the same user) read the keys from
+ * {@code /proc/<tether-pid>/environ}. {@code bin/tether} now hands them over on a pipe, and
+ * Tether makes itself non-dumpable (so {@code /proc/<pid>/} is root's) once a session starts.
+ *
+ * <p>Runs the real launcher and jar: skipped when not on Linux or when {@code target/tether.jar}
+ * is missing or predates this change. {@code mvn test} runs before {@code scripts/build} in CI,
+ * so there the end-to-end check is {@code conformance/test/process-secrets.test.mjs}, which runs
+ * after the build; here it runs whenever a developer has built the jar.
+ */
+class ProcessEnvironmentAttackTest {
+    private static final Path ROOT = Path.of(System.getProperty("user.dir"));
+    private static final Path LAUNCHER = ROOT.resolve("bin/tether");
+    private static final Path JAR = ROOT.resolve("target/tether.jar");
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+
+    @TempDir
+    Path dir;
+    private Process tether;
+
+    @BeforeEach
+    void needsLinuxAndTheJar() throws Exception {
+        assumeTrue(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"), "reads /proc");
+        assumeTrue(Files.isRegularFile(JAR) && Files.isExecutable(LAUNCHER), "run scripts/build first");
+        try (ZipFile jar = new ZipFile(JAR.toFile())) {
+            assumeTrue(jar.getEntry("dev/tether/cli/HandedOverSecrets.class") != null, "target/tether.jar predates the key hand-over");
+        }
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (tether != null) {
+            tether.getOutputStream().close();
+            if (!tether.waitFor(10, TimeUnit.SECONDS)) {
+                tether.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void theKeyReachesTheSessionButNotTheProcessEnvironment() throws Exception {
+        long pid = startWithASession(false);
+        String environ = Files.readString(Path.of("/proc/" + pid + "/environ"), StandardCharsets.ISO_8859_1);
+        assertFalse(environ.contains(SecretAttacks.KEY), "the key is in /proc/" + pid + "/environ");
+        assertFalse(("\0" + environ).contains("\0ANTHROPIC_API_KEY="), "the key's name is in /proc/" + pid + "/environ");
+        String cmdline = Files.readString(Path.of("/proc/" + pid + "/cmdline"), StandardCharsets.ISO_8859_1);
+        assertTrue(cmdline.contains("tether.jar") && !cmdline.contains(SecretAttacks.KEY), cmdline);
+    }
+
+    @Test
+    void onceASessionRunsTheProcessIsNotDumpable() throws Exception {
+        // A non-dumpable process's /proc/<pid>/ files belong to root: only visible when Tether runs as someone else.
+        boolean root = "root".equals(System.getProperty("user.name"));
+        assumeTrue(!root || Files.isExecutable(SETPRIV), "runs as root and cannot start Tether as another user");
+        long pid = startWithASession(root);
+        assertEquals(0, Files.getAttribute(Path.of("/proc/" + pid + "/environ"), "unix:uid"),
+                "/proc/" + pid + "/environ still belongs to Tether's user: the process is dumpable");
+    }
+
+    /** Starts bin/tether with a key in its environment and waits until session/new answered; returns its pid. */
+    private long startWithASession(boolean asNobody) throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path ws = Files.createDirectories(dir.resolve("ws"));
+        List<String> command = new ArrayList<>();
+        if (asNobody) {
+            command.addAll(List.of(SETPRIV.toString(), "--reuid=65534", "--regid=65534", "--clear-groups"));
+        }
+        command.add(LAUNCHER.toString());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(dir.resolve("stderr.txt").toFile());
+        builder.environment().put("ANTHROPIC_API_KEY", SecretAttacks.KEY);
+        builder.environment().remove("OPENAI_API_KEY");
+        builder.environment().remove("TETHER_PROVIDER");
+        builder.environment().put("TETHER_NO_CACHE", "1");
+        builder.environment().put("XDG_STATE_HOME", dir.resolve("state").toString());
+        builder.environment().put("XDG_CONFIG_HOME", dir.resolve("config").toString());
+        builder.environment().put("HOME", dir.toString());
+        tether = builder.start();
+        OutputStream in = tether.getOutputStream();
+        in.write(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"" + ws + "\",\"mcpServers\":[]}}\n")
+                .getBytes(StandardCharsets.UTF_8));
+        in.flush();
+        JsonNode answer = CompletableFuture.supplyAsync(this::sessionNewAnswer).get(60, TimeUnit.SECONDS);
+        // Without the key there is no provider and session/new is refused: the key did arrive.
+        assertTrue(answer.path("result").has("sessionId"), answer + "\n" + Files.readString(dir.resolve("stderr.txt")));
+        return tether.pid();
+    }
+
+    private JsonNode sessionNewAnswer() {
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(tether.getInputStream(), StandardCharsets.UTF_8));
+            for (String line; (line = out.readLine()) != null; ) {
+                JsonNode frame = Json.parse(line);
+                if (frame.path("id").asInt(-1) == 1) {
+                    return frame;
+                }
+            }
+            return Json.object().put("error", "Tether closed stdout before answering session/new");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.tether.cli;
+
+import dev.tether.config.McpRuntimeConfig;
+import dev.tether.json.Json;
+import dev.tether.mcp.auth.TokenStore;
+import dev.tether.security.SecretRegistry;
+import dev.tether.session.McpLauncher;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** The composition root's real MCP launcher and secret registry, for end-to-end attack tests in other packages. */
+public final class AttackWiring {
+    private AttackWiring() {}
+
+    /** The launcher {@code tether acp} uses, for a process whose environment is {@code env}. */
+    public static McpLauncher mcp(Map<String, String> env, SecretRegistry secrets, TokenStore tokens) {
+        return Wiring.mcp(env, Map.of(), McpRuntimeConfig.from(Json.object()), tokens, secrets);
+    }
+
+    /** The registry {@code tether acp} builds from its environment and config file. */
+    public static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
+        return Wiring.secrets(env, config);
+    }
+}
