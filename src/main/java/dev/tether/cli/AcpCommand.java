@@ -57,7 +57,7 @@ final class AcpCommand {
         JsonNode config = ConfigFile.load(paths.configFile());
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
         McpConfig.Declared declared = (strict ? McpConfig.Declared.NONE : Wiring.configuredServers(config, paths)).then(extra);
-        SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
+        SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir())), Wiring.models(env, config),
                 Wiring.lazily(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths))), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
                 Wiring.limits(env, config));
 
