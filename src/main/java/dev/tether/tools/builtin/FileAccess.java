@@ -189,6 +189,9 @@ public final class FileAccess {
                     context.cancellation());
         } catch (NoSuchFileException e) {
             throw new ToolFailure("file not found: " + shown);
+        } catch (LineWindow.TooFar e) {
+            throw new ToolFailure("line " + line + " of " + shown + " lies beyond the first "
+                    + LineWindow.MAX_SCANNED_CHARS / (1024 * 1024) + " MB, which is as far as read_file reads");
         } catch (FileSystemLoopException e) {
             throw new ToolFailure(shown + " became a symbolic link; it is not read");
         } catch (IOException e) {

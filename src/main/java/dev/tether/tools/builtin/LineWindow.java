@@ -11,12 +11,22 @@ import java.nio.charset.StandardCharsets;
 /**
  * A window of lines from a text stream of any size, in bounded memory: lines before the window
  * are skipped without being kept, each kept line is cut at {@link #MAX_KEPT_LINE_CHARS}, and the
- * whole window at {@link FileAccess#MAX_WHOLE_FILE_BYTES} characters. A file that is one
- * multi-gigabyte line therefore costs a scan, never the heap. The scan obeys cancellation.
+ * whole window at {@link FileAccess#MAX_WHOLE_FILE_BYTES} characters; the scan itself stops
+ * after {@link #MAX_SCANNED_CHARS}. A file that is one multi-gigabyte line therefore costs a
+ * bounded scan, never the heap. The scan obeys cancellation.
  */
 final class LineWindow {
     /** Characters kept of one line; callers cut far shorter lines for the model anyway. */
     static final int MAX_KEPT_LINE_CHARS = 64 * 1024;
+    /** How far into a file a window may lie (in characters); beyond it, reading takes too long. */
+    static final long MAX_SCANNED_CHARS = 256L * 1024 * 1024;
+
+    /** The window starts beyond {@link #MAX_SCANNED_CHARS}. */
+    static final class TooFar extends IOException {
+        TooFar() {
+            super("the line lies too far into the file", null);
+        }
+    }
 
     private LineWindow() {}
 
@@ -31,9 +41,17 @@ final class LineWindow {
         int taken = 0;
         int lineChars = 0;
         boolean pendingCR = false;
+        long scanned = 0;
         int n;
         while (taken < limit && (n = reader.read(buffer)) > 0) {
             cancellation.throwIfCancelled();
+            scanned += n;
+            if (scanned > MAX_SCANNED_CHARS) {
+                if (number < first) {
+                    throw new TooFar();
+                }
+                break; // a window that began in reach ends where the scan stops
+            }
             for (int i = 0; i < n && taken < limit; i++) {
                 char c = buffer[i];
                 if (pendingCR) {
