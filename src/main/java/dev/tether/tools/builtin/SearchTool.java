@@ -126,7 +126,8 @@ public final class SearchTool implements Tool {
         try {
             more = search(root, directory, filter, pattern, context, budget, results);
         } catch (SearchBudget.Expired e) {
-            String stopped = "Stopped after " + timeLimit.toSeconds() + " s without finishing";
+            String stopped = "Stopped after " + (timeLimit.toMillis() % 1000 == 0 ? timeLimit.toSeconds() + " s" : timeLimit.toMillis() + " ms")
+                    + " without finishing";
             if (results.isEmpty()) {
                 throw in.failure(stopped + ": the pattern may backtrack catastrophically (nested quantifiers such as (a+)+); "
                         + "simplify it, or narrow the path or glob.");
