@@ -68,6 +68,7 @@ public final class SessionManager implements AutoCloseable {
         }
         if (replay != null) {
             record.updates().forEach(replay);
+            UnfinishedCalls.closing(record.updates()).forEach(replay);
         }
         List<Path> dirs = additionalDirectories.isEmpty() ? record.meta().additionalDirectories() : additionalDirectories;
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs, services.transcripts().privateRoots()), services,

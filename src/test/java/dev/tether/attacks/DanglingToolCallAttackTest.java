@@ -120,6 +120,8 @@ class DanglingToolCallAttackTest {
         // What an older Tether left behind: a tool call whose result was never written, then more talk.
         Path transcript = state.resolve("sessions/" + session + ".jsonl");
         Files.writeString(transcript, String.join("\n",
+                "{\"kind\":\"update\",\"update\":{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"lost1\",\"title\":\"Search\","
+                        + "\"kind\":\"search\",\"status\":\"pending\"}}",
                 message(ModelMessage.assistant(List.of(new Part.ToolUse("lost1", "search", Json.object().put("pattern", "x"))))),
                 message(ModelMessage.user(List.of(new Part.Text("why did that stop?"))))) + "\n", StandardOpenOption.APPEND);
 
@@ -133,6 +135,10 @@ class DanglingToolCallAttackTest {
             assertEquals("end_turn", response.path("result").path("stopReason").asString(), response.toString());
             HostileWorkspace.assertEveryToolUseAnswered(after.requests().getLast());
             assertTrue(after.requests().getLast().messages().toString().contains("ended without a result"));
+            if (method.equals("session/load")) {
+                List<JsonNode> lost = client.updates(session).stream().filter(u -> u.path("toolCallId").asString().equals("lost1")).toList();
+                assertEquals("failed", lost.getLast().path("status").asString(), "the replay does not leave the call running");
+            }
             assertEquals(List.of(), client.violations());
         }
     }
