@@ -5,22 +5,31 @@ import dev.tether.tools.Workspace;
 import java.nio.file.Path;
 
 /**
- * How paths and snippets appear in titles and results. Paths and snippets come from the model
- * (or from file names in an untrusted workspace), so they pass the Unicode sanitiser: a bidi
- * override or a zero-width character must not make a title read differently from what runs.
+ * How paths and snippets appear in titles and results. What goes into a title comes from the
+ * model (or from file names in an untrusted workspace), so it passes the Unicode sanitiser: a
+ * bidi override or a zero-width character must not make a title read differently from what the
+ * call does.
  */
 final class Display {
     private Display() {}
 
-    /** The path relative to the cwd when inside it (as the user thinks of it), else absolute. */
+    /**
+     * The path relative to the cwd when inside it (as the user thinks of it), else absolute.
+     * Exact, for results the model acts on: a cleaned name could name another file.
+     */
     static String path(Workspace workspace, Path path) {
         if (path.equals(workspace.cwd())) {
             return ".";
         }
         if (path.startsWith(workspace.cwd())) {
-            return UnicodeSanitizer.clean(workspace.cwd().relativize(path).toString());
+            return workspace.cwd().relativize(path).toString();
         }
-        return UnicodeSanitizer.clean(path.toString());
+        return path.toString();
+    }
+
+    /** {@link #path} for a title, which a person reads: sanitised. */
+    static String titlePath(Workspace workspace, Path path) {
+        return UnicodeSanitizer.clean(path(workspace, path));
     }
 
     /** A one-line, bounded rendering for titles such as "Run `npm test`". */

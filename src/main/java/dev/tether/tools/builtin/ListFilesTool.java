@@ -55,7 +55,7 @@ public final class ListFilesTool implements Tool {
             Input in = Input.of(NAME, input);
             Path dir = in.path(context.workspace(), "path", ".");
             String pattern = in.optionalString("pattern");
-            String where = Display.path(context.workspace(), dir);
+            String where = Display.titlePath(context.workspace(), dir);
             String title = pattern == null ? "List " + where : "Find `" + Display.snippet(pattern, 60) + "` in " + where;
             return new ToolCallView(title, ToolKind.SEARCH, List.of(new ToolCallLocation(dir.toString(), null)), List.of());
         } catch (ToolFailure e) {

@@ -56,7 +56,7 @@ public final class ReadFileTool implements Tool {
             Input in = Input.of(NAME, input);
             Path path = in.path(context.workspace(), "path", null);
             Integer offset = in.optionalInt("offset", 1);
-            String title = "Read " + Display.path(context.workspace(), path)
+            String title = "Read " + Display.titlePath(context.workspace(), path)
                     + (offset == null ? "" : " from line " + offset);
             return new ToolCallView(title, ToolKind.READ,
                     List.of(new ToolCallLocation(path.toString(), offset == null ? 1 : offset)), List.of());

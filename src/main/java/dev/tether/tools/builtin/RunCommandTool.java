@@ -70,7 +70,7 @@ public final class RunCommandTool implements Tool {
             String command = in.requiredString("command");
             Path cwd = in.path(context.workspace(), "cwd", ".");
             String title = "Run `" + Display.snippet(command, 80) + "`"
-                    + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.path(context.workspace(), cwd));
+                    + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.titlePath(context.workspace(), cwd));
             return new ToolCallView(title, ToolKind.EXECUTE, List.of(new ToolCallLocation(cwd.toString(), null)),
                     List.of(ToolCallContent.Content.text(CodeFence.wrap(Display.visible(command), "sh"))));
         } catch (ToolFailure e) {

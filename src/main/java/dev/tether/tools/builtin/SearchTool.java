@@ -85,7 +85,7 @@ public final class SearchTool implements Tool {
             String pattern = in.requiredString("pattern");
             Path root = in.path(context.workspace(), "path", ".");
             String glob = in.optionalString("glob");
-            String title = "Search `" + Display.snippet(pattern, 60) + "` in " + Display.path(context.workspace(), root)
+            String title = "Search `" + Display.snippet(pattern, 60) + "` in " + Display.titlePath(context.workspace(), root)
                     + (glob == null ? "" : " (" + Display.snippet(glob, 60) + ")");
             return new ToolCallView(title, ToolKind.SEARCH, List.of(new ToolCallLocation(root.toString(), null)), List.of());
         } catch (ToolFailure e) {
@@ -140,7 +140,7 @@ public final class SearchTool implements Tool {
             throw in.failure("could not search " + where + ": " + FileAccess.reason(e));
         }
         if (results.isEmpty()) {
-            return ToolOutcome.text("No matches for " + Display.snippet(patternText, 200) + " in " + where + ".");
+            return ToolOutcome.text("No matches for " + patternText + " in " + where + ".");
         }
         StringBuilder text = new StringBuilder(String.join("\n", results));
         if (more) {

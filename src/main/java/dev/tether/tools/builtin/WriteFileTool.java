@@ -44,7 +44,7 @@ public final class WriteFileTool implements Tool {
         try {
             Input in = Input.of(NAME, input);
             Path path = in.path(context.workspace(), "path", null);
-            String title = "Write " + Display.path(context.workspace(), path);
+            String title = "Write " + Display.titlePath(context.workspace(), path);
             List<ToolCallLocation> locations = List.of(new ToolCallLocation(path.toString(), null));
             String content = in.optionalString("content");
             if (content == null) {
