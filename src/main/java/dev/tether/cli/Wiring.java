@@ -30,6 +30,7 @@ import dev.tether.model.Providers;
 import dev.tether.session.McpLauncher;
 import dev.tether.session.ModelCatalog;
 import dev.tether.tools.Tool;
+import dev.tether.tools.ProtectedPaths;
 import dev.tether.tools.ToolFilter;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -151,30 +152,42 @@ final class Wiring {
     }
 
     /**
-     * The user's tool allow/deny lists: {@code "tools": {"allow": [globs], "deny": [globs]}} in the
-     * config file. A malformed entry is a warning and allows everything, never a failed start.
+     * The user's tool limits: {@code "tools": {"allow": [globs], "deny": [globs], "protectedPaths":
+     * [globs]}} in the config file. Malformed name lists are a warning and allow everything, never a
+     * failed start; malformed protected paths are a warning and leave the defaults, which always apply.
      */
     static ToolFilter toolFilter(JsonNode config) {
         JsonNode tools = config.path("tools");
+        ProtectedPaths protectedPaths = ProtectedPaths.DEFAULT;
         try {
-            return new ToolFilter(globs(tools.get("allow")), globs(tools.get("deny")));
+            protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"));
+        } catch (IllegalArgumentException e) {
+            LoggerFactory.getLogger(Wiring.class).warn("ignoring the config file's protected paths: {}", e.getMessage());
+        }
+        try {
+            return new ToolFilter(globs(tools.get("allow"), "tools.allow", "tool name"),
+                    globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths);
         } catch (IllegalArgumentException e) {
             LoggerFactory.getLogger(Wiring.class).warn("ignoring the config file's tool lists: {}", e.getMessage());
-            return ToolFilter.ALLOW_ALL;
+            return new ToolFilter(List.of(), List.of(), protectedPaths);
         }
     }
 
-    private static List<String> globs(JsonNode node) {
+    private static List<String> globs(JsonNode node, String key, String what) {
         if (node == null || node.isNull()) {
             return List.of();
         }
         if (!node.isArray()) {
-            throw new IllegalArgumentException("\"tools.allow\" and \"tools.deny\" must be arrays of tool name patterns");
+            throw new IllegalArgumentException("\"" + key + "\" must be an array of " + what + " patterns");
         }
         List<String> out = new java.util.ArrayList<>();
         for (JsonNode item : node) {
             if (!item.isString()) {
-                throw new IllegalArgumentException("tool name patterns must be strings");
+                throw new IllegalArgumentException("\"" + key + "\" must contain strings");
+            }
+            if (item.asString().isBlank() && what.equals("path")) {
+                // An empty path glob would protect the whole workspace root by accident.
+                throw new IllegalArgumentException("\"" + key + "\" must contain non-empty strings");
             }
             out.add(item.asString());
         }

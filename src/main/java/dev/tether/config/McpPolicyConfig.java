@@ -19,8 +19,10 @@ import tools.jackson.databind.JsonNode;
  *                        "openWorldHint": false, "title": "…"}},
  * "allowTools": ["get_*"], "denyTools": ["delete_*"],
  * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600},
- * "exposeRoots": false, "sampling": false, "logLevel": "warning"
+ * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false
  * </pre>
+ * {@code trustAnnotations} lets the server's own {@code readOnlyHint}/{@code idempotentHint}
+ * decide that a tool runs without asking; without it only {@code toolHints} do.
  */
 final class McpPolicyConfig {
     private McpPolicyConfig() {}
@@ -31,6 +33,7 @@ final class McpPolicyConfig {
     static McpServerPolicy parse(JsonNode server, String where) throws McpConfig.InvalidConfig {
         Boolean roots = flag(server, "exposeRoots", where);
         Boolean sampling = flag(server, "sampling", where);
+        Boolean trust = flag(server, "trustAnnotations", where);
         String level = text(server, "logLevel", where);
         if (level != null && !LOG_LEVELS.contains(level)) {
             throw new McpConfig.InvalidConfig(where + ".logLevel must be one of " + LOG_LEVELS);
@@ -40,7 +43,8 @@ final class McpPolicyConfig {
                 globs(server.get("denyTools"), where + ".denyTools"),
                 timeouts(server.get("timeouts"), where + ".timeouts"),
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
-                level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"));
+                level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"),
+                Boolean.TRUE.equals(trust));
     }
 
     /**

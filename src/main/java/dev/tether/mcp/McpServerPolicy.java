@@ -9,16 +9,28 @@ import java.util.Map;
  * per tool (they win over the server's own annotations), which of its tools to allow or deny
  * (name globs with {@code *} and {@code ?}; deny wins; an empty allow list allows all), call
  * timeouts (null for the defaults), whether the session's directories are exposed to it as
- * roots, whether it may ask for sampling, its logging level, and an OAuth client registered for
- * it ahead of time (null: discover, use a client ID metadata document, or register dynamically).
+ * roots, whether it may ask for sampling, its logging level, an OAuth client registered for
+ * it ahead of time (null: discover, use a client ID metadata document, or register dynamically),
+ * and whether the user trusts the server's own tool annotations.
+ *
+ * <p>Annotations are claims of an untrusted party: unless {@code trustAnnotations} is true, a
+ * server's {@code readOnlyHint} and {@code idempotentHint} never let a call run without asking;
+ * only the user's own {@code toolHints} (or trusting the server) do.
  */
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
-                              String logLevel, OAuthClientConfig oauthClient) {
+                              String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations) {
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
             DEFAULT_LOG_LEVEL, null);
+
+    /** The policy for a server whose annotations are not trusted (the default). */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
+                           String logLevel, OAuthClientConfig oauthClient) {
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, false);
+    }
 
     /** The policy without the newer switches (no roots, no sampling, default log level). */
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
@@ -30,6 +42,11 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                            McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling, String logLevel) {
         this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, null);
+    }
+
+    /** This policy with the server's annotations trusted, or not. */
+    public McpServerPolicy withTrustAnnotations(boolean trust) {
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust);
     }
 
     public McpServerPolicy {

@@ -19,9 +19,13 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * An MCP server's tool as the model and the editor see it, built by {@link ToolProjection}.
- * Traits follow the effective hints: read-only tools are category READ (auto-allowed in ask
- * mode, the only MCP tools in read-only mode); only an explicitly declared destructive tool asks
- * every time; read-only or idempotent tools may be retried once after a reconnect. Progress goes
+ * Traits follow the hints the user trusts (their own overrides; the server's annotations only
+ * for a server marked {@code trustAnnotations}): trusted read-only tools are category READ
+ * (auto-allowed), all others EXTERNAL (asked about in ask and read-only mode); only an
+ * explicitly declared destructive tool asks every time; read-only or idempotent tools may be
+ * retried once after a reconnect (a server's claim about its own calls, which only repeats a
+ * call the user already allowed). "Always allow" is bound to {@link #approvalKey()}, never to
+ * the name; titles always begin with the server's name. Progress goes
  * to the editor as {@code tool_call_update}; an {@code isError} answer is a result the model
  * reads, and only a failed call (timeout, lost connection, error answer) is a {@link ToolFailure}.
  *
@@ -75,13 +79,19 @@ public final class McpTool implements Tool {
     }
 
     @Override
+    public String approvalKey() {
+        return spec.approvalKey();
+    }
+
+    @Override
     public JsonNode auditInfo() {
         return spec.auditInfo().deepCopy();
     }
 
     @Override
     public ToolCallView describe(JsonNode input, ToolContext context) {
-        String title = spec.title() != null ? spec.title() : spec.server() + ": " + spec.shownName();
+        // The server chooses its title: naming the server first keeps it from passing as another's or as Tether's.
+        String title = UnicodeSanitizer.clean(spec.server()) + ": " + (spec.title() != null ? spec.title() : spec.shownName());
         if (!spec.hints().isOpenWorld()) {
             return ToolCallView.of(title, spec.traits().kind());
         }

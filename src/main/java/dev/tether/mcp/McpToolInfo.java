@@ -1,5 +1,11 @@
 package dev.tether.mcp;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -11,6 +17,55 @@ import tools.jackson.databind.JsonNode;
  */
 public record McpToolInfo(String name, String title, String description, JsonNode inputSchema,
                           JsonNode outputSchema, Hints hints) {
+
+    /**
+     * A digest of what the user approves when they "Always allow" this tool: its title,
+     * description, input schema and annotations, as the server sent them. Object keys are sorted
+     * first, so only a change in content (not in key order) gives a new digest.
+     */
+    public String definitionDigest() {
+        StringBuilder canonical = new StringBuilder();
+        canonical.append(quote(title)).append('\u0000').append(quote(description)).append('\u0000');
+        canonical(inputSchema, canonical);
+        Hints h = hints == null ? Hints.NONE : hints;
+        canonical.append('\u0000').append(quote(h.title())).append(',').append(h.readOnly()).append(',')
+                .append(h.destructive()).append(',').append(h.idempotent()).append(',').append(h.openWorld());
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String quote(String text) {
+        return text == null ? "null" : tools.jackson.databind.node.StringNode.valueOf(text).toString();
+    }
+
+    private static void canonical(JsonNode node, StringBuilder out) {
+        if (node == null) {
+            out.append("null");
+        } else if (node.isObject()) {
+            Map<String, JsonNode> sorted = new TreeMap<>();
+            node.properties().forEach(e -> sorted.put(e.getKey(), e.getValue()));
+            out.append('{');
+            sorted.forEach((key, value) -> {
+                out.append(quote(key)).append(':');
+                canonical(value, out);
+                out.append(',');
+            });
+            out.append('}');
+        } else if (node.isArray()) {
+            out.append('[');
+            node.forEach(item -> {
+                canonical(item, out);
+                out.append(',');
+            });
+            out.append(']');
+        } else {
+            out.append(node);
+        }
+    }
 
     /** The tool's annotations; null means the server did not say. */
     public record Hints(String title, Boolean readOnly, Boolean destructive, Boolean idempotent, Boolean openWorld) {
@@ -26,6 +81,15 @@ public record McpToolInfo(String name, String title, String description, JsonNod
                     override.destructive != null ? override.destructive : destructive,
                     override.idempotent != null ? override.idempotent : idempotent,
                     override.openWorld != null ? override.openWorld : openWorld);
+        }
+
+        /**
+         * These hints without the claims that would let a call run unasked ({@code readOnlyHint},
+         * {@code idempotentHint}): what is left of an untrusted server's annotations for the
+         * permission decision. A claim that makes Tether more careful ({@code destructiveHint}) stays.
+         */
+        public Hints withoutSafetyClaims() {
+            return new Hints(title, null, destructive, null, openWorld);
         }
 
         public boolean isReadOnly() {

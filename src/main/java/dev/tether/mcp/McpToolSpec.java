@@ -12,8 +12,13 @@ import tools.jackson.databind.JsonNode;
  *
  * @param title        the title shown in the editor, or null
  * @param outputSchema null when the tool declares none
- * @param auditInfo    {@code {server, tool, hints}} for the session's audit log
+ * @param hints        the effective hints as claimed (server's annotations with the user's overrides)
+ * @param traits       what the permission gate decides on: from the hints the user trusts (the
+ *                     user's overrides, and the server's own only for a server marked
+ *                     {@code trustAnnotations})
+ * @param auditInfo    {@code {server, tool, hints, annotationsTrusted}} for the session's audit log
+ * @param approvalKey  server, raw name and definition digest: what "Always allow" is bound to
  */
 record McpToolSpec(String server, String rawName, String shownName, String title, String description,
                    JsonNode inputSchema, McpToolInfo.Hints hints, OutputSchema outputSchema, ToolTraits traits,
-                   JsonNode auditInfo) {}
+                   JsonNode auditInfo, String approvalKey) {}

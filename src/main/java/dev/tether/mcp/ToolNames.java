@@ -9,12 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Model-facing names of MCP tools: {@code mcp__<server>__<tool>}. Model APIs require tool
  * names to match {@code [A-Za-z0-9_-]{1,64}}, so each part is NFKC-normalised and every
- * other character becomes {@code _}; a name that had to be cut, or that collides with
- * another, gets a short digest of the raw server and tool names so it stays stable and unique.
+ * other character becomes {@code _}; a name that had to be cut, and every name that collides
+ * with another, gets a short digest of the raw server and tool names so it stays stable and unique.
  */
 public final class ToolNames {
     public static final String PREFIX = "mcp__";
@@ -31,17 +32,19 @@ public final class ToolNames {
     }
 
     /**
-     * Names for all tools of one server, in order; where two raw names map to the same name (or
-     * to a name in {@code taken}), the later ones get a digest suffix.
+     * Names for all tools of one server, in order. Where raw names map to the same name, every
+     * one of them gets a digest suffix, so the list's order never decides which tool keeps the
+     * plain name (a re-ordered list must not hand one tool's name, and what the model learned
+     * about it, to another); a name already in {@code taken} (another server's) gets one too.
      */
     public static Map<String, String> assign(String server, List<String> tools, Set<String> taken) {
+        Map<String, Long> plain = tools.stream().distinct()
+                .collect(Collectors.groupingBy(tool -> of(server, tool), Collectors.counting()));
         Map<String, String> byRaw = new LinkedHashMap<>();
-        java.util.Set<String> used = new java.util.HashSet<>(taken);
         for (String tool : tools) {
             String name = of(server, tool);
-            if (!used.add(name)) {
+            if (plain.get(name) > 1 || taken.contains(name)) {
                 name = withDigest(name, server, tool);
-                used.add(name);
             }
             byRaw.put(tool, name);
         }

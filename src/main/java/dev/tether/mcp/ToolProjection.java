@@ -27,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Projects one server's listed tools into {@link McpTool}s under that server's policy: tools the
  * policy denies ({@code denyTools} globs; an {@code allowTools} list, when not empty, admits only
  * what it matches; deny wins) never reach the model; the user's hint overrides win over the
- * server's annotations; names, titles, descriptions and schemas are sanitised, and a schema past
+ * server's annotations, and the server's own {@code readOnlyHint}/{@code idempotentHint} count
+ * for permissions only when the user marked the server {@code trustAnnotations}; names, titles, descriptions and schemas are sanitised, and a schema past
  * {@link #MAX_SCHEMA_SIZE} or {@link #MAX_SCHEMA_DEPTH} is replaced by {@code {"type":"object"}}.
  * Prepared tools are cached per catalog entry, so projecting before every model request costs a
  * lookup per tool. One instance per session runtime.
@@ -46,7 +47,7 @@ public final class ToolProjection {
     private final ToolCallScope scope;
     private final Map<String, Map<String, Prepared>> cache = new ConcurrentHashMap<>();
 
-    private record Prepared(McpToolInfo info, McpToolInfo.Hints override, McpToolSpec spec) {}
+    private record Prepared(McpToolInfo info, McpToolInfo.Hints override, boolean trusted, McpToolSpec spec) {}
 
     public ToolProjection(McpRuntimeOptions options) {
         this(options, ToolCallScope.DIRECT);
@@ -87,8 +88,9 @@ public final class ToolProjection {
         for (McpToolInfo info : admitted) {
             McpToolInfo.Hints override = policy.toolHints().get(info.name());
             Prepared prepared = previous.get(info.name());
-            if (prepared == null || prepared.info() != info || prepared.override() != override) {
-                prepared = new Prepared(info, override, prepare(server, info, override));
+            boolean trusted = policy.trustAnnotations();
+            if (prepared == null || prepared.info() != info || prepared.override() != override || prepared.trusted() != trusted) {
+                prepared = new Prepared(info, override, trusted, prepare(server, info, override, trusted));
             }
             current.put(info.name(), prepared);
             String name = names.get(info.name());
@@ -104,8 +106,13 @@ public final class ToolProjection {
         return connection::call;
     }
 
-    static McpToolSpec prepare(String server, McpToolInfo info, McpToolInfo.Hints override) {
+    /**
+     * @param trusted whether the user trusts the server's annotations; when not, only the user's
+     *                overrides can make the tool read-only for the permission gate
+     */
+    static McpToolSpec prepare(String server, McpToolInfo info, McpToolInfo.Hints override, boolean trusted) {
         McpToolInfo.Hints hints = info.hints().overriddenBy(override);
+        McpToolInfo.Hints relied = (trusted ? info.hints() : info.hints().withoutSafetyClaims()).overriddenBy(override);
         String rawTitle = info.title() != null ? info.title() : hints.title();
         String title = rawTitle == null || rawTitle.isBlank() ? null : Redactor.redact(UnicodeSanitizer.clean(rawTitle), MAX_TITLE_BYTES);
         String shownName = UnicodeSanitizer.clean(info.name());
@@ -113,9 +120,16 @@ public final class ToolProjection {
         OutputSchema outputSchema = output == null ? null : new OutputSchema(output);
         JsonNode input = schema(server, info.name(), info.inputSchema(), "input");
         return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema), input,
-                hints, outputSchema, traits(hints, server), auditInfo(server, shownName, hints));
+                hints, outputSchema, traits(relied, server), auditInfo(server, shownName, hints, trusted),
+                approvalKey(server, info));
     }
 
+    /** Server and raw name as sent, then the definition's digest: a different or changed tool is asked about again. */
+    static String approvalKey(String server, McpToolInfo info) {
+        return "mcp\u0000" + server + "\u0000" + info.name() + "\u0000" + info.definitionDigest();
+    }
+
+    /** The traits implied by the hints the permission gate may rely on. */
     static ToolTraits traits(McpToolInfo.Hints hints, String server) {
         ToolKind kind = hints.isReadOnly() ? ToolKind.READ : hints.isOpenWorld() ? ToolKind.FETCH : ToolKind.OTHER;
         ToolTraits.Category category = hints.isReadOnly() ? ToolTraits.Category.READ : ToolTraits.Category.EXTERNAL;
@@ -155,10 +169,11 @@ public final class ToolProjection {
         return String.join(" ", tags);
     }
 
-    private static JsonNode auditInfo(String server, String tool, McpToolInfo.Hints hints) {
+    private static JsonNode auditInfo(String server, String tool, McpToolInfo.Hints hints, boolean trusted) {
         ObjectNode audit = Json.object();
         audit.put("server", server);
         audit.put("tool", tool);
+        audit.put("annotationsTrusted", trusted);
         ObjectNode shown = audit.putObject("hints");
         if (hints.title() != null) {
             shown.put("title", UnicodeSanitizer.clean(hints.title()));

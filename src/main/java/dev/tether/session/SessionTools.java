@@ -20,6 +20,7 @@ import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolRegistry;
+import dev.tether.tools.ToolTraits;
 import dev.tether.tools.builtin.BuiltinTools;
 import java.util.HashSet;
 import java.util.List;
@@ -94,13 +95,17 @@ final class SessionTools implements TurnTools {
                     ? "Tool " + use.name() + " is not allowed in " + session.mode().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
             announce(new ToolCallView("Unknown tool " + use.name(), ToolKind.OTHER, List.of(), List.of()), callId, use);
-            known.ifPresent(tool -> audit.record(tool, callId, "denied", started, "not_run", message, null));
+            known.ifPresent(tool -> {
+                audit.decided(callId, PermissionDecision.Basis.POLICY);
+                audit.record(tool, callId, "denied", started, "not_run", message, null);
+            });
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool tool = found.get();
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(session.id().value(), callId, session.workspace(), session.services().client(),
-                    session.services().clientCapabilities(), session::send, callCancellation);
+                    session.services().clientCapabilities(), session::send, callCancellation,
+                    session.services().toolFilter().protectedPaths());
             ToolCallView view;
             try {
                 view = tool.describe(use.input(), context);
@@ -109,10 +114,11 @@ final class SessionTools implements TurnTools {
                 LOG.warn("describe failed for {}: {}", use.name(), e.toString());
                 view = ToolCallView.of(use.name(), tool.traits().kind());
             }
-            announce(view, callId, use);
+            PermissionGate.Call asked = permissionCall(tool, use, callId, view, context);
+            announce(asked.view(), callId, use);
             PermissionDecision decision;
             try {
-                decision = gate.check(session.mode(), new PermissionGate.Call(callId, use.name(), tool.traits(), view, use.input()), callCancellation);
+                decision = gate.check(session.mode(), asked, callCancellation);
             } catch (CancelledException e) {
                 audit.record(tool, callId, "cancelled", started, "not_run", null, null);
                 return cancelled(use, callId);
@@ -123,8 +129,9 @@ final class SessionTools implements TurnTools {
                 return finish(use, callId, ToolStatus.failed("Not run: the editor could not ask the user for permission."));
             }
             switch (decision) {
-                case PermissionDecision.Allowed allowed -> { }
+                case PermissionDecision.Allowed allowed -> audit.decided(callId, allowed.basis());
                 case PermissionDecision.Rejected rejected -> {
+                    audit.decided(callId, rejected.basis());
                     audit.record(tool, callId, "rejected", started, "not_run", rejected.reason(), null);
                     return finish(use, callId, ToolStatus.failed(rejected.reason()));
                 }
@@ -153,6 +160,35 @@ final class SessionTools implements TurnTools {
             }
         }
     }
+
+    /**
+     * What the gate is asked about this call. A call that does more than its tool usually does
+     * (a write to a file other programs run) is decided on its own traits, says why it is asked,
+     * and is never covered by an "Always allow" of the tool.
+     */
+    private PermissionGate.Call permissionCall(Tool tool, Part.ToolUse use, String callId, ToolCallView view, ToolContext context) {
+        ToolTraits traits;
+        try {
+            traits = tool.traitsFor(use.input(), context);
+        } catch (RuntimeException e) {
+            LOG.warn("traitsFor failed for {}: {}", use.name(), e.toString());
+            traits = tool.traits().asExecute(); // unknown effects: ask, never allow silently
+        }
+        if (traits.readOnly() && !tool.traits().readOnly()) {
+            traits = tool.traits(); // a call may do more than its tool, never less
+        }
+        boolean usual = traits.equals(tool.traits());
+        if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
+            List<ToolCallContent> preview = new java.util.ArrayList<>();
+            preview.add(ToolCallContent.Content.text(PROTECTED_NOTE));
+            preview.addAll(view.preview());
+            view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
+        }
+        return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null);
+    }
+
+    static final String PROTECTED_NOTE = "This file is run by other programs without asking you (git, direnv, editor tasks): "
+            + "writing it is like running a command.";
 
     /** Images only reach models that take them; others read what the image was. */
     private List<Part> forModel(List<Part> parts) {

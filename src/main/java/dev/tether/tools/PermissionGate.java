@@ -15,12 +15,16 @@ import tools.jackson.databind.JsonNode;
 /**
  * Decides whether a tool call may run, asking the user through
  * {@code session/request_permission} when the session's mode requires it. One gate per
- * session: it remembers the tools the user chose to "Always allow".
+ * session: it remembers the tools the user chose to "Always allow", each by its
+ * {@linkplain Tool#approvalKey() approval key} (for an MCP tool: server, raw name and a digest of
+ * its definition), never by the name the model uses.
  *
- * <p>Rules, first match wins: in read-only mode anything but a read is denied; a tool marked
- * {@code confirm} is asked every time (no "Always allow" offered); reads are allowed; a tool
- * the user always allowed is allowed; then {@code ask} asks, {@code acceptEdits} allows edits
- * and asks otherwise, {@code auto} allows.
+ * <p>Rules, first match wins: in read-only mode reads are allowed, external (MCP) tools are asked
+ * about every time and everything else is denied; a tool marked {@code confirm} is asked every
+ * time; reads are allowed; a tool the user always allowed is allowed; then {@code ask} asks,
+ * {@code acceptEdits} allows edits and asks otherwise, {@code auto} allows. "Always allow" is
+ * offered only where it could be remembered: not for {@code confirm} tools, not in read-only
+ * mode, not for a call without an approval key (one that does more than its tool usually does).
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls#requesting-permission">ACP permission requests</a>
  */
@@ -32,9 +36,13 @@ public final class PermissionGate {
     /**
      * One call waiting for permission.
      *
-     * @param rawInput the model's input, shown by the editor
+     * @param traits      what this call may do ({@link Tool#traitsFor})
+     * @param rawInput    the model's input, shown by the editor
+     * @param approvalKey what an "Always allow" of this call is remembered by, or null when the
+     *                    call must be asked about each time
      */
-    public record Call(String toolCallId, String toolName, ToolTraits traits, ToolCallView view, JsonNode rawInput) {}
+    public record Call(String toolCallId, String toolName, ToolTraits traits, ToolCallView view, JsonNode rawInput,
+                       String approvalKey) {}
 
     private final String sessionId;
     private final ClientChannel client;
@@ -47,8 +55,13 @@ public final class PermissionGate {
 
     /** The rule table alone; {@code remembered} is whether the user chose "Always allow" for this tool. */
     public static Verdict verdict(SessionMode mode, ToolTraits traits, boolean remembered) {
-        if (mode == SessionMode.READ_ONLY && !traits.readOnly()) {
-            return Verdict.DENY;
+        if (mode == SessionMode.READ_ONLY) {
+            // Read-only is the user saying "nothing changes unless I see it": an external tool may
+            // still be harmless, so the user decides each call, and no earlier approval counts.
+            if (traits.readOnly()) {
+                return Verdict.ALLOW;
+            }
+            return traits.category() == ToolTraits.Category.EXTERNAL ? Verdict.ASK : Verdict.DENY;
         }
         if (traits.confirm()) {
             return Verdict.ASK;
@@ -70,21 +83,25 @@ public final class PermissionGate {
      * @throws dev.tether.agent.CancelledException when the turn is cancelled while asking
      */
     public PermissionDecision check(SessionMode mode, Call call, Cancellation cancellation) {
-        return switch (verdict(mode, call.traits(), alwaysAllowed.contains(call.toolName()))) {
-            case ALLOW -> new PermissionDecision.Allowed();
+        boolean remembered = call.approvalKey() != null && alwaysAllowed.contains(call.approvalKey());
+        return switch (verdict(mode, call.traits(), remembered)) {
+            case ALLOW -> new PermissionDecision.Allowed(remembered && verdict(mode, call.traits(), false) != Verdict.ALLOW
+                    ? PermissionDecision.Basis.REMEMBERED : PermissionDecision.Basis.POLICY);
             case DENY -> new PermissionDecision.Rejected(
-                    call.toolName() + " is not allowed in read-only mode. Only reading and searching tools can run.");
-            case ASK -> ask(call, cancellation);
+                    call.toolName() + " is not allowed in read-only mode. Only reading and searching tools can run.",
+                    PermissionDecision.Basis.POLICY);
+            case ASK -> ask(call, mode != SessionMode.READ_ONLY && call.approvalKey() != null && !call.traits().confirm(),
+                    cancellation);
         };
     }
 
-    /** Whether the user chose "Always allow" for {@code toolName} in this session. */
-    public boolean isAlwaysAllowed(String toolName) {
-        return alwaysAllowed.contains(toolName);
+    /** Whether the user chose "Always allow" for the tool with this approval key in this session. */
+    public boolean isAlwaysAllowed(String approvalKey) {
+        return approvalKey != null && alwaysAllowed.contains(approvalKey);
     }
 
-    private PermissionDecision ask(Call call, Cancellation cancellation) {
-        List<PermissionOption> options = call.traits().confirm()
+    private PermissionDecision ask(Call call, boolean rememberable, Cancellation cancellation) {
+        List<PermissionOption> options = !rememberable
                 ? List.of(PermissionOption.ALLOW_ONCE, PermissionOption.REJECT_ONCE)
                 : List.of(PermissionOption.ALLOW_ONCE, PermissionOption.ALLOW_ALWAYS, PermissionOption.REJECT_ONCE);
         ToolCallView view = call.view();
@@ -98,17 +115,17 @@ public final class PermissionGate {
             return new PermissionDecision.Cancelled();
         }
         if (!"selected".equals(outcome.path("outcome").asString(""))) {
-            return new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED);
+            return new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, PermissionDecision.Basis.USER);
         }
         String chosen = outcome.path("optionId").asString("");
         // Only ids we offered count; anything else is read as a rejection, never as consent.
         PermissionOption option = options.stream().filter(o -> o.optionId().equals(chosen)).findFirst().orElse(null);
         if (option == null || option.kind().startsWith("reject")) {
-            return new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED);
+            return new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, PermissionDecision.Basis.USER);
         }
         if (option.kind().equals("allow_always")) {
-            alwaysAllowed.add(call.toolName());
+            alwaysAllowed.add(call.approvalKey());
         }
-        return new PermissionDecision.Allowed();
+        return new PermissionDecision.Allowed(PermissionDecision.Basis.USER);
     }
 }

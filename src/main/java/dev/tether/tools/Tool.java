@@ -16,6 +16,25 @@ public interface Tool {
     ToolTraits traits();
 
     /**
+     * What this one call may do, which can be more than {@link #traits()} (a write to
+     * {@code .git/config} is a command, not an edit). The gate decides on these; a call whose
+     * traits differ from the tool's own is never covered by an "Always allow" of the tool. Must
+     * not have side effects, and must not return less than {@link #traits()}.
+     */
+    default ToolTraits traitsFor(JsonNode input, ToolContext context) {
+        return traits();
+    }
+
+    /**
+     * What the user's "Always allow" is bound to. A built-in tool is its name; a tool from a server
+     * is that server, its name there and a digest of its definition, so a different tool under the
+     * same name (or the same tool, redefined) is asked about again.
+     */
+    default String approvalKey() {
+        return definition().name();
+    }
+
+    /**
      * How the call looks in the editor before it runs (title, kind, locations, a preview such
      * as a diff). Must not have side effects; invalid input still gets a sensible title.
      */

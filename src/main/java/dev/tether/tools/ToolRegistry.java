@@ -49,10 +49,10 @@ public final class ToolRegistry {
         return List.copyOf(current.get().byName().values());
     }
 
-    /** The tools offered to the model under {@code mode}: in read-only mode, only read-only tools. */
+    /** The tools offered to the model under {@code mode}: in read-only mode, reads and external tools (which ask). */
     public List<Tool> offered(SessionMode mode) {
         return current.get().byName().values().stream()
-                .filter(tool -> mode != SessionMode.READ_ONLY || tool.traits().readOnly())
+                .filter(tool -> mode != SessionMode.READ_ONLY || tool.traits().offeredInReadOnly())
                 .toList();
     }
 

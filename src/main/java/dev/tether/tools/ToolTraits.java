@@ -6,7 +6,8 @@ import dev.tether.acp.schema.ToolKind;
  * What a tool may do.
  *
  * @param kind     the ACP kind shown by the editor
- * @param category read (no side effects), edit (workspace files), execute (commands), or
+ * @param category read (no side effects), edit (workspace files), execute (commands, and writes
+ *                 to files other programs run without asking, see {@link ProtectedPaths}), or
  *                 external (MCP and other tools whose effects Tether cannot see)
  * @param confirm  ask every time, even in {@code auto} mode (an explicitly declared
  *                 destructive MCP tool)
@@ -17,6 +18,20 @@ public record ToolTraits(ToolKind kind, Category category, boolean confirm, Stri
 
     public boolean readOnly() {
         return category == Category.READ;
+    }
+
+    /**
+     * Whether the tool is offered in read-only mode: reads run there, and external tools (whose
+     * effects Tether cannot see) are offered so the user can be asked about each call; edits and
+     * commands are not.
+     */
+    public boolean offeredInReadOnly() {
+        return category == Category.READ || category == Category.EXTERNAL;
+    }
+
+    /** These traits, counted as a command: for a call that does more than the tool usually does. */
+    public ToolTraits asExecute() {
+        return new ToolTraits(kind, Category.EXECUTE, confirm, source);
     }
 
     public static ToolTraits builtin(ToolKind kind, Category category) {

@@ -64,6 +64,17 @@ class McpConfigTest {
     }
 
     @Test
+    void trustAnnotationsIsOffUnlessTheUserSaysSo() throws Exception {
+        McpConfig.Declared declared = McpConfig.fromArgument("""
+                {"mcpServers": {"docs": {"command": "docs-mcp", "trustAnnotations": true}, "other": {"command": "x"}}}""", dir);
+        assertEquals(McpServerPolicy.DEFAULT.withTrustAnnotations(true), declared.policies().get("docs"));
+        assertEquals(null, declared.policies().get("other"), "an untrusted server keeps the default policy");
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+                "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"trustAnnotations\":\"yes\"}}}", dir))
+                .getMessage().contains("trustAnnotations must be true or false"));
+    }
+
+    @Test
     void anEntryWithoutCommandOrUrlOnlySetsThePolicyOfAServerNamedElsewhere() throws Exception {
         McpConfig.Declared declared = McpConfig.fromArgument(
                 "{\"mcpServers\":{\"everything\":{\"sampling\":true,\"exposeRoots\":true,\"logLevel\":\"info\"}}}", dir);

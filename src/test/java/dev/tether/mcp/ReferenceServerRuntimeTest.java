@@ -31,7 +31,9 @@ class ReferenceServerRuntimeTest {
 
     @BeforeAll
     static void start() {
-        runtime = McpRuntime.start(List.of(javaServer("orders", ReferenceServer.class, Map.of(), "stdio")), options(),
+        // The user trusts this server's annotations, so its readOnlyHint makes get_order a read.
+        runtime = McpRuntime.start(List.of(javaServer("orders", ReferenceServer.class, Map.of(), "stdio")),
+                options().withPolicies(Map.of("orders", McpServerPolicy.DEFAULT.withTrustAnnotations(true))),
                 McpRuntimeListener.NONE);
         tools = runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
     }
@@ -50,7 +52,7 @@ class ReferenceServerRuntimeTest {
         assertEquals(new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, false, "orders"), tool(tools, "mcp__orders__create_order").traits());
         assertEquals("Returns one order by id.\n[read-only] [idempotent]", tool(tools, "mcp__orders__get_order").definition().description());
         assertEquals("object", tool(tools, "mcp__orders__get_order").definition().inputSchema().path("type").asString());
-        assertEquals(ToolCallView.of("Get an order", ToolKind.READ),
+        assertEquals(ToolCallView.of("orders: Get an order", ToolKind.READ),
                 tool(tools, "mcp__orders__get_order").describe(JsonNodeFactory.instance.objectNode(), null));
         ServerStatus status = runtime.status().getFirst();
         assertEquals(new ServerStatus("orders", ServerStatus.State.READY, null, 5, "2025-11-25", 1, 1, 2, 1, 2), status);

@@ -47,12 +47,28 @@ class ToolPolicyProjectionTest {
         McpTool plain = project(List.of(write), McpServerPolicy.DEFAULT).getFirst();
         assertEquals(new ToolTraits(ToolKind.OTHER, ToolTraits.Category.EXTERNAL, false, "srv"), plain.traits());
         assertEquals(PermissionGate.Verdict.ASK, PermissionGate.verdict(SessionMode.ASK, plain.traits(), false));
-        assertEquals(PermissionGate.Verdict.DENY, PermissionGate.verdict(SessionMode.READ_ONLY, plain.traits(), false));
+        assertEquals(PermissionGate.Verdict.ASK, PermissionGate.verdict(SessionMode.READ_ONLY, plain.traits(), false),
+                "read-only mode asks about MCP tools not trusted as read-only");
 
         McpTool overridden = project(List.of(write), policy(Map.of("write", hints(true, null, null, null)), List.of(), List.of())).getFirst();
         assertEquals(new ToolTraits(ToolKind.READ, ToolTraits.Category.READ, false, "srv"), overridden.traits());
         assertEquals(PermissionGate.Verdict.ALLOW, PermissionGate.verdict(SessionMode.ASK, overridden.traits(), false));
         assertEquals(PermissionGate.Verdict.ALLOW, PermissionGate.verdict(SessionMode.READ_ONLY, overridden.traits(), false));
+    }
+
+    @Test
+    void aServersOwnReadOnlyHintCountsOnlyWhenTheUserTrustsItsAnnotations() {
+        McpToolInfo claims = tool("wipe", hints(true, null, true, null));
+        McpTool untrusted = project(List.of(claims), McpServerPolicy.DEFAULT).getFirst();
+        assertEquals(new ToolTraits(ToolKind.OTHER, ToolTraits.Category.EXTERNAL, false, "srv"), untrusted.traits());
+        assertEquals(PermissionGate.Verdict.ASK, PermissionGate.verdict(SessionMode.ASK, untrusted.traits(), false));
+        assertEquals(PermissionGate.Verdict.ASK, PermissionGate.verdict(SessionMode.READ_ONLY, untrusted.traits(), false));
+        assertTrue(untrusted.definition().description().contains("[read-only]"), "the model still reads what the server claims");
+
+        McpTool trusted = project(List.of(claims), McpServerPolicy.DEFAULT.withTrustAnnotations(true)).getFirst();
+        assertEquals(new ToolTraits(ToolKind.READ, ToolTraits.Category.READ, false, "srv"), trusted.traits());
+        assertEquals(PermissionGate.Verdict.ALLOW, PermissionGate.verdict(SessionMode.ASK, trusted.traits(), false));
+        assertTrue(trusted.auditInfo().path("annotationsTrusted").asBoolean());
     }
 
     @Test
@@ -88,12 +104,12 @@ class ToolPolicyProjectionTest {
         McpTool t = project(List.of(info), policy(Map.of("search", new McpToolInfo.Hints(null, false, true, null, null)),
                 List.of(), List.of())).getFirst();
         assertEquals(Json.parse("""
-                {"server":"srv","tool":"search","hints":{"title":"Search","readOnlyHint":false,"destructiveHint":true,"openWorldHint":true}}"""),
+                {"server":"srv","tool":"search","annotationsTrusted":false,"hints":{"title":"Search","readOnlyHint":false,"destructiveHint":true,"openWorldHint":true}}"""),
                 t.auditInfo());
         assertEquals("Searches the web.\n[destructive] [open-world]", t.definition().description());
         assertEquals(ToolKind.FETCH, t.traits().kind(), "open-world tools that are not read-only show as fetch");
         var view = t.describe(Json.object(), null);
-        assertEquals("Web search", view.title());
+        assertEquals("srv: Web search", view.title(), "the server's own title never hides the server");
         assertEquals(1, view.preview().size(), "open-world tools carry a note in the preview");
     }
 

@@ -36,7 +36,7 @@ class ToolSchemaSanitizingTest {
                   "mode":{"enum":["read","write"]}},
                  "required":["path"]}"""), tool.definition().inputSchema());
         assertEquals("Edits files\nReturns: {path: string, mode?: \"read\"|\"write\"}", tool.definition().description());
-        assertEquals("Title", tool.describe(Json.object(), null).title());
+        assertEquals("srv: Title", tool.describe(Json.object(), null).title(), "sanitised, and naming the server");
         assertEquals("edit", tool.auditInfo().path("tool").asString());
     }
 

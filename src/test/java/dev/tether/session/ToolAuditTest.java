@@ -82,11 +82,13 @@ class ToolAuditTest {
         JsonNode shot = Json.parse(lines.get(0));
         assertEquals("fake", shot.path("server").asString());
         assertEquals("allowed", shot.path("decision").asString());
+        assertEquals("policy", shot.path("decidedBy").asString(), "a read runs by policy, without asking");
         assertEquals("completed", shot.path("outcome").asString());
         assertEquals("$.x: required", shot.path("validationErrors").path(0).asString());
         assertTrue(shot.path("hints").path("readOnlyHint").asBoolean());
         JsonNode drop = Json.parse(lines.get(1));
         assertEquals("rejected", drop.path("decision").asString());
+        assertEquals("user", drop.path("decidedBy").asString());
         assertEquals("not_run", drop.path("outcome").asString());
 
         // This model takes no images: it reads what the image was instead of its bytes.

@@ -18,13 +18,14 @@ class ToolRegistryTest {
     }
 
     @Test
-    void offersBuiltinsAndProjectionAndOnlyReadsInReadOnlyMode() {
+    void offersBuiltinsAndProjectionAndOnlyReadsAndExternalToolsInReadOnlyMode() {
         ToolRegistry registry = new ToolRegistry(BuiltinTools.all(), ToolFilter.ALLOW_ALL);
         registry.replaceProjection(List.of(StubTool.of("gh__list_issues", Category.READ, "gh"),
                 StubTool.of("gh__merge", Category.EXTERNAL, "gh")));
         assertEquals(List.of("read_file", "write_file", "edit_file", "list_files", "search", "run_command", "update_plan",
                 "gh__list_issues", "gh__merge"), names(registry.offered(SessionMode.ASK)));
-        assertEquals(List.of("read_file", "list_files", "search", "update_plan", "gh__list_issues"),
+        // External tools are offered so the user can be asked about each call; edits and commands are not.
+        assertEquals(List.of("read_file", "list_files", "search", "update_plan", "gh__list_issues", "gh__merge"),
                 names(registry.offered(SessionMode.READ_ONLY)));
     }
 

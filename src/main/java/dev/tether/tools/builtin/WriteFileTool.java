@@ -39,6 +39,17 @@ public final class WriteFileTool implements Tool {
         return ToolTraits.builtin(ToolKind.EDIT, ToolTraits.Category.EDIT);
     }
 
+    /** A write to a file other programs run (e.g. {@code .git/config}) is a command, not an edit. */
+    @Override
+    public ToolTraits traitsFor(JsonNode input, ToolContext context) {
+        try {
+            Path path = Input.of(NAME, input).path(context.workspace(), "path", null);
+            return context.protectedPaths().covers(context.workspace(), path) ? traits().asExecute() : traits();
+        } catch (ToolFailure e) {
+            return traits(); // the run refuses the path itself
+        }
+    }
+
     @Override
     public ToolCallView describe(JsonNode input, ToolContext context) {
         try {

@@ -1,0 +1,162 @@
+package dev.tether.tools;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Files that other programs run without the user doing anything: git reads {@code .git/config}
+ * ({@code core.fsmonitor}, {@code core.pager}) and runs {@code .git/hooks/*} on the editor's
+ * own {@code git status} and commits, direnv runs {@code .envrc} on {@code cd}, editors run
+ * tasks and settings from {@code .zed/}, {@code .vscode/} and {@code .idea/}. Writing one is as
+ * good as running a command, so a write to a protected path counts as
+ * {@link ToolTraits.Category#EXECUTE execute}.
+ *
+ * <p>Globs are relative to each workspace root: {@code *} and {@code ?} stay within one path
+ * component, {@code **} spans any number of them; a glob that matches a directory protects
+ * everything below it. The defaults are {@link #DEFAULT_GLOBS}; the user adds to them
+ * ({@code "tools": {"protectedPaths": [...]}}), never removes. Matching ignores case and
+ * invisible format characters on every file system: whether a directory is case-insensitive
+ * (macOS, casefolded ext4) cannot be told cheaply, and asking once too often for
+ * {@code .GIT/config} costs the user one click. A path is checked as written and as it really
+ * is after following symbolic links (also dangling ones), so a link into {@code .git} is
+ * protected too; a path whose links cannot be followed is treated as protected.
+ */
+public final class ProtectedPaths {
+    /** At any depth: nested repositories and subdirectories are run just the same. */
+    public static final List<String> DEFAULT_GLOBS = List.of("**/.git", "**/.envrc", "**/.zed", "**/.vscode", "**/.idea");
+    public static final ProtectedPaths DEFAULT = new ProtectedPaths(List.of());
+    private static final int MAX_LINKS = 40;
+
+    private final List<String> globs;
+    private final List<Pattern> patterns;
+
+    /** The defaults plus {@code userGlobs}. */
+    public ProtectedPaths(List<String> userGlobs) {
+        Set<String> all = new LinkedHashSet<>(DEFAULT_GLOBS);
+        all.addAll(userGlobs);
+        this.globs = List.copyOf(all);
+        this.patterns = globs.stream().map(ProtectedPaths::compile).toList();
+    }
+
+    /** Every glob in force, defaults first. */
+    public List<String> globs() {
+        return globs;
+    }
+
+    /** Whether writing {@code path} (already resolved inside {@code workspace}) runs something. */
+    public boolean covers(Workspace workspace, Path path) {
+        return match(workspace, path).isPresent();
+    }
+
+    /** The workspace-relative path that made {@code path} protected, if any. */
+    public Optional<String> match(Workspace workspace, Path path) {
+        Path lexical = path.toAbsolutePath().normalize();
+        Optional<Path> real = real(lexical, MAX_LINKS);
+        if (real.isEmpty()) {
+            return Optional.of(lexical.toString());
+        }
+        List<Path> roots = new ArrayList<>();
+        for (Path root : workspace.roots()) {
+            roots.add(root);
+            real(root, MAX_LINKS).ifPresent(roots::add);
+        }
+        for (Path candidate : List.of(lexical, real.get())) {
+            for (Path root : roots) {
+                if (candidate.startsWith(root) && !candidate.equals(root)) {
+                    Optional<String> hit = matchRelative(root.relativize(candidate));
+                    if (hit.isPresent()) {
+                        return hit;
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The relative path, or one of its ancestors, matched by a glob. */
+    private Optional<String> matchRelative(Path relative) {
+        String shown = relative.toString().replace('\\', '/');
+        String text = comparable(shown);
+        for (int end = text.length(); end > 0; end = text.lastIndexOf('/', end - 1)) {
+            String prefix = text.substring(0, end);
+            if (patterns.stream().anyMatch(p -> p.matcher(prefix).matches())) {
+                return Optional.of(shown);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The real path of {@code path}: its nearest existing ancestor resolved, with the rest
+     * appended; a dangling link on the way is followed by hand. Empty when links loop or cannot
+     * be read.
+     */
+    static Optional<Path> real(Path path, int linksLeft) {
+        if (linksLeft <= 0) {
+            return Optional.empty();
+        }
+        Path existing = path;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return Optional.of(path);
+        }
+        Path rest = existing.relativize(path);
+        try {
+            if (Files.isSymbolicLink(existing) && !Files.exists(existing)) {
+                Path target = existing.resolveSibling(Files.readSymbolicLink(existing)).normalize();
+                return real(target.resolve(rest).normalize(), linksLeft - 1);
+            }
+            return Optional.of(existing.toRealPath().resolve(rest).normalize());
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** NFC, without format characters (zero-width, bidi controls) that some file systems ignore. */
+    private static String comparable(String text) {
+        String nfc = Normalizer.normalize(text, Normalizer.Form.NFC);
+        StringBuilder out = new StringBuilder(nfc.length());
+        nfc.codePoints().filter(cp -> Character.getType(cp) != Character.FORMAT).forEach(out::appendCodePoint);
+        return out.toString();
+    }
+
+    static Pattern compile(String glob) {
+        String g = comparable(glob.strip().replace('\\', '/'));
+        while (g.startsWith("./")) {
+            g = g.substring(2);
+        }
+        while (g.startsWith("/")) {
+            g = g.substring(1);
+        }
+        while (g.endsWith("/") && g.length() > 1) {
+            g = g.substring(0, g.length() - 1);
+        }
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < g.length(); i++) {
+            char c = g.charAt(i);
+            if (c == '*' && i + 1 < g.length() && g.charAt(i + 1) == '*') {
+                boolean slash = i + 2 < g.length() && g.charAt(i + 2) == '/';
+                regex.append(slash ? "(?:.*/)?" : ".*");
+                i += slash ? 2 : 1;
+            } else if (c == '*') {
+                regex.append("[^/]*");
+            } else if (c == '?') {
+                regex.append("[^/]");
+            } else {
+                regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
+    }
+}
