@@ -170,7 +170,8 @@ final class SessionTools implements TurnTools {
         ToolTraits traits;
         try {
             traits = tool.traitsFor(use.input(), context);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // An Error too: the announced call must still be decided and answered.
             LOG.warn("traitsFor failed for {}: {}", use.name(), e.toString());
             traits = tool.traits().asExecute(); // unknown effects: ask, never allow silently
         }

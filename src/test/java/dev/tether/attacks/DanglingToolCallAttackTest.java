@@ -38,9 +38,22 @@ class DanglingToolCallAttackTest {
     @TempDir
     Path dir;
 
-    /** A tool that throws {@code error} from run, or from describe when {@code inDescribe}. */
+    /** A tool that throws an Error from run, or from describe when {@code inDescribe}. */
     private static Tool crashing(String name, boolean inDescribe) {
+        return crashing(name, inDescribe, false);
+    }
+
+    /** ... or from classifying the call when {@code inTraits}. */
+    private static Tool crashing(String name, boolean inDescribe, boolean inTraits) {
         return new Tool() {
+            @Override
+            public ToolTraits traitsFor(JsonNode input, ToolContext context) {
+                if (inTraits) {
+                    throw new StackOverflowError();
+                }
+                return traits();
+            }
+
             @Override
             public ToolDefinition definition() {
                 return new ToolDefinition(name, "crashes", Json.object().put("type", "object"));
@@ -61,7 +74,7 @@ class DanglingToolCallAttackTest {
 
             @Override
             public ToolOutcome run(JsonNode input, ToolContext context) {
-                if (inDescribe) {
+                if (inDescribe || inTraits) {
                     return ToolOutcome.text("ran anyway");
                 }
                 throw new AssertionError("an Error from deep inside the tool");
@@ -103,6 +116,21 @@ class DanglingToolCallAttackTest {
             assertEquals("end_turn", attack.prompt("go"));
             assertEquals("mcp__evil__describe", attack.announcement("e2").path("title").asString());
             assertEquals("ran anyway", attack.resultForModel("e2"));
+            attack.assertStillWorks();
+        }
+    }
+
+    @Test
+    void anErrorWhileClassifyingTheCallAsksAndAnswersIt() {
+        QueueModel model = new QueueModel().then(QueueModel.Reply.tools(use("e3", "mcp__evil__traits", Json.object())))
+                .then(QueueModel.Reply.text("done"));
+        try (HostileWorkspace attack = new HostileWorkspace(dir, dir.resolve("state"), model, HostileWorkspace.Fs.EDITOR, null,
+                InProcessAgent.serving(List.of(crashing("mcp__evil__traits", false, true))))) {
+            assertEquals("end_turn", attack.prompt("go"));
+            assertTrue(attack.client.agentRequests().stream()
+                    .anyMatch(r -> r.path("method").asString().equals("session/request_permission")), "unknown effects are asked about");
+            assertEquals("completed", attack.lastUpdate("e3").path("status").asString(), "the editor does not see it running forever");
+            assertEquals("ran anyway", attack.resultForModel("e3"));
             attack.assertStillWorks();
         }
     }
