@@ -25,13 +25,14 @@ public final class Conversation {
     }
 
     /**
-     * The messages for a model request. Consecutive messages of the same role are merged,
-     * because model APIs want roles to alternate and a cancelled or crashed turn can leave
-     * two user messages in a row.
+     * The messages for a model request. Every tool use without a result gets an error result
+     * ({@link ToolPairing}), and consecutive messages of the same role are merged, because
+     * model APIs want roles to alternate and a cancelled or crashed turn can leave two user
+     * messages in a row.
      */
     public synchronized List<ModelMessage> forRequest() {
         List<ModelMessage> merged = new ArrayList<>();
-        for (ModelMessage message : messages) {
+        for (ModelMessage message : ToolPairing.repair(messages)) {
             if (!merged.isEmpty() && merged.getLast().role() == message.role()) {
                 ModelMessage previous = merged.removeLast();
                 List<Part> parts = new ArrayList<>(previous.parts());

@@ -21,6 +21,7 @@ import java.util.function.Consumer;
  * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn">ACP prompt turn</a>
  */
 public final class TurnLoop {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TurnLoop.class);
     /** Named default: model requests one turn may make before it ends with max_turn_requests. */
     public static final int DEFAULT_MAX_MODEL_REQUESTS = 50;
 
@@ -105,7 +106,16 @@ public final class TurnLoop {
                 results.add(new Part.ToolResult(use.id(), List.of(new Part.Text("Not run: the user cancelled the turn.")), true));
                 continue;
             }
-            TurnTools.Step step = tools.call(use, turn);
+            TurnTools.Step step;
+            try {
+                step = tools.call(use, turn);
+            } catch (CancelledException e) {
+                step = new TurnTools.Step(new Part.ToolResult(use.id(), List.of(new Part.Text("Cancelled by the user.")), true), true);
+            } catch (Throwable e) {
+                // Whatever escaped the tool machinery, the call still gets its result and the turn goes on.
+                LOG.error("tool call {} failed outside the tool", use.name(), e);
+                step = new TurnTools.Step(new Part.ToolResult(use.id(), List.of(new Part.Text("The tool failed unexpectedly.")), true), false);
+            }
             results.add(step.result());
             stopped = step.stopStep();
         }

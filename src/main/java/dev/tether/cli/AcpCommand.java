@@ -59,7 +59,8 @@ final class AcpCommand {
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
         McpConfig.Declared declared = (strict ? McpConfig.Declared.NONE : Wiring.configuredServers(config, paths)).then(extra);
         SecretRegistry secrets = Wiring.secrets(env, config);
-        SessionServices services = new SessionServices(new TranscriptStore(paths.sessionsDir()), Wiring.models(env, config),
+        TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
+        SessionServices services = new SessionServices(transcripts, Wiring.models(env, config),
                 Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths), secrets))), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
                 Wiring.limits(env, config)).withSecrets(secrets);
 

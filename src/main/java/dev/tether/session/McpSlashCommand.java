@@ -33,7 +33,7 @@ final class McpSlashCommand {
                 }
                 default -> {
                     String logs = servers.logs(server);
-                    yield logs.isBlank() ? "No log messages from `" + server + "`." : "Recent messages from `" + server + "`:\n\n```\n" + logs + "\n```";
+                    yield logs.isBlank() ? "No log messages from `" + server + "`." : "Recent messages from `" + server + "`:\n\n" + dev.tether.security.CodeFence.wrap(logs, "");
                 }
             };
         } catch (McpLauncher.CommandFailure e) {

@@ -46,7 +46,7 @@ public final class SessionManager implements AutoCloseable {
         additionalDirectories.forEach(d -> requireDirectory(d, "additionalDirectories"));
         SessionId id = SessionId.random();
         Transcript transcript = services.transcripts().create(new SessionRecord.Meta(id, cwd, additionalDirectories, Instant.now()));
-        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories), services, transcript, null,
+        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()), services, transcript, null,
                 servers(editorServers));
         live.put(id, runtime);
         return runtime;
@@ -68,9 +68,10 @@ public final class SessionManager implements AutoCloseable {
         }
         if (replay != null) {
             record.updates().forEach(replay);
+            UnfinishedCalls.closing(record.updates()).forEach(replay);
         }
         List<Path> dirs = additionalDirectories.isEmpty() ? record.meta().additionalDirectories() : additionalDirectories;
-        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs), services,
+        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs, services.transcripts().privateRoots()), services,
                 services.transcripts().reopen(id), record, servers(editorServers));
         live.put(id, runtime);
         return runtime;

@@ -109,7 +109,8 @@ final class SessionTools implements TurnTools {
             ToolCallView view;
             try {
                 view = tool.describe(use.input(), context);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
+                // Even an Error (a StackOverflowError in a hostile input) must leave the call answerable.
                 LOG.warn("describe failed for {}: {}", use.name(), e.toString());
                 view = ToolCallView.of(use.name(), tool.traits().kind());
             }
@@ -151,7 +152,8 @@ final class SessionTools implements TurnTools {
             } catch (CancelledException e) {
                 audit.record(tool, callId, "allowed", started, "cancelled", null, null);
                 return cancelled(use, callId);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
+                // Every tool_use needs its result, or each later model request is rejected: an Error too.
                 LOG.error("tool {} failed", use.name(), e);
                 audit.record(tool, callId, "allowed", started, "failed", "unexpected failure", null);
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
@@ -168,7 +170,8 @@ final class SessionTools implements TurnTools {
         ToolTraits traits;
         try {
             traits = tool.traitsFor(use.input(), context);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // An Error too: the announced call must still be decided and answered.
             LOG.warn("traitsFor failed for {}: {}", use.name(), e.toString());
             traits = tool.traits().asExecute(); // unknown effects: ask, never allow silently
         }

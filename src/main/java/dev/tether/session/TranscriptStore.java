@@ -1,5 +1,6 @@
 package dev.tether.session;
 
+import dev.tether.agent.ToolPairing;
 import dev.tether.json.Json;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
@@ -32,25 +33,42 @@ public final class TranscriptStore {
     static final String SUFFIX = ".jsonl";
 
     private final Path dir;
+    private final List<Path> privateRoots;
     private final SecretRegistry secrets;
 
     public TranscriptStore(Path dir) {
-        this(dir, SecretRegistry.empty());
+        this(dir, List.of(), SecretRegistry.empty());
     }
 
-    /** @param secrets masked in every line written to a transcript or audit log */
-    public TranscriptStore(Path dir, SecretRegistry secrets) {
+    /**
+     * @param alsoPrivate Tether's other own directories (the whole state directory with its
+     *                    ledgers, the config directory) that tools must not reach either
+     * @param secrets     masked in every line written to a transcript or audit log
+     */
+    public TranscriptStore(Path dir, List<Path> alsoPrivate, SecretRegistry secrets) {
         this.dir = dir;
+        List<Path> roots = new ArrayList<>(alsoPrivate);
+        roots.add(dir);
+        this.privateRoots = List.copyOf(roots);
         this.secrets = secrets;
     }
 
     /** The same store, masking {@code registry}'s secrets in what it writes. */
     public TranscriptStore withSecrets(SecretRegistry registry) {
-        return new TranscriptStore(dir, registry);
+        return new TranscriptStore(dir, privateRoots, registry);
     }
 
     public Path dir() {
         return dir;
+    }
+
+    /**
+     * The directories no tool of a session may read, write, list or search, even when they lie
+     * inside its workspace: transcripts, audit logs and artifacts of every session, and whatever
+     * else Tether keeps for itself.
+     */
+    public List<Path> privateRoots() {
+        return privateRoots;
     }
 
     /** Starts the transcript of a new session. */
@@ -221,28 +239,12 @@ public final class TranscriptStore {
     }
 
     /**
-     * A turn cut short by a crash can leave tool calls without results, which every model API
-     * rejects: answer them as interrupted.
+     * A turn cut short by a crash, or a call that failed past every guard, can leave tool calls
+     * without results, which every model API rejects: answer them as interrupted, wherever in
+     * the history they are.
      */
     static List<ModelMessage> repair(List<ModelMessage> messages) {
-        if (messages.isEmpty()) {
-            return List.copyOf(messages);
-        }
-        ModelMessage last = messages.getLast();
-        List<Part> results = new ArrayList<>();
-        if (last.role() == ModelMessage.Role.ASSISTANT) {
-            for (Part part : last.parts()) {
-                if (part instanceof Part.ToolUse use) {
-                    results.add(new Part.ToolResult(use.id(), List.of(new Part.Text("Interrupted: Tether stopped before this tool call finished.")), true));
-                }
-            }
-        }
-        if (results.isEmpty()) {
-            return List.copyOf(messages);
-        }
-        List<ModelMessage> repaired = new ArrayList<>(messages);
-        repaired.add(ModelMessage.user(results));
-        return List.copyOf(repaired);
+        return ToolPairing.repair(messages);
     }
 
     private Path file(SessionId id) {

@@ -64,7 +64,7 @@ public final class EditFileTool implements Tool {
         } catch (ToolFailure e) {
             return ToolCallView.of("Edit file", ToolKind.EDIT);
         }
-        String title = "Edit " + Display.path(context.workspace(), path);
+        String title = "Edit " + Display.titlePath(context.workspace(), path);
         try {
             Edit edit = plan(input, context);
             return new ToolCallView(title, ToolKind.EDIT,

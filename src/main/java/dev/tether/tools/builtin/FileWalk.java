@@ -1,6 +1,6 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.tools.Workspace;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
@@ -14,7 +14,8 @@ import java.util.function.Predicate;
 
 /**
  * Walks a directory tree for list_files and search: regular files only, symbolic links not
- * followed (they could lead out of the workspace), and the usual bulky directories skipped.
+ * followed (they could lead out of the workspace), Tether's private directories never entered
+ * (they may lie inside the workspace), and the usual bulky directories skipped.
  */
 final class FileWalk {
     /** Directories that are almost never what the model is looking for and can be huge. */
@@ -22,13 +23,20 @@ final class FileWalk {
 
     private FileWalk() {}
 
-    /** Calls {@code visitor} for each file in order until it returns false. */
-    static void walk(Path root, Cancellation cancellation, Predicate<Path> visitor) throws IOException {
+    /**
+     * Calls {@code visitor} for each file in order until it returns false.
+     *
+     * @param checkpoint runs before each directory; throws to stop the walk (cancellation, a deadline)
+     */
+    static void walk(Path root, Workspace workspace, Runnable checkpoint, Predicate<Path> visitor) throws IOException {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                cancellation.throwIfCancelled();
+                checkpoint.run();
                 if (!dir.equals(root) && SKIPPED.contains(dir.getFileName().toString())) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                if (workspace.isPrivate(dir)) {
                     return FileVisitResult.SKIP_SUBTREE;
                 }
                 return FileVisitResult.CONTINUE;

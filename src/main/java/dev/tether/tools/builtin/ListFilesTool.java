@@ -12,6 +12,7 @@ import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ public final class ListFilesTool implements Tool {
             Input in = Input.of(NAME, input);
             Path dir = in.path(context.workspace(), "path", ".");
             String pattern = in.optionalString("pattern");
-            String where = Display.path(context.workspace(), dir);
+            String where = Display.titlePath(context.workspace(), dir);
             String title = pattern == null ? "List " + where : "Find `" + Display.snippet(pattern, 60) + "` in " + where;
             return new ToolCallView(title, ToolKind.SEARCH, List.of(new ToolCallLocation(dir.toString(), null)), List.of());
         } catch (ToolFailure e) {
@@ -91,13 +92,14 @@ public final class ListFilesTool implements Tool {
 
     private static boolean listDirectory(Path dir, ToolContext context, List<String> found) throws IOException {
         try (Stream<Path> entries = Files.list(dir)) {
-            List<Path> sorted = entries.sorted().toList();
+            // Tether's own state may lie inside the workspace: it is not shown, let alone entered.
+            List<Path> sorted = entries.filter(e -> !context.workspace().isPrivate(e)).sorted().toList();
             for (Path entry : sorted) {
                 if (found.size() == MAX_RESULTS) {
                     return true;
                 }
                 String name = Display.path(context.workspace(), entry);
-                found.add(Files.isDirectory(entry) ? name + "/" : name);
+                found.add(Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS) ? name + "/" : name);
             }
         }
         return false;
@@ -113,7 +115,7 @@ public final class ListFilesTool implements Tool {
         }
         List<Path> matches = new ArrayList<>();
         boolean[] more = {false};
-        FileWalk.walk(dir, context.cancellation(), file -> {
+        FileWalk.walk(dir, context.workspace(), context.cancellation()::throwIfCancelled, file -> {
             if (matcher.test(FileWalk.relative(dir, file))) {
                 if (matches.size() == MAX_RESULTS) {
                     more[0] = true;

@@ -6,6 +6,7 @@ import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.security.CodeFence;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
@@ -55,7 +56,7 @@ public final class ReadFileTool implements Tool {
             Input in = Input.of(NAME, input);
             Path path = in.path(context.workspace(), "path", null);
             Integer offset = in.optionalInt("offset", 1);
-            String title = "Read " + Display.path(context.workspace(), path)
+            String title = "Read " + Display.titlePath(context.workspace(), path)
                     + (offset == null ? "" : " from line " + offset);
             return new ToolCallView(title, ToolKind.READ,
                     List.of(new ToolCallLocation(path.toString(), offset == null ? 1 : offset)), List.of());
@@ -126,6 +127,6 @@ public final class ReadFileTool implements Tool {
                 .put("endLine", last)
                 .put("truncated", more);
         return new ToolOutcome(List.of(new Part.Text(forModel)),
-                List.of(ToolCallContent.Content.text("```\n" + raw + "```")), rawOutput, false);
+                List.of(ToolCallContent.Content.text(CodeFence.wrap(raw.toString(), ""))), rawOutput, false);
     }
 }

@@ -6,6 +6,7 @@ import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.security.CodeFence;
 import dev.tether.security.SecretRegistry;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
@@ -77,9 +78,9 @@ public final class RunCommandTool implements Tool {
             String command = in.requiredString("command");
             Path cwd = in.path(context.workspace(), "cwd", ".");
             String title = "Run `" + Display.snippet(command, 80) + "`"
-                    + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.path(context.workspace(), cwd));
+                    + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.titlePath(context.workspace(), cwd));
             return new ToolCallView(title, ToolKind.EXECUTE, List.of(new ToolCallLocation(cwd.toString(), null)),
-                    List.of(ToolCallContent.Content.text("```sh\n" + command + "\n```")));
+                    List.of(ToolCallContent.Content.text(CodeFence.wrap(Display.visible(command), "sh"))));
         } catch (ToolFailure e) {
             return ToolCallView.of("Run command", ToolKind.EXECUTE);
         }
@@ -110,7 +111,7 @@ public final class RunCommandTool implements Tool {
         String text = render(result, timeout);
         List<ToolCallContent> forEditor = result.terminalId() != null
                 ? List.of(new ToolCallContent.Terminal(result.terminalId()))
-                : List.of(ToolCallContent.Content.text("```\n" + result.output() + (result.output().endsWith("\n") ? "" : "\n") + "```"));
+                : List.of(ToolCallContent.Content.text(CodeFence.wrap(result.output(), "")));
         ObjectNode raw = Json.object();
         raw.put("exitCode", result.exitCode());
         raw.put("signal", result.signal());

@@ -12,11 +12,16 @@ import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +31,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code search {pattern, path?, glob?}}: a Java regular expression over the text files of
  * the workspace, one {@code path:line: text} result per matching line. Reads the disk, not
- * unsaved editor buffers.
+ * unsaved editor buffers. Only regular files are read (a FIFO would block, a device never
+ * ends); a search ends at its time limit or on cancellation even inside a runaway match, and a
+ * pattern that recurses too deeply is a clear error, never a crashed turn.
  */
 public final class SearchTool implements Tool {
     public static final String NAME = "search";
@@ -34,6 +41,10 @@ public final class SearchTool implements Tool {
     public static final int MAX_LINE_CHARS = 300;
     /** Larger files are skipped: they are generated or data, and slow to scan. */
     public static final long MAX_FILE_BYTES = 4L * 1024 * 1024;
+    /** Only this much of a longer line is matched: long lines make backtracking and recursion explode. */
+    public static final int MAX_MATCH_LINE_CHARS = 10_000;
+    /** Named default: how long one search may run before it stops with what it found. */
+    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(30);
     private static final int BINARY_PROBE_BYTES = 8192;
 
     private static final ToolDefinition DEFINITION = new ToolDefinition(NAME,
@@ -45,6 +56,17 @@ public final class SearchTool implements Tool {
                       "path":{"type":"string","description":"File or directory to search (default: workspace root)"},
                       "glob":{"type":"string","description":"Only files matching this glob, e.g. *.java or src/**/*.ts"}},
                      "required":["pattern"],"additionalProperties":false}"""));
+
+    private final Duration timeLimit;
+
+    public SearchTool() {
+        this(DEFAULT_TIME_LIMIT);
+    }
+
+    /** @param timeLimit how long one search may run (a settings override, or short in tests) */
+    public SearchTool(Duration timeLimit) {
+        this.timeLimit = timeLimit;
+    }
 
     @Override
     public ToolDefinition definition() {
@@ -63,8 +85,8 @@ public final class SearchTool implements Tool {
             String pattern = in.requiredString("pattern");
             Path root = in.path(context.workspace(), "path", ".");
             String glob = in.optionalString("glob");
-            String title = "Search `" + Display.snippet(pattern, 60) + "` in " + Display.path(context.workspace(), root)
-                    + (glob == null ? "" : " (" + glob + ")");
+            String title = "Search `" + Display.snippet(pattern, 60) + "` in " + Display.titlePath(context.workspace(), root)
+                    + (glob == null ? "" : " (" + Display.snippet(glob, 60) + ")");
             return new ToolCallView(title, ToolKind.SEARCH, List.of(new ToolCallLocation(root.toString(), null)), List.of());
         } catch (ToolFailure e) {
             return ToolCallView.of("Search", ToolKind.SEARCH);
@@ -82,27 +104,38 @@ public final class SearchTool implements Tool {
             pattern = Pattern.compile(patternText);
         } catch (PatternSyntaxException e) {
             throw in.failure("invalid regular expression: " + e.getDescription() + " near index " + e.getIndex());
+        } catch (StackOverflowError e) {
+            throw in.failure("the regular expression is nested too deeply to compile; simplify it");
         }
         Predicate<String> filter = glob == null || glob.isEmpty() ? p -> true : globFilter(glob, in);
         String where = Display.path(context.workspace(), root);
-        if (!Files.exists(root)) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             throw in.failure("not found: " + where);
         }
+        boolean directory = Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS);
+        if (!directory) {
+            try {
+                FileAccess.inspect(context, root);
+            } catch (ToolFailure e) {
+                throw in.failure(e.getMessage());
+            }
+        }
+        SearchBudget budget = new SearchBudget(timeLimit, context.cancellation());
         List<String> results = new ArrayList<>();
-        boolean[] more = {false};
-        Predicate<Path> visitor = file -> {
-            if (!filter.test(FileWalk.relative(Files.isDirectory(root) ? root : root.getParent(), file))) {
-                return true;
-            }
-            more[0] = searchFile(file, pattern, context, results);
-            return !more[0];
-        };
+        boolean more = false;
         try {
-            if (Files.isDirectory(root)) {
-                FileWalk.walk(root, context.cancellation(), visitor);
-            } else {
-                visitor.test(root);
+            more = search(root, directory, filter, pattern, context, budget, results);
+        } catch (SearchBudget.Expired e) {
+            String stopped = "Stopped after " + (timeLimit.toMillis() % 1000 == 0 ? timeLimit.toSeconds() + " s" : timeLimit.toMillis() + " ms")
+                    + " without finishing";
+            if (results.isEmpty()) {
+                throw in.failure(stopped + ": the pattern may backtrack catastrophically (nested quantifiers such as (a+)+); "
+                        + "simplify it, or narrow the path or glob.");
             }
+            return ToolOutcome.text(String.join("\n", results) + "\n[" + stopped + "; the results are incomplete.]");
+        } catch (Recursion e) {
+            throw in.failure("the regular expression recursed too deeply on " + e.getMessage()
+                    + "; simplify it (avoid repeating alternations such as (a|b)*, use possessive quantifiers)");
         } catch (IOException e) {
             throw in.failure("could not search " + where + ": " + FileAccess.reason(e));
         }
@@ -110,10 +143,36 @@ public final class SearchTool implements Tool {
             return ToolOutcome.text("No matches for " + patternText + " in " + where + ".");
         }
         StringBuilder text = new StringBuilder(String.join("\n", results));
-        if (more[0]) {
+        if (more) {
             text.append("\n[Stopped after ").append(MAX_MATCHES).append(" matches. Narrow the pattern, path or glob.]");
         }
         return ToolOutcome.text(text.toString());
+    }
+
+    /** Returns whether the result limit was reached. */
+    private static boolean search(Path root, boolean directory, Predicate<String> filter, Pattern pattern, ToolContext context,
+                                  SearchBudget budget, List<String> results) throws IOException, Recursion {
+        if (!directory) {
+            return filter.test(root.getFileName().toString()) && searchFile(root, pattern, context, budget, results);
+        }
+        boolean[] more = {false};
+        Recursion[] failed = {null};
+        FileWalk.walk(root, context.workspace(), budget::check, file -> {
+            if (!filter.test(FileWalk.relative(root, file))) {
+                return true;
+            }
+            try {
+                more[0] = searchFile(file, pattern, context, budget, results);
+            } catch (Recursion e) {
+                failed[0] = e;
+                return false;
+            }
+            return !more[0];
+        });
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        return more[0];
     }
 
     /** A glob without '/' matches file names anywhere (like ripgrep's -g); with '/', relative paths. */
@@ -130,22 +189,27 @@ public final class SearchTool implements Tool {
     }
 
     /** Adds the file's matching lines; returns true when the result limit was reached. */
-    private static boolean searchFile(Path file, Pattern pattern, ToolContext context, List<String> results) {
-        String text;
-        try {
-            if (Files.size(file) > MAX_FILE_BYTES || isBinary(file)) {
-                return false;
-            }
-            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-        } catch (IOException e) {
+    private static boolean searchFile(Path file, Pattern pattern, ToolContext context, SearchBudget budget,
+                                      List<String> results) throws Recursion {
+        budget.check();
+        String text = readText(file);
+        if (text == null) {
             return false;
         }
         String shown = Display.path(context.workspace(), file);
         int number = 0;
         for (String line : (Iterable<String>) text.lines()::iterator) {
             number++;
-            Matcher matcher = pattern.matcher(line);
-            if (matcher.find()) {
+            CharSequence matched = line.length() > MAX_MATCH_LINE_CHARS ? line.substring(0, MAX_MATCH_LINE_CHARS) : line;
+            Matcher matcher = pattern.matcher(new GuardedText(matched, budget));
+            boolean found;
+            try {
+                found = matcher.find();
+            } catch (StackOverflowError e) {
+                // java.util.regex recurses per repetition of a group; the stack unwinds to here intact.
+                throw new Recursion(shown + ":" + number);
+            }
+            if (found) {
                 if (results.size() == MAX_MATCHES) {
                     return true;
                 }
@@ -153,6 +217,27 @@ public final class SearchTool implements Tool {
             }
         }
         return false;
+    }
+
+    /**
+     * The text of a regular file of at most {@link #MAX_FILE_BYTES}, or null for one to skip
+     * (too large, binary, unreadable). Opened without following a link, read with a bound.
+     */
+    private static String readText(Path file) {
+        try (InputStream in = Channels.newInputStream(Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)))) {
+            byte[] bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
+            if (bytes.length > MAX_FILE_BYTES) {
+                return null;
+            }
+            for (int i = 0; i < Math.min(bytes.length, BINARY_PROBE_BYTES); i++) {
+                if (bytes[i] == 0) {
+                    return null;
+                }
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** Keeps long lines readable: a window around the match start. */
@@ -165,15 +250,10 @@ public final class SearchTool implements Tool {
         return (from > 0 ? "…" : "") + line.substring(from, from + MAX_LINE_CHARS) + "…";
     }
 
-    private static boolean isBinary(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] probe = in.readNBytes(BINARY_PROBE_BYTES);
-            for (byte b : probe) {
-                if (b == 0) {
-                    return true;
-                }
-            }
-            return false;
+    /** The regex engine ran out of stack on the named line. */
+    private static final class Recursion extends Exception {
+        Recursion(String where) {
+            super(where, null, false, false);
         }
     }
 }

@@ -80,7 +80,8 @@ public final class UpdatePlanTool implements Tool {
             }
             String priority = oneOf(entry, i, "priority", PRIORITIES);
             String status = oneOf(entry, i, "status", STATUSES);
-            plan.add(new PlanEntry(content, priority, status));
+            // Plan entries are shown to the user as written: no bidi tricks or invisible text.
+            plan.add(new PlanEntry(dev.tether.security.UnicodeSanitizer.clean(content), priority, status));
         }
         context.updates().send(new SessionUpdate.Plan(List.copyOf(plan)));
         Map<String, Integer> counts = new TreeMap<>();

@@ -12,7 +12,6 @@ import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -56,14 +55,21 @@ public final class WriteFileTool implements Tool {
         try {
             Input in = Input.of(NAME, input);
             Path path = in.path(context.workspace(), "path", null);
-            String title = "Write " + Display.path(context.workspace(), path);
+            String title = "Write " + Display.titlePath(context.workspace(), path);
             List<ToolCallLocation> locations = List.of(new ToolCallLocation(path.toString(), null));
             String content = in.optionalString("content");
             if (content == null) {
                 return new ToolCallView(title, ToolKind.EDIT, locations, List.of());
             }
+            String old;
+            try {
+                old = current(context, path);
+            } catch (ToolFailure e) {
+                // Not previewable (too large, not a regular file): say why; the run refuses it too.
+                return new ToolCallView(title, ToolKind.EDIT, locations, List.of(ToolCallContent.Content.text(e.getMessage())));
+            }
             return new ToolCallView(title, ToolKind.EDIT, locations,
-                    List.of(new ToolCallContent.Diff(path.toString(), current(context, path), content)));
+                    List.of(new ToolCallContent.Diff(path.toString(), old, content)));
         } catch (ToolFailure e) {
             return ToolCallView.of("Write file", ToolKind.EDIT);
         }
@@ -88,8 +94,8 @@ public final class WriteFileTool implements Tool {
                 Json.object().put("path", path.toString()).put("created", old == null), false);
     }
 
-    /** The current text, or null for a file that does not exist yet. */
+    /** The current text, or null for a file that does not exist yet; never more than a capped read. */
     private static String current(ToolContext context, Path path) throws ToolFailure {
-        return Files.exists(path) ? FileAccess.read(context, path) : null;
+        return FileAccess.current(context, path);
     }
 }

@@ -1,0 +1,80 @@
+package dev.tether.attacks;
+
+import static dev.tether.testing.model.QueueModel.use;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.json.Json;
+import dev.tether.model.Part;
+import dev.tether.testing.acp.AcpTestClient;
+import dev.tether.testing.model.QueueModel;
+import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolHarness;
+import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.builtin.SearchTool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The model searches with {@code (a+)+\1b} over a line of a's: the back-reference defeats the
+ * JDK's loop memoisation, so its backtracking engine would take longer than the universe's age,
+ * and it ignores interrupts. The search must end when
+ * the user cancels ({@code session/cancel}: the prompt returns {@code cancelled} promptly) and
+ * at its own deadline, and the session must keep working.
+ */
+class CatastrophicRegexAttackTest {
+    private static final String EVIL = "(a+)+\\1b";
+    private static final String LINE = "a".repeat(60) + "!\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sessionCancelStopsTheMatchAndTheSessionGoesOn() throws Exception {
+        QueueModel model = new QueueModel()
+                .then(QueueModel.Reply.tools(use("r1", "search", Json.object().put("pattern", EVIL))));
+        try (HostileWorkspace attack = new HostileWorkspace(dir, dir.resolve("state"), model, HostileWorkspace.Fs.LOCAL, null)) {
+            Files.writeString(attack.ws.resolve("trap.txt"), LINE);
+            CompletableFuture<JsonNode> prompt = attack.client.prompt(attack.session, "find it");
+            AcpTestClient.eventually(Duration.ofSeconds(10), () -> attack.client.updates(attack.session, "tool_call_update").stream()
+                    .anyMatch(u -> u.path("status").asString().equals("in_progress")), "the search to start");
+            long cancelled = System.nanoTime();
+            attack.client.cancel(attack.session);
+            JsonNode response = AcpTestClient.await(prompt);
+            long took = Duration.ofNanos(System.nanoTime() - cancelled).toMillis();
+
+            assertEquals("cancelled", response.path("result").path("stopReason").asString(), response.toString());
+            assertTrue(took < 3000, "the prompt answered " + took + " ms after session/cancel");
+            attack.assertStillWorks();
+        }
+    }
+
+    @Test
+    void theDeadlineEndsASearchNobodyCancels() throws Exception {
+        ToolHarness h = new ToolHarness(dir);
+        Files.writeString(h.root.resolve("trap.txt"), LINE);
+        long start = System.nanoTime();
+        ToolFailure failure = assertThrows(ToolFailure.class, () -> new SearchTool(Duration.ofMillis(300))
+                .run(Json.object().put("pattern", EVIL), h.context(ToolHarness.LOCAL)));
+        long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
+        assertTrue(failure.getMessage().startsWith("search: Stopped after 300 ms without finishing: the pattern may backtrack"),
+                failure.getMessage());
+        assertTrue(took < 3000, "stopped after " + took + " ms");
+    }
+
+    @Test
+    void theDeadlineKeepsWhatWasFoundBeforeIt() throws Exception {
+        ToolHarness h = new ToolHarness(dir);
+        Files.writeString(h.root.resolve("a-first.txt"), "aab\n");
+        Files.writeString(h.root.resolve("b-trap.txt"), LINE);
+        ToolOutcome outcome = new SearchTool(Duration.ofMillis(300)).run(Json.object().put("pattern", EVIL), h.context(ToolHarness.LOCAL));
+        String text = ((Part.Text) outcome.forModel().getFirst()).text();
+        assertEquals("a-first.txt:1: aab\n[Stopped after 300 ms without finishing; the results are incomplete.]", text);
+    }
+}
