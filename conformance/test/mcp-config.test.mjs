@@ -5,19 +5,31 @@ import path from "node:path";
 import { ordersStdio } from "../lib/mcp-peers.mjs";
 import { script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
 
-const ordersConfig = () => {
+const ordersConfig = (policy = {}) => {
   const { command, args } = ordersStdio();
-  return JSON.stringify({ mcpServers: { orders: { command, args } } });
+  return JSON.stringify({ mcpServers: { orders: { command, args, ...policy } } });
 };
 
 test("--mcp-config adds servers the editor did not name", { timeout: TEST_TIMEOUT }, async (t) => {
+  const tether = await startTether(t, { script: script("orders.jsonl"), extraArgs: ["--mcp-config", ordersConfig({ trustAnnotations: true })] });
+  const { sessionId } = await tether.newSession({ mcpServers: [] });
+  assert.equal((await tether.prompt(sessionId, "who ordered A-1003?")).stopReason, "end_turn", tether.text(sessionId));
+  const call = tether.toolCalls(sessionId).find((c) => c.toolCallId === "c_orders");
+  assert.equal(call?.status, "completed");
+  assert.equal(call?.kind, "read", "a trusted readOnlyHint → read kind");
+  assert.equal(tether.permissions.length, 0, "a trusted read-only tool runs without asking");
+  assert.match(tether.text(sessionId), /Grace Hopper/);
+});
+
+test("an untrusted server's readOnlyHint is only a claim: its tool asks and is not shown as a read", { timeout: TEST_TIMEOUT }, async (t) => {
   const tether = await startTether(t, { script: script("orders.jsonl"), extraArgs: ["--mcp-config", ordersConfig()] });
   const { sessionId } = await tether.newSession({ mcpServers: [] });
   assert.equal((await tether.prompt(sessionId, "who ordered A-1003?")).stopReason, "end_turn", tether.text(sessionId));
   const call = tether.toolCalls(sessionId).find((c) => c.toolCallId === "c_orders");
   assert.equal(call?.status, "completed");
-  assert.equal(call?.kind, "read", "readOnlyHint → read kind");
-  assert.match(tether.text(sessionId), /Grace Hopper/);
+  assert.notEqual(call?.kind, "read");
+  assert.equal(tether.permissions.length, 1, "the user was asked");
+  assert.match(tether.permissions[0].request.toolCall.title, /^orders: /, "the prompt names the server");
 });
 
 test("--strict-mcp-config ignores the editor's servers", { timeout: TEST_TIMEOUT }, async (t) => {

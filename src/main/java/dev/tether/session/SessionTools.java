@@ -94,7 +94,7 @@ final class SessionTools implements TurnTools {
             String message = known.isPresent()
                     ? "Tool " + use.name() + " is not allowed in " + session.mode().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
-            announce(new ToolCallView("Unknown tool " + use.name(), ToolKind.OTHER, List.of(), List.of()), callId, use);
+            announce(new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()), callId, use);
             known.ifPresent(tool -> {
                 audit.decided(callId, PermissionDecision.Basis.POLICY);
                 audit.record(tool, callId, "denied", started, "not_run", message, null);

@@ -71,7 +71,9 @@ class UrlElicitationAttackTest {
                 Map.of("late", McpServerPolicy.DEFAULT), McpConnectionSettings.DEFAULT)) {
             assertEquals("end_turn", attack.prompt("go"));
             assertEquals("answered", attack.toolResult("call"));
-            AcpTestClient.eventually(Duration.ofSeconds(15), () -> Files.exists(answers), "the late elicitation is answered");
+            // The server appends the answer line: wait for the whole line, not just the file.
+            AcpTestClient.eventually(Duration.ofSeconds(15), () -> wholeLine(answers),
+                    "the late elicitation is answered");
             JsonNode answer = Json.parse(Files.readAllLines(answers).getFirst());
             assertEquals("Tether accepts URL elicitations only during a tool call to this server",
                     answer.path("error").path("message").asString(), answer.toString());
@@ -89,5 +91,13 @@ class UrlElicitationAttackTest {
         ObjectNode args = Json.object().put("method", "elicitation/create");
         args.putObject("params").put("mode", "url").put("elicitationId", "e-1").put("message", "Log in").put("url", url);
         return args;
+    }
+
+    private static boolean wholeLine(Path file) {
+        try {
+            return Files.exists(file) && Files.readString(file).endsWith("\n");
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 }
