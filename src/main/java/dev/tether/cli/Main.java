@@ -18,11 +18,19 @@ import java.util.Properties;
 public final class Main {
     private Main() {}
 
+    static final String RETRY_ALL_METHODS = "jdk.httpclient.enableAllMethodRetry";
+
     public static void main(String[] args) {
         // stdout belongs to the protocol: keep a handle on it, and send everything else to stderr.
         OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(stderr);
+        // A pooled HTTP connection that the server closed while idle (Node servers do after 5 s)
+        // fails the next POST before a byte is answered; the JDK retries that only for GET unless
+        // told to. Such a request never reached the server, so retrying it once is safe.
+        if (System.getProperty(RETRY_ALL_METHODS) == null) {
+            System.setProperty(RETRY_ALL_METHODS, "true");
+        }
         Map<String, String> env = HandedOverSecrets.merge(System.getenv(), stderr::println);
         int code = run(args, System.in, protocolOut, stderr, env);
         System.exit(code);
