@@ -27,7 +27,7 @@ public final class Main {
         System.setOut(stderr);
         // A pooled HTTP connection that the server closed while idle (Node servers do after 5 s)
         // fails the next POST before a byte is answered; the JDK retries that only for GET unless
-        // told to. Such a request never reached the server, so retrying it once is safe.
+        // told to. In that race the server never read the request (decisions.md).
         if (System.getProperty(RETRY_ALL_METHODS) == null) {
             System.setProperty(RETRY_ALL_METHODS, "true");
         }
