@@ -330,7 +330,7 @@ final class Wiring {
             }
             for (String name : VariableExpansion.references(spec)) {
                 if (secrets.isSecretName(name)) {
-                    LoggerFactory.getLogger(Wiring.class).warn("mcp {}: ${{{}}} is one of Tether's secrets; the server gets an empty string",
+                    LoggerFactory.getLogger(Wiring.class).warn("mcp {}: ${{}} is one of Tether's secrets; the server gets an empty string",
                             spec.name(), name);
                     listener.warn(spec.name(), "`${" + name + "}` names one of Tether's secrets, which are never passed to a server;"
                             + " it expands to an empty string.");

@@ -50,10 +50,10 @@ final class Handshake {
     MessageChannel open() {
         VariableExpansion.Result expanded = VariableExpansion.expand(spec, options.hostEnv());
         for (String name : expanded.undefined()) {
-            LOG.warn("mcp {}: ${{{}}} is not set in Tether's environment; it expands to an empty string", spec.name(), name);
+            LOG.warn("mcp {}: ${{}} is not set in Tether's environment; it expands to an empty string", spec.name(), name);
         }
         for (String name : expanded.refused()) {
-            LOG.warn("mcp {}: ${{{}}} names one of Tether's own credentials, which are never passed to a server;"
+            LOG.warn("mcp {}: ${{}} names one of Tether's own credentials, which are never passed to a server;"
                     + " it expands to an empty string", spec.name(), name);
         }
         try {
