@@ -1,6 +1,6 @@
 package dev.tether.acp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import tools.jackson.databind.JsonNode;
 

@@ -1,13 +1,13 @@
 package dev.tether.acp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The seam from a session to the editor: requests (permission, fs, terminal, elicitation)
  * and notifications ({@code session/update}). Requests wait with no timeout other than
  * {@code cancellation}; when it fires the request is withdrawn with {@code $/cancel_request}
- * and {@link dev.tether.agent.CancelledException} is thrown.
+ * and {@link dev.tether.base.CancelledException} is thrown.
  */
 public interface ClientChannel {
 

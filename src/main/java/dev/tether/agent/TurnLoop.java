@@ -1,5 +1,7 @@
 package dev.tether.agent;
 
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.acp.SessionUpdates;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;

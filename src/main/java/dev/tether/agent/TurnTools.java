@@ -1,5 +1,6 @@
 package dev.tether.agent;
 
+import dev.tether.base.Cancellation;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import java.util.List;

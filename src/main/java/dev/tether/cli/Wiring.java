@@ -3,7 +3,7 @@ package dev.tether.cli;
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
 import dev.tether.acp.schema.ConfigOption;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.TetherPaths;

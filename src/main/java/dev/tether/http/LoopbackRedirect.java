@@ -1,7 +1,7 @@
 package dev.tether.http;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;

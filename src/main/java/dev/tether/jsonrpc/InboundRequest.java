@@ -1,6 +1,6 @@
 package dev.tether.jsonrpc;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -1,6 +1,6 @@
 package dev.tether.jsonrpc;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -207,7 +207,7 @@ public final class JsonRpcConnection implements AutoCloseable {
                         : Message.Response.success(request.id(), result);
             } catch (JsonRpcException e) {
                 response = Message.Response.failure(request.id(), e.error());
-            } catch (dev.tether.agent.CancelledException e) {
+            } catch (dev.tether.base.CancelledException e) {
                 response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"));
             } catch (RuntimeException | Error e) {
                 LOG.error("{}: {} failed", name, request.method(), e);

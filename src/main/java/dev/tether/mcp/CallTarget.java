@@ -1,6 +1,6 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.time.Duration;
 
 /**

@@ -1,7 +1,7 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.ContentCatalog;

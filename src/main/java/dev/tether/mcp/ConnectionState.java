@@ -1,6 +1,6 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.ServerStatus.State;
 import dev.tether.mcp.catalog.Catalog;

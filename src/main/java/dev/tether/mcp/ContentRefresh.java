@@ -1,7 +1,7 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.mcp.ConnectionContent.Declared;
 import dev.tether.mcp.ConnectionContent.Fetched;
 import dev.tether.mcp.ConnectionContent.Live;

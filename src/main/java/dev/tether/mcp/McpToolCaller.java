@@ -1,6 +1,6 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
@@ -14,7 +14,7 @@ public interface McpToolCaller {
      * @param retryable the tool is read-only or idempotent per its effective hints, so the
      *                  connection may retry it once after a reconnect
      * @throws McpException                          error answer, timeout, the connection ended
-     * @throws dev.tether.agent.CancelledException  {@code cancellation} fired
+     * @throws dev.tether.base.CancelledException  {@code cancellation} fired
      */
     McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
                        Consumer<McpProgress> progress);

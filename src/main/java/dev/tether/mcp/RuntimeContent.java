@@ -1,6 +1,6 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentAccess;

@@ -1,6 +1,6 @@
 package dev.tether.model;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 
 /**
  * The seam to a model: one streaming request. Implementations are thin clients (Anthropic
@@ -13,7 +13,7 @@ public interface ModelProvider {
     /**
      * Sends {@code request} and streams the answer into {@code events}; returns the assembled
      * response. Cancellation closes the stream at once and throws
-     * {@link dev.tether.agent.CancelledException}. Does not retry: the caller does.
+     * {@link dev.tether.base.CancelledException}. Does not retry: the caller does.
      */
     ModelResponse stream(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException;
 }

@@ -1,6 +1,6 @@
 package dev.tether.model;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongUnaryOperator;

@@ -1,6 +1,6 @@
 package dev.tether.session;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.model.ModelMessage;

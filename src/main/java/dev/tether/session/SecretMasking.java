@@ -1,6 +1,6 @@
 package dev.tether.session;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.agent.TurnTools;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;

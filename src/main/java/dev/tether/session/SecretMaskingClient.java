@@ -1,7 +1,7 @@
 package dev.tether.session;
 
 import dev.tether.acp.ClientChannel;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.security.SecretRegistry;
 import java.util.Set;

@@ -2,7 +2,7 @@ package dev.tether.session;
 
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.tether.session;
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;

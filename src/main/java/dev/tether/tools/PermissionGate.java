@@ -4,7 +4,7 @@ import dev.tether.acp.ClientChannel;
 import dev.tether.acp.schema.PermissionOption;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +80,7 @@ public final class PermissionGate {
      * Decides, asking the user when needed. Waits for the answer as long as it takes; the
      * turn's {@code cancellation} withdraws the request.
      *
-     * @throws dev.tether.agent.CancelledException when the turn is cancelled while asking
+     * @throws dev.tether.base.CancelledException when the turn is cancelled while asking
      */
     public PermissionDecision check(SessionMode mode, Call call, Cancellation cancellation) {
         boolean remembered = call.approvalKey() != null && alwaysAllowed.contains(call.approvalKey());

@@ -43,7 +43,7 @@ public interface Tool {
     /**
      * Runs the call. Throws {@link ToolFailure} for errors the model should read (bad input,
      * missing file, non-zero exit is NOT a failure but a result); throws
-     * {@link dev.tether.agent.CancelledException} when cancelled.
+     * {@link dev.tether.base.CancelledException} when cancelled.
      */
     ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure;
 

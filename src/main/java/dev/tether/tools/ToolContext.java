@@ -3,7 +3,7 @@ package dev.tether.tools;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.ClientChannel;
 import dev.tether.acp.SessionUpdates;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 
 /**
  * Everything a running tool call may use.

@@ -2,7 +2,7 @@ package dev.tether.attacks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;

@@ -1,6 +1,6 @@
 package dev.tether.conformance;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;
 import java.io.IOException;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.catalog.CatalogBounds;
 import java.util.ArrayList;
 import java.util.List;

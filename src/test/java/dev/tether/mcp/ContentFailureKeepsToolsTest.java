@@ -7,7 +7,7 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.ServerStatus.State;
 import dev.tether.mcp.content.McpPromptInfo;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static dev.tether.testing.mcp.McpTestSupport.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.model.Part;

@@ -6,7 +6,7 @@ import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.ServerStatus.State;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;

@@ -48,7 +48,7 @@ class ElicitationGiveUpTest {
     void cancellingTheToolCallCancelsItsElicitation() throws Exception {
         ScriptedHost host = new ScriptedHost(true, false).answering(ScriptedHost::waitForCancel);
         try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("turn"))) {
-            dev.tether.agent.Cancellation turn = dev.tether.agent.Cancellation.root();
+            dev.tether.base.Cancellation turn = dev.tether.base.Cancellation.root();
             var running = java.util.concurrent.CompletableFuture.runAsync(() -> {
                 try {
                     dev.tether.testing.mcp.McpTestSupport.tool(runtime.tools(), "mcp__turn__ask").run(

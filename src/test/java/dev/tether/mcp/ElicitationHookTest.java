@@ -6,7 +6,7 @@ import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.interaction.CannedElicitationAnswers;
 import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpInteraction;

@@ -2,7 +2,7 @@ package dev.tether.mcp;
 
 import static dev.tether.testing.mcp.McpTestSupport.options;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;

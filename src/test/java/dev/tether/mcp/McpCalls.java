@@ -1,6 +1,6 @@
 package dev.tether.mcp;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import tools.jackson.databind.node.ObjectNode;
 

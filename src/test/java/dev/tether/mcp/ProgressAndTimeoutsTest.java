@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.calls.ProgressServer;
 import dev.tether.tools.Tool;

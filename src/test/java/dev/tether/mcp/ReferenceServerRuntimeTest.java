@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.acp.schema.ToolKind;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.Part;
 import dev.tether.reference.ReferenceServer;
 import dev.tether.tools.Tool;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.acp.schema.ToolKind;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.ResultLimits;

@@ -7,7 +7,7 @@ import static dev.tether.testing.mcp.McpTestSupport.context;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.model.Part;

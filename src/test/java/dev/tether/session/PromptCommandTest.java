@@ -3,7 +3,7 @@ package dev.tether.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.testing.acp.AcpTestClient;

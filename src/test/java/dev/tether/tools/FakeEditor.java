@@ -1,8 +1,8 @@
 package dev.tether.tools;
 
 import dev.tether.acp.ClientChannel;
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcException;
 import java.io.ByteArrayOutputStream;

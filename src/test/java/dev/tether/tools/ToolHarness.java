@@ -2,7 +2,7 @@ package dev.tether.tools;
 
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,6 +1,6 @@
 package dev.tether.mcp.auth;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.net.URI;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.tether.mcp.content;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.tools.ToolOutcome;
 import java.util.List;
 import java.util.Map;

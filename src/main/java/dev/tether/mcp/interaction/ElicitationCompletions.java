@@ -1,7 +1,7 @@
 package dev.tether.mcp.interaction;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package dev.tether.mcp.interaction;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 
 /**
  * A decorator around showing an elicitation to the user, called after the request was checked and

@@ -1,6 +1,6 @@
 package dev.tether.mcp.interaction;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

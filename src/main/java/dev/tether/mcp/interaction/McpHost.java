@@ -1,6 +1,6 @@
 package dev.tether.mcp.interaction;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.nio.file.Path;
 import java.util.List;
 

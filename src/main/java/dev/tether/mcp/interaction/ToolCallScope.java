@@ -1,6 +1,6 @@
 package dev.tether.mcp.interaction;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpCallResult;
 import java.util.function.Supplier;
 
@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 public interface ToolCallScope {
     /**
      * @throws dev.tether.mcp.McpException          the call failed (after the retries this scope allows)
-     * @throws dev.tether.agent.CancelledException  {@code cancellation} fired
+     * @throws dev.tether.base.CancelledException  {@code cancellation} fired
      */
     McpCallResult run(String server, String toolCallId, Cancellation cancellation, Supplier<McpCallResult> call);
 

@@ -1,7 +1,7 @@
 package dev.tether.model.http;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelException.Kind;

@@ -1,6 +1,6 @@
 package dev.tether.model.openai;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;

@@ -1,6 +1,6 @@
 package dev.tether.model.scripted;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelException.Kind;

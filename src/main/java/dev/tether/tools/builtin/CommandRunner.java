@@ -21,7 +21,7 @@ public final class CommandRunner {
      * Runs {@code spec} to completion or timeout.
      *
      * @throws ToolFailure when the command cannot be started
-     * @throws dev.tether.agent.CancelledException when the turn was cancelled (the command is killed first)
+     * @throws dev.tether.base.CancelledException when the turn was cancelled (the command is killed first)
      */
     public static CommandResult run(ToolContext context, CommandSpec spec) throws ToolFailure {
         if (context.capabilities().terminal()) {

@@ -3,7 +3,7 @@ package dev.tether.tools.builtin;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.CancelledException;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;

@@ -1,6 +1,6 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

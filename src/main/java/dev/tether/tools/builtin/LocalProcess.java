@@ -1,7 +1,7 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import java.time.Duration;
 
 /**
@@ -24,7 +24,7 @@ final class SearchBudget {
         this.cancellation = cancellation;
     }
 
-    /** @throws dev.tether.agent.CancelledException when cancelled; {@link Expired} past the deadline */
+    /** @throws dev.tether.base.CancelledException when cancelled; {@link Expired} past the deadline */
     void check() {
         cancellation.throwIfCancelled();
         if (System.nanoTime() - deadline > 0) {

@@ -1,6 +1,6 @@
 package dev.tether.mcp.auth;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.transport.HttpAuthorization;

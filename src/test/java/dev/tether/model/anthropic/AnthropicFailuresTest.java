@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.agent.Cancellation;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelException.Kind;
 import dev.tether.model.ModelMessage;

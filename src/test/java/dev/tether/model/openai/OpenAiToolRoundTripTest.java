@@ -3,7 +3,7 @@ package dev.tether.model.openai;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;

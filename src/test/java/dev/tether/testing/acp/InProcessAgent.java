@@ -3,7 +3,7 @@ package dev.tether.testing.acp;
 import dev.tether.acp.AcpAgent;
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientCapabilities;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.LineChannel;

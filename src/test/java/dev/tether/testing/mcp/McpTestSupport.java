@@ -1,7 +1,7 @@
 package dev.tether.testing.mcp;
 
 import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.tools.Tool;

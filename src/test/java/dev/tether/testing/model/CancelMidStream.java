@@ -1,6 +1,6 @@
 package dev.tether.testing.model;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ModelRequest;
 import java.util.concurrent.CompletableFuture;

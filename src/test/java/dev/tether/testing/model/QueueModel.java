@@ -1,7 +1,7 @@
 package dev.tether.testing.model;
 
 import dev.tether.acp.schema.ConfigOption;
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelInfo;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.agent.CancelledException;
+import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolHarness;

@@ -1,6 +1,6 @@
 package dev.tether.mcp.auth.prompt;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.http.LoopbackRedirect;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;

@@ -2,7 +2,7 @@ package dev.tether.mcp.auth.prompt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tether.agent.Cancellation;
+import dev.tether.base.Cancellation;
 import dev.tether.mcp.auth.AuthorizationPrompt;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package dev.tether.agent;
+package dev.tether.base;
 
 /** Thrown by blocking work that stopped because its {@link Cancellation} fired. */
 public final class CancelledException extends RuntimeException {

@@ -1,4 +1,4 @@
-package dev.tether.agent;
+package dev.tether.base;
 
 import java.time.Duration;
 import java.util.List;

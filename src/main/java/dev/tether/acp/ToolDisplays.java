@@ -1,0 +1,46 @@
+package dev.tether.acp;
+
+import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.acp.schema.ToolCallLocation;
+import dev.tether.acp.schema.ToolKind;
+import dev.tether.tools.Location;
+import dev.tether.tools.ToolDisplay;
+import java.util.List;
+
+/**
+ * The one mapping from what tools show ({@link ToolDisplay}, {@link dev.tether.tools.ToolKind},
+ * {@link Location}) to ACP's tool call vocabulary.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
+ */
+public final class ToolDisplays {
+    private ToolDisplays() {}
+
+    public static ToolCallContent toAcp(ToolDisplay display) {
+        return switch (display) {
+            case ToolDisplay.Text t -> new ToolCallContent.Content(new ContentBlock.Text(t.text()));
+            case ToolDisplay.Image i -> new ToolCallContent.Content(new ContentBlock.Image(i.data(), i.mimeType(), i.uri()));
+            case ToolDisplay.Audio a -> new ToolCallContent.Content(new ContentBlock.Audio(a.data(), a.mimeType()));
+            case ToolDisplay.ResourceLink l -> new ToolCallContent.Content(
+                    new ContentBlock.ResourceLink(l.uri(), l.name(), l.title(), l.description(), l.mimeType(), l.size()));
+            case ToolDisplay.Resource r -> new ToolCallContent.Content(
+                    new ContentBlock.Resource(new ContentBlock.EmbeddedResource(r.uri(), r.mimeType(), r.text(), r.blob())));
+            case ToolDisplay.Diff d -> new ToolCallContent.Diff(d.path(), d.oldText(), d.newText());
+            case ToolDisplay.Terminal t -> new ToolCallContent.Terminal(t.terminalId());
+        };
+    }
+
+    /** Each display in order; null stays null (an update that leaves the content as it was). */
+    public static List<ToolCallContent> toAcp(List<ToolDisplay> displays) {
+        return displays == null ? null : displays.stream().map(ToolDisplays::toAcp).toList();
+    }
+
+    public static ToolKind toAcp(dev.tether.tools.ToolKind kind) {
+        return kind == null ? null : ToolKind.valueOf(kind.name());
+    }
+
+    public static List<ToolCallLocation> locations(List<Location> locations) {
+        return locations == null ? null : locations.stream().map(l -> new ToolCallLocation(l.path(), l.line())).toList();
+    }
+}
