@@ -1,5 +1,6 @@
 package dev.tether.session;
 
+import dev.tether.acp.TurnEvents;
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
@@ -19,7 +20,6 @@ import dev.tether.model.ModelResponse;
 import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
-import dev.tether.model.Usage;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.Workspace;
 import java.time.Instant;
@@ -134,7 +134,8 @@ public final class SessionRuntime implements AutoCloseable {
             try {
                 ModelProvider provider = provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), this::sendDurable, usage -> reportUsage(provider, usage));
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
+                        new TurnEvents(this::sendDurable, this::send, contextWindow(provider)));
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
@@ -224,13 +225,10 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    private void reportUsage(ModelProvider provider, Usage usage) {
-        if (usage.contextTokens() <= 0) {
-            return; // a provider that reports no usage (the scripted one without "usage") has nothing to show
-        }
+    /** The context size the usage meter is drawn against: the model's own, else the configured one. */
+    private long contextWindow(ModelProvider provider) {
         ModelInfo info = provider.info();
-        long size = info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
-        send(new SessionUpdate.UsageUpdate(Math.min(usage.contextTokens(), size), size));
+        return info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
     }
 
     // --- modes and config options ---
