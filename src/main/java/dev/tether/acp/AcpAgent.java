@@ -204,7 +204,7 @@ public final class AcpAgent implements InboundHandler {
             index++;
         }
         StopReason stop = runtime.prompt(blocks, request.cancellation());
-        return Json.object().put("stopReason", stop.id());
+        return Json.object().put("stopReason", TurnEvents.stopReason(stop));
     }
 
     private JsonNode setConfigOption(JsonNode params) {
