@@ -9,8 +9,6 @@ import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.jsonrpc.JsonRpcError;
-import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
@@ -123,12 +121,12 @@ public final class SessionRuntime implements AutoCloseable {
      */
     public StopReason prompt(List<ContentBlock> prompt, Cancellation request) {
         if (!turnLock.tryLock()) {
-            throw new JsonRpcException(JsonRpcError.INVALID_REQUEST, "A prompt is already running in this session; cancel it first");
+            throw new SessionError.PromptInProgress();
         }
         try (Cancellation turn = request.child()) {
             currentTurn = turn;
             if (closed) {
-                throw JsonRpcException.notFound("Session " + id + " is closed");
+                throw new SessionError.SessionClosed(id);
             }
             recordPrompt(prompt);
             try {
@@ -145,7 +143,7 @@ public final class SessionRuntime implements AutoCloseable {
                 return loop.run(messages, settings, turn);
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {
-                    throw new JsonRpcException(JsonRpcError.AUTH_REQUIRED, "The model provider rejected the credentials: " + e.getMessage());
+                    throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
                 }
                 sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("⚠ Model request failed: " + e.getMessage()), null));
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
