@@ -16,35 +16,35 @@ public abstract sealed class SessionError extends RuntimeException {
 
     /** No live session has this id; {@code stored} says that its transcript exists and can be loaded or resumed. */
     public static final class SessionNotFound extends SessionError {
-        SessionNotFound(String sessionId, boolean stored) {
+        public SessionNotFound(String sessionId, boolean stored) {
             super("Session not found: " + sessionId + (stored ? " (it is stored: load or resume it first)" : ""));
         }
     }
 
     /** The session was closed while the request waited for it. */
     public static final class SessionClosed extends SessionError {
-        SessionClosed(SessionId id) {
+        public SessionClosed(SessionId id) {
             super("Session " + id + " is closed");
         }
     }
 
     /** A prompt turn is already running: a session runs one at a time. */
     public static final class PromptInProgress extends SessionError {
-        PromptInProgress() {
+        public PromptInProgress() {
             super("A prompt is already running in this session; cancel it first");
         }
     }
 
     /** A value the caller sent does not name anything the session has (a mode, model, cursor, directory…). */
     public static final class InvalidParams extends SessionError {
-        InvalidParams(String message) {
+        public InvalidParams(String message) {
             super(message);
         }
     }
 
     /** The model provider rejected its credentials: the user has to fix them before the next prompt. */
     public static final class AuthRequired extends SessionError {
-        AuthRequired(String message) {
+        public AuthRequired(String message) {
             super(message);
         }
     }
