@@ -16,7 +16,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The live sessions of one Tether process and their transcripts: new, load, resume, list,
- * close and delete.
+ * close and delete. A request that names an unknown session throws
+ * {@link SessionError.SessionNotFound}; a directory that does not exist or an unknown cursor
+ * throws {@link SessionError.InvalidParams}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
  */

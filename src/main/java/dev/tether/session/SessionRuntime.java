@@ -118,6 +118,9 @@ public final class SessionRuntime implements AutoCloseable {
      * Runs one prompt turn. Only one turn runs at a time per session.
      *
      * @param request fires when the editor withdraws the prompt request itself
+     * @throws SessionError.PromptInProgress a turn is already running
+     * @throws SessionError.SessionClosed the session closed before the turn could start
+     * @throws SessionError.AuthRequired the model provider rejected its credentials
      */
     public StopReason prompt(List<ContentBlock> prompt, Cancellation request) {
         if (!turnLock.tryLock()) {
@@ -231,10 +234,12 @@ public final class SessionRuntime implements AutoCloseable {
 
     // --- modes and config options ---
 
+    /** @throws SessionError.InvalidParams the mode does not exist */
     public void setMode(String modeId) {
         sendDurable(new SessionUpdate.CurrentModeUpdate(options.setMode(modeId).id()));
     }
 
+    /** @throws SessionError.InvalidParams the option or its value does not exist */
     public List<ConfigOption> setConfigOption(String optionId, String value) {
         if (options.set(optionId, value)) {
             provider = null;
