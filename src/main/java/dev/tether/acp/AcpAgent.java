@@ -8,6 +8,7 @@ import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.Message;
+import dev.tether.session.SessionError;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionRecord;
 import dev.tether.session.SessionRuntime;
@@ -46,6 +47,14 @@ public final class AcpAgent implements InboundHandler {
 
     @Override
     public JsonNode onRequest(InboundRequest request) {
+        try {
+            return dispatch(request);
+        } catch (SessionError e) {
+            throw AcpErrors.toJsonRpc(e);
+        }
+    }
+
+    private JsonNode dispatch(InboundRequest request) {
         JsonNode params = request.params();
         return switch (request.method()) {
             case "initialize" -> initialize(Params.object(params, request.method()));
@@ -204,7 +213,7 @@ public final class AcpAgent implements InboundHandler {
             index++;
         }
         StopReason stop = runtime.prompt(blocks, request.cancellation());
-        return Json.object().put("stopReason", stop.id());
+        return Json.object().put("stopReason", TurnEvents.stopReason(stop));
     }
 
     private JsonNode setConfigOption(JsonNode params) {

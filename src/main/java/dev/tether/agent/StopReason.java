@@ -1,21 +1,10 @@
 package dev.tether.agent;
 
 /**
- * Why a prompt turn ended, as ACP names it.
+ * Why a prompt turn ended. The editor adapter gives each its wire name.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn#stop-reasons">ACP stop reasons</a>
  */
 public enum StopReason {
-    END_TURN("end_turn"), MAX_TOKENS("max_tokens"), MAX_TURN_REQUESTS("max_turn_requests"),
-    REFUSAL("refusal"), CANCELLED("cancelled");
-
-    private final String id;
-
-    StopReason(String id) {
-        this.id = id;
-    }
-
-    public String id() {
-        return id;
-    }
+    END_TURN, MAX_TOKENS, MAX_TURN_REQUESTS, REFUSAL, CANCELLED
 }

@@ -2,7 +2,6 @@ package dev.tether.agent;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.acp.SessionUpdates;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
@@ -11,10 +10,8 @@ import dev.tether.model.ModelResponse;
 import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.model.ToolDefinition;
-import dev.tether.model.Usage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * One prompt turn: model → tools → model until the model stops, a limit is reached or the
@@ -33,15 +30,13 @@ public final class TurnLoop {
     private final ModelProvider provider;
     private final Conversation conversation;
     private final TurnTools tools;
-    private final SessionUpdates updates;
-    private final Consumer<Usage> usage;
+    private final TurnListener listener;
 
-    public TurnLoop(ModelProvider provider, Conversation conversation, TurnTools tools, SessionUpdates updates, Consumer<Usage> usage) {
+    public TurnLoop(ModelProvider provider, Conversation conversation, TurnTools tools, TurnListener listener) {
         this.provider = provider;
         this.conversation = conversation;
         this.tools = tools;
-        this.updates = updates;
-        this.usage = usage;
+        this.listener = listener;
     }
 
     /**
@@ -66,7 +61,7 @@ public final class TurnLoop {
             }
             ModelRequest request = new ModelRequest(settings.model(), settings.system(), conversation.forRequest(),
                     offered, settings.maxTokens(), settings.thinking());
-            StreamRelay relay = new StreamRelay(updates);
+            StreamRelay relay = new StreamRelay(listener);
             ModelResponse response;
             try {
                 response = provider.stream(request, relay, turn);
@@ -74,7 +69,7 @@ public final class TurnLoop {
                 keepPartialText(relay);
                 return StopReason.CANCELLED;
             }
-            usage.accept(response.usage());
+            listener.on(new TurnEvent.UsageReported(response.usage()));
             conversation.add(response.message());
             List<Part.ToolUse> uses = response.message().parts().stream()
                     .filter(Part.ToolUse.class::isInstance).map(Part.ToolUse.class::cast).toList();

@@ -1,6 +1,5 @@
 package dev.tether.session;
 
-import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.tools.Workspace;
 import java.nio.file.Files;
@@ -17,7 +16,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The live sessions of one Tether process and their transcripts: new, load, resume, list,
- * close and delete.
+ * close and delete. A request that names an unknown session throws
+ * {@link SessionError.SessionNotFound}; a directory that does not exist or an unknown cursor
+ * throws {@link SessionError.InvalidParams}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
  */
@@ -60,7 +61,7 @@ public final class SessionManager implements AutoCloseable {
                                   List<McpServerSpec> editorServers, Consumer<JsonNode> replay) {
         SessionId id = existingId(sessionId);
         SessionRecord record = services.transcripts().read(id)
-                .orElseThrow(() -> JsonRpcException.notFound("Session not found: " + sessionId));
+                .orElseThrow(() -> new SessionError.SessionNotFound(sessionId, false));
         requireDirectory(cwd, "cwd");
         SessionRuntime previous = live.remove(id);
         if (previous != null) {
@@ -80,9 +81,8 @@ public final class SessionManager implements AutoCloseable {
     public SessionRuntime get(String sessionId) {
         SessionRuntime runtime = SessionId.isValid(sessionId) ? live.get(new SessionId(sessionId)) : null;
         if (runtime == null) {
-            throw JsonRpcException.notFound("Session not found: " + sessionId
-                    + (SessionId.isValid(sessionId) && services.transcripts().exists(new SessionId(sessionId))
-                    ? " (it is stored: load or resume it first)" : ""));
+            throw new SessionError.SessionNotFound(sessionId,
+                    SessionId.isValid(sessionId) && services.transcripts().exists(new SessionId(sessionId)));
         }
         return runtime;
     }
@@ -100,7 +100,7 @@ public final class SessionManager implements AutoCloseable {
             if (SessionId.isValid(sessionId) && services.transcripts().exists(new SessionId(sessionId))) {
                 return;
             }
-            throw JsonRpcException.notFound("Session not found: " + sessionId);
+            throw new SessionError.SessionNotFound(sessionId, false);
         }
         runtime.close();
     }
@@ -124,7 +124,7 @@ public final class SessionManager implements AutoCloseable {
                 start = -1;
             }
             if (start < 0) {
-                throw JsonRpcException.invalidParams("Invalid params: unknown cursor \"" + cursor + "\"");
+                throw new SessionError.InvalidParams("unknown cursor \"" + cursor + "\"");
             }
         }
         List<SessionRecord.Summary> all = services.transcripts().list(cwd);
@@ -137,7 +137,7 @@ public final class SessionManager implements AutoCloseable {
 
     private SessionId existingId(String sessionId) {
         if (!SessionId.isValid(sessionId) || !services.transcripts().exists(new SessionId(sessionId))) {
-            throw JsonRpcException.notFound("Session not found: " + sessionId);
+            throw new SessionError.SessionNotFound(sessionId, false);
         }
         return new SessionId(sessionId);
     }
@@ -159,7 +159,7 @@ public final class SessionManager implements AutoCloseable {
 
     private static void requireDirectory(Path dir, String field) {
         if (!Files.isDirectory(dir)) {
-            throw JsonRpcException.invalidParams("Invalid params: \"" + field + "\" is not an existing directory: " + dir);
+            throw new SessionError.InvalidParams("\"" + field + "\" is not an existing directory: " + dir);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.tether.session;
 
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.json.Json;
-import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.tools.SessionMode;
 import java.util.ArrayList;
@@ -43,8 +42,8 @@ final class SessionOptions {
     }
 
     SessionMode setMode(String modeId) {
-        SessionMode newMode = SessionMode.fromId(modeId).orElseThrow(() -> JsonRpcException.invalidParams(
-                "Invalid params: unknown mode \"" + modeId + "\"; use one of " + Arrays.stream(SessionMode.values()).map(SessionMode::id).toList()));
+        SessionMode newMode = SessionMode.fromId(modeId).orElseThrow(() -> new SessionError.InvalidParams(
+                "unknown mode \"" + modeId + "\"; use one of " + Arrays.stream(SessionMode.values()).map(SessionMode::id).toList()));
         mode = newMode;
         return newMode;
     }
@@ -54,7 +53,7 @@ final class SessionOptions {
         switch (optionId) {
             case MODEL_OPTION -> {
                 if (models.models().stream().noneMatch(c -> c.value().equals(value))) {
-                    throw JsonRpcException.invalidParams("Invalid params: unknown model \"" + value + "\"");
+                    throw new SessionError.InvalidParams("unknown model \"" + value + "\"");
                 }
                 boolean changed = !value.equals(model);
                 model = value;
@@ -64,11 +63,11 @@ final class SessionOptions {
                 try {
                     thinking = ThinkingLevel.fromId(value);
                 } catch (IllegalArgumentException e) {
-                    throw JsonRpcException.invalidParams("Invalid params: unknown thinking level \"" + value + "\"; use off, low, medium or high");
+                    throw new SessionError.InvalidParams("unknown thinking level \"" + value + "\"; use off, low, medium or high");
                 }
                 return false;
             }
-            default -> throw JsonRpcException.invalidParams("Invalid params: unknown config option \"" + optionId + "\"");
+            default -> throw new SessionError.InvalidParams("unknown config option \"" + optionId + "\"");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tether.session;
 
+import dev.tether.acp.TurnEvents;
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
@@ -8,8 +9,6 @@ import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.jsonrpc.JsonRpcError;
-import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
@@ -19,7 +18,6 @@ import dev.tether.model.ModelResponse;
 import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
-import dev.tether.model.Usage;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.Workspace;
 import java.time.Instant;
@@ -120,21 +118,25 @@ public final class SessionRuntime implements AutoCloseable {
      * Runs one prompt turn. Only one turn runs at a time per session.
      *
      * @param request fires when the editor withdraws the prompt request itself
+     * @throws SessionError.PromptInProgress a turn is already running
+     * @throws SessionError.SessionClosed the session closed before the turn could start
+     * @throws SessionError.AuthRequired the model provider rejected its credentials
      */
     public StopReason prompt(List<ContentBlock> prompt, Cancellation request) {
         if (!turnLock.tryLock()) {
-            throw new JsonRpcException(JsonRpcError.INVALID_REQUEST, "A prompt is already running in this session; cancel it first");
+            throw new SessionError.PromptInProgress();
         }
         try (Cancellation turn = request.child()) {
             currentTurn = turn;
             if (closed) {
-                throw JsonRpcException.notFound("Session " + id + " is closed");
+                throw new SessionError.SessionClosed(id);
             }
             recordPrompt(prompt);
             try {
                 ModelProvider provider = provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), this::sendDurable, usage -> reportUsage(provider, usage));
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
+                        new TurnEvents(this::sendDurable, this::send, contextWindow(provider)));
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
@@ -144,7 +146,7 @@ public final class SessionRuntime implements AutoCloseable {
                 return loop.run(messages, settings, turn);
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {
-                    throw new JsonRpcException(JsonRpcError.AUTH_REQUIRED, "The model provider rejected the credentials: " + e.getMessage());
+                    throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
                 }
                 sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("⚠ Model request failed: " + e.getMessage()), null));
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
@@ -224,21 +226,20 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    private void reportUsage(ModelProvider provider, Usage usage) {
-        if (usage.contextTokens() <= 0) {
-            return; // a provider that reports no usage (the scripted one without "usage") has nothing to show
-        }
+    /** The context size the usage meter is drawn against: the model's own, else the configured one. */
+    private long contextWindow(ModelProvider provider) {
         ModelInfo info = provider.info();
-        long size = info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
-        send(new SessionUpdate.UsageUpdate(Math.min(usage.contextTokens(), size), size));
+        return info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
     }
 
     // --- modes and config options ---
 
+    /** @throws SessionError.InvalidParams the mode does not exist */
     public void setMode(String modeId) {
         sendDurable(new SessionUpdate.CurrentModeUpdate(options.setMode(modeId).id()));
     }
 
+    /** @throws SessionError.InvalidParams the option or its value does not exist */
     public List<ConfigOption> setConfigOption(String optionId, String value) {
         if (options.set(optionId, value)) {
             provider = null;

@@ -25,20 +25,33 @@ import tools.jackson.databind.JsonNode;
  * text through the events, and records every request it received.
  */
 public final class QueueModel implements ModelProvider, ModelCatalog {
-    /** One queued answer. */
-    public record Reply(String text, List<Part.ToolUse> toolUses, Duration delay) {
+    /** One queued answer: optional visible reasoning, then text, then tool calls, ending for {@code stop}. */
+    public record Reply(String thinking, String text, List<Part.ToolUse> toolUses, ModelStopReason stop, Duration delay) {
         public static Reply text(String text) {
-            return new Reply(text, List.of(), Duration.ZERO);
+            return new Reply("", text, List.of(), ModelStopReason.END_TURN, Duration.ZERO);
         }
 
         public static Reply tools(Part.ToolUse... uses) {
-            return new Reply("", List.of(uses), Duration.ZERO);
+            return new Reply("", "", List.of(uses), uses.length == 0 ? ModelStopReason.END_TURN : ModelStopReason.TOOL_USE, Duration.ZERO);
         }
 
         public Reply delayed(Duration pause) {
-            return new Reply(text, toolUses, pause);
+            return new Reply(thinking, text, toolUses, stop, pause);
+        }
+
+        /** The same answer, ended for another reason (a limit, a refusal). */
+        public Reply stoppedBy(ModelStopReason reason) {
+            return new Reply(thinking, text, toolUses, reason, delay);
+        }
+
+        /** The same answer, streamed after some visible reasoning. */
+        public Reply thinkingFirst(String thought) {
+            return new Reply(thought, text, toolUses, stop, delay);
         }
     }
+
+    /** The usage every response reports. */
+    public static final Usage USAGE = new Usage(10, 5, 0, 0);
 
     private final ConcurrentLinkedQueue<Reply> replies = new ConcurrentLinkedQueue<>();
     private final List<ModelRequest> requests = new CopyOnWriteArrayList<>();
@@ -78,6 +91,10 @@ public final class QueueModel implements ModelProvider, ModelCatalog {
             cancellation.sleep(reply.delay());
         }
         List<Part> parts = new ArrayList<>();
+        if (!reply.thinking().isEmpty()) {
+            events.onThinking(reply.thinking());
+            parts.add(new Part.Thinking(reply.thinking(), null));
+        }
         if (!reply.text().isEmpty()) {
             events.onText(reply.text());
             parts.add(new Part.Text(reply.text()));
@@ -86,8 +103,7 @@ public final class QueueModel implements ModelProvider, ModelCatalog {
             events.onToolUse(use);
             parts.add(use);
         }
-        return new ModelResponse(ModelMessage.assistant(parts),
-                reply.toolUses().isEmpty() ? ModelStopReason.END_TURN : ModelStopReason.TOOL_USE, new Usage(10, 5, 0, 0));
+        return new ModelResponse(ModelMessage.assistant(parts), reply.stop(), USAGE);
     }
 
     @Override
