@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
+import dev.tether.testing.mcp.ManyTools;
 import dev.tether.testing.mcp.calls.Calls;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,16 +59,7 @@ class ProjectionCacheTest {
     @Test
     void projecting10000ToolsOf20ServersAgainReusesEveryPreparedSpec() {
         ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
-        List<List<McpToolInfo>> servers = new ArrayList<>();
-        for (int s = 0; s < 20; s++) {
-            List<McpToolInfo> infos = new ArrayList<>();
-            for (int t = 0; t < 500; t++) {
-                infos.add(new McpToolInfo("tool_" + t, "Tool " + t, "Does thing number " + t + " for you.",
-                        Json.parse("{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}"), null,
-                        new McpToolInfo.Hints(null, t % 2 == 0, null, null, null)));
-            }
-            servers.add(infos);
-        }
+        List<List<McpToolInfo>> servers = ManyTools.catalogs(20, 500);
         List<McpTool> first = projectAll(projection, servers);
         List<McpTool> again = projectAll(projection, servers);
         for (int i = 0; i < first.size(); i++) {

@@ -11,6 +11,7 @@ import dev.tether.mcp.McpToolInfo;
 import dev.tether.mcp.ServerStatus;
 import dev.tether.mcp.ToolProjection;
 import dev.tether.mcp.bench.BenchAccess;
+import dev.tether.testing.mcp.ManyTools;
 import dev.tether.testing.mcp.McpTestSupport;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,16 +71,7 @@ public final class McpRuntimeBench {
     /** Projecting the same 20 × 500 tools again, which reuses each tool's prepared spec. */
     private static double preparedProjectionMillis(int runs) {
         ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
-        List<List<McpToolInfo>> servers = new ArrayList<>();
-        for (int s = 0; s < 20; s++) {
-            List<McpToolInfo> infos = new ArrayList<>();
-            for (int t = 0; t < 500; t++) {
-                infos.add(new McpToolInfo("tool_" + t, "Tool " + t, "Does thing number " + t + " for you.",
-                        Json.parse("{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}"), null,
-                        new McpToolInfo.Hints(null, t % 2 == 0, null, null, null)));
-            }
-            servers.add(infos);
-        }
+        List<List<McpToolInfo>> servers = ManyTools.catalogs(20, 500);
         List<Double> values = new ArrayList<>();
         for (int r = 0; r < runs + 2; r++) {
             long start = System.nanoTime();
