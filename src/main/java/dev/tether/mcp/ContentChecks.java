@@ -6,6 +6,7 @@ import dev.tether.mcp.content.McpPrompt;
 import dev.tether.mcp.content.McpResource;
 import dev.tether.mcp.content.McpResourceTemplate;
 import dev.tether.security.Redactor;
+import dev.tether.security.ReservedKeys;
 import dev.tether.security.UnicodeSanitizer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,9 +21,6 @@ import java.util.Set;
  * what the server does offer; names in it are sanitised and capped.
  */
 final class ContentChecks {
-    /** Argument names a JavaScript server may treat as object internals. */
-    static final Set<String> FORBIDDEN_NAMES = Set.of("__proto__", "constructor", "prototype");
-
     private final String server;
     private final ContentCatalogs catalogs;
 
@@ -63,7 +61,7 @@ final class ContentChecks {
         McpPrompt prompt = listedPrompt(name);
         List<String> unknown = new ArrayList<>();
         for (String key : args.keySet()) {
-            if (FORBIDDEN_NAMES.contains(key)) {
+            if (ReservedKeys.isReserved(key)) {
                 throw new McpException("the argument name \"" + key + "\" is not allowed");
             }
             if (prompt.argument(key) == null) {
@@ -105,7 +103,7 @@ final class ContentChecks {
             }
         };
         for (String key : concat(argument, context.keySet())) {
-            if (key == null || FORBIDDEN_NAMES.contains(key) || !names.contains(key)) {
+            if (key == null || ReservedKeys.isReserved(key) || !names.contains(key)) {
                 throw new McpException("\"" + shown(String.valueOf(key)) + "\" is not an argument of that "
                         + (ref instanceof CompletionRef.Prompt ? "prompt" : "template") + " (it has: "
                         + String.join(", ", names.stream().map(ContentChecks::shown).toList()) + ")");

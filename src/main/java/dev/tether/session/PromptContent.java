@@ -1,13 +1,9 @@
 package dev.tether.session;
 
 import dev.tether.acp.schema.ContentBlock;
+import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 
 /** ACP prompt content → model parts. Binary content the model cannot take becomes provenance text. */
@@ -24,8 +20,8 @@ final class PromptContent {
                 case ContentBlock.Text t -> new Part.Text(t.text());
                 case ContentBlock.Image i -> acceptsImages && i.data() != null
                         ? new Part.Image(i.mimeType(), i.data())
-                        : imageNote(new Part.Image(i.mimeType(), i.data()));
-                case ContentBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + size(a.data()) + "]");
+                        : BinaryNotes.image(new Part.Image(i.mimeType(), i.data()));
+                case ContentBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + BinaryNotes.size(a.data()) + "]");
                 case ContentBlock.ResourceLink l -> new Part.Text("[Resource: " + (l.name() == null ? l.uri() : l.name() + " <" + l.uri() + ">") + "]");
                 case ContentBlock.Resource r -> embedded(r.resource());
             });
@@ -47,38 +43,7 @@ final class PromptContent {
             return new Part.Text("<resource uri=\"" + resource.uri() + "\">\n" + text + note + "\n</resource>");
         }
         return new Part.Text("[Binary resource " + resource.uri() + ": " + (resource.mimeType() == null ? "unknown type" : resource.mimeType())
-                + ", " + size(resource.blob()) + ", sha256 " + sha256(resource.blob()) + "]");
-    }
-
-    /** What a model that takes no images reads instead of one. */
-    static Part.Text imageNote(Part.Image image) {
-        return new Part.Text("[Image not shown: this model does not take images (" + image.mimeType() + ", "
-                + size(image.base64()) + ", sha256 " + sha256(image.base64()) + ")]");
-    }
-
-    private static String size(String base64) {
-        if (base64 == null) {
-            return "no data";
-        }
-        long bytes = (long) base64.length() * 3 / 4;
-        return bytes + " bytes";
-    }
-
-    private static String sha256(String base64) {
-        if (base64 == null) {
-            return "-";
-        }
-        try {
-            byte[] data;
-            try {
-                data = Base64.getDecoder().decode(base64);
-            } catch (IllegalArgumentException e) {
-                data = base64.getBytes(StandardCharsets.UTF_8);
-            }
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+                + ", " + BinaryNotes.size(resource.blob()) + ", sha256 " + BinaryNotes.sha256(resource.blob()) + "]");
     }
 
     /** A short title for the session from its first prompt. */

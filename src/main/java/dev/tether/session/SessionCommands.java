@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
+import dev.tether.model.BinaryNotes;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import java.util.ArrayList;
@@ -85,11 +86,7 @@ final class SessionCommands {
     }
 
     private static ModelMessage imagesFor(ModelMessage message, boolean acceptsImages) {
-        if (acceptsImages || message.parts().stream().noneMatch(Part.Image.class::isInstance)) {
-            return message;
-        }
-        return new ModelMessage(message.role(), message.parts().stream()
-                .map(p -> p instanceof Part.Image image ? PromptContent.imageNote(image) : p).toList());
+        return new ModelMessage(message.role(), BinaryNotes.forModel(message.parts(), acceptsImages));
     }
 
     /** Sends the commands now, and again once the MCP servers have settled. */

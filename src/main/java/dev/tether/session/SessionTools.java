@@ -10,6 +10,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.agent.TurnTools;
 import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.tools.PermissionDecision;
@@ -193,10 +194,7 @@ final class SessionTools implements TurnTools {
 
     /** Images only reach models that take them; others read what the image was. */
     private List<Part> forModel(List<Part> parts) {
-        if (session.acceptsImages() || parts.stream().noneMatch(Part.Image.class::isInstance)) {
-            return parts;
-        }
-        return parts.stream().map(p -> p instanceof Part.Image image ? PromptContent.imageNote(image) : p).toList();
+        return BinaryNotes.forModel(parts, session.acceptsImages());
     }
 
     void close() {

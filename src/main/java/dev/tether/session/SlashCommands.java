@@ -1,12 +1,12 @@
 package dev.tether.session;
 
 import dev.tether.acp.schema.SessionUpdate;
+import dev.tether.security.ReservedKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Slash commands: the user's {@code /mcp} and every prompt of every ready MCP server as
@@ -17,8 +17,6 @@ import java.util.Set;
  */
 final class SlashCommands {
     static final String MCP = "mcp";
-    /** Argument names no prompt may use: they would shadow object internals in JavaScript servers. */
-    static final Set<String> FORBIDDEN = Set.of("__proto__", "constructor", "prototype");
 
     private SlashCommands() {}
 
@@ -100,7 +98,7 @@ final class SlashCommands {
                 name = names.get(position++);
                 value = token;
             }
-            if (FORBIDDEN.contains(name)) {
+            if (ReservedKeys.isReserved(name)) {
                 return new Arguments(Map.of(), "the argument name \"" + name + "\" is not allowed");
             }
             if (!names.contains(name)) {

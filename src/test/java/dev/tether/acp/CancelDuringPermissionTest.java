@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.tether.json.Json;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;
@@ -36,7 +37,7 @@ class CancelDuringPermissionTest {
             Path work = Files.createDirectories(dir.resolve("work"));
             String session = client.newSession(work.toString(), null);
             CompletableFuture<JsonNode> prompt = client.prompt(session, "write two files");
-            AcpTestClient.eventually(Duration.ofSeconds(10), () -> !client.agentRequests().isEmpty(), "a permission request");
+            Waits.eventually(Duration.ofSeconds(10), () -> !client.agentRequests().isEmpty(), "a permission request");
             JsonNode permission = client.agentRequests().getFirst();
             assertEquals("session/request_permission", permission.path("method").asString());
 

@@ -9,6 +9,7 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.session.McpLauncher;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.mcp.McpTestSupport;
@@ -174,7 +175,7 @@ final class AttackSession implements AutoCloseable {
 
     /** Waits until the MCP runtime's projection satisfies {@code condition} (a re-listed catalog). */
     void awaitTools(java.util.function.Predicate<List<Tool>> condition, String what) {
-        AcpTestClient.eventually(Duration.ofSeconds(20), () -> runtime.get() != null && condition.test(runtime.get().tools()), what);
+        Waits.eventually(Duration.ofSeconds(20), () -> runtime.get() != null && condition.test(runtime.get().tools()), what);
     }
 
     /** The MCP tools as the runtime projects them now. */

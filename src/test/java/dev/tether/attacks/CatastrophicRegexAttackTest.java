@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
 import dev.tether.model.Part;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.ToolFailure;
@@ -42,7 +43,7 @@ class CatastrophicRegexAttackTest {
         try (HostileWorkspace attack = new HostileWorkspace(dir, dir.resolve("state"), model, HostileWorkspace.Fs.LOCAL, null)) {
             Files.writeString(attack.ws.resolve("trap.txt"), LINE);
             CompletableFuture<JsonNode> prompt = attack.client.prompt(attack.session, "find it");
-            AcpTestClient.eventually(Duration.ofSeconds(10), () -> attack.client.updates(attack.session, "tool_call_update").stream()
+            Waits.eventually(Duration.ofSeconds(10), () -> attack.client.updates(attack.session, "tool_call_update").stream()
                     .anyMatch(u -> u.path("status").asString().equals("in_progress")), "the search to start");
             long cancelled = System.nanoTime();
             attack.client.cancel(attack.session);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;
@@ -65,7 +66,7 @@ class EditorServerExpansionAttackTest {
                 AcpTestClient client = agent.client();
                 client.initialize();
                 String session = client.newSession(workspace(), Json.array().add(server));
-                AcpTestClient.eventually(Duration.ofSeconds(20), () -> !remote.seen().isEmpty(), "the server is contacted");
+                Waits.eventually(Duration.ofSeconds(20), () -> !remote.seen().isEmpty(), "the server is contacted");
                 assertEquals("end_turn", SecretAttacks.prompt(client, session, "hi"));
 
                 for (RecordingHttpServer.Seen request : remote.seen()) {
@@ -90,7 +91,7 @@ class EditorServerExpansionAttackTest {
                 String session = client.newSession(workspace(), Json.array().add(server).add(probe));
                 assertEquals("end_turn", SecretAttacks.prompt(client, session, "hi"));
                 // Both servers have been tried by the time the first request went out (the catalog barrier).
-                AcpTestClient.eventually(Duration.ofSeconds(20),
+                Waits.eventually(Duration.ofSeconds(20),
                         () -> remote.seen().stream().anyMatch(s -> s.uri().startsWith("/probe")), "the probe server is contacted");
 
                 assertTrue(remote.seen().stream().noneMatch(s -> s.toString().contains(KEY)), remote.seen().toString());

@@ -8,7 +8,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.McpServerSpec;
-import dev.tether.testing.acp.AcpTestClient;
+import dev.tether.testing.Waits;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +48,7 @@ class OversizeHttpAnswerAttackTest {
             String failed = attack.toolResult("flood");
             assertTrue(failed != null && failed.contains("larger than the 1.0 MB message limit"), String.valueOf(failed));
 
-            AcpTestClient.eventually(Duration.ofSeconds(20), () -> server.finished(tool), "the flood stops once the client stops reading");
+            Waits.eventually(Duration.ofSeconds(20), () -> server.finished(tool), "the flood stops once the client stops reading");
             long written = server.written(tool);
             assertTrue(written > CAP && written < NEAR_THE_CAP, "the client gave up near the cap, after " + written + " bytes");
 

@@ -8,7 +8,7 @@ import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.transport.HttpAuthorization;
 import dev.tether.mcp.transport.HttpTransport;
-import dev.tether.testing.acp.AcpTestClient;
+import dev.tether.testing.Waits;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -59,13 +59,13 @@ class TransportErrorAttackTest {
             });
             try {
                 transport.send(Json.parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"));
-                AcpTestClient.eventually(Duration.ofSeconds(10), () -> answer(received, 1) != null, "the broken request is answered");
+                Waits.eventually(Duration.ofSeconds(10), () -> answer(received, 1) != null, "the broken request is answered");
                 JsonNode failed = answer(received, 1);
                 assertEquals("the request failed in Tether's HTTP transport (StackOverflowError)",
                         failed.path("error").path("message").asString());
 
                 transport.send(Json.parse("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}"));
-                AcpTestClient.eventually(Duration.ofSeconds(10), () -> answer(received, 2) != null, "the next request is answered");
+                Waits.eventually(Duration.ofSeconds(10), () -> answer(received, 2) != null, "the next request is answered");
                 assertTrue(answer(received, 2).has("result"), answer(received, 2).toString());
             } finally {
                 transport.close();

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpServerPolicy;
-import dev.tether.testing.acp.AcpTestClient;
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.McpTestSupport;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Files;
@@ -72,7 +72,7 @@ class UrlElicitationAttackTest {
             assertEquals("end_turn", attack.prompt("go"));
             assertEquals("answered", attack.toolResult("call"));
             // The server appends the answer line: wait for the whole line, not just the file.
-            AcpTestClient.eventually(Duration.ofSeconds(15), () -> wholeLine(answers),
+            Waits.eventually(Duration.ofSeconds(15), () -> wholeLine(answers),
                     "the late elicitation is answered");
             JsonNode answer = Json.parse(Files.readAllLines(answers).getFirst());
             assertEquals("Tether accepts URL elicitations only during a tool call to this server",

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.testing.Waits;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -19,12 +20,14 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class LoopbackRedirectTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final LoopbackRedirect redirect = LoopbackRedirect.open();
+    private final AtomicReference<Thread> waiter = new AtomicReference<>();
 
     @AfterEach
     void close() {
@@ -40,12 +43,19 @@ class LoopbackRedirectTest {
 
     private CompletableFuture<Object> awaitInBackground(Duration timeout, Cancellation cancellation) {
         return CompletableFuture.supplyAsync(() -> {
+            waiter.set(Thread.currentThread());
             try {
                 return redirect.await(timeout, cancellation);
             } catch (RedirectException | RuntimeException e) {
                 return e;
             }
         }, java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+    }
+
+    /** Returns once the background {@link #awaitInBackground} is parked in the wait, so what follows ends a wait in progress. */
+    private void awaitParked() {
+        Waits.eventually(Duration.ofSeconds(5), () -> waiter.get() != null && waiter.get().getState() == Thread.State.TIMED_WAITING,
+                "the background wait to begin");
     }
 
     @Test
@@ -118,8 +128,7 @@ class LoopbackRedirectTest {
         HttpResponse<String> page = get(other, Map.of("code", "c", "state", "s"));
         assertEquals(404, page.statusCode());
         assertEquals(404, get(redirect.uri().resolve("/"), Map.of("code", "c", "state", "s")).statusCode());
-        Thread.sleep(100);
-        assertFalse(waiting.isDone());
+        Waits.throughout(Duration.ofMillis(100), () -> !waiting.isDone(), "the wait goes on after wrong paths");
     }
 
     @Test
@@ -135,7 +144,7 @@ class LoopbackRedirectTest {
         redirect.expect("s");
         Cancellation cancellation = Cancellation.root();
         CompletableFuture<Object> waiting = awaitInBackground(Duration.ofSeconds(30), cancellation);
-        Thread.sleep(100);
+        awaitParked();
         cancellation.cancel();
         assertTrue(waiting.get(5, TimeUnit.SECONDS) instanceof CancelledException);
     }
@@ -144,7 +153,7 @@ class LoopbackRedirectTest {
     void closingEndsTheWait() throws Exception {
         redirect.expect("s");
         CompletableFuture<Object> waiting = awaitInBackground(Duration.ofSeconds(30), Cancellation.root());
-        Thread.sleep(100);
+        awaitParked();
         redirect.close();
         assertEquals("the sign-in was stopped", ((RedirectException) waiting.get(5, TimeUnit.SECONDS)).getMessage());
     }

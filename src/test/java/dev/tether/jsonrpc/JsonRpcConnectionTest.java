@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
+import dev.tether.testing.Waits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,6 +16,7 @@ import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -138,8 +140,11 @@ class JsonRpcConnectionTest {
         Cancellation turn = Cancellation.root();
         OutboundCall pending = connection.request("session/request_permission", Json.object());
         JsonNode permission = read();
+        Thread awaiting = Thread.currentThread();
         Thread.ofVirtual().start(() -> {
-            sleep(100);
+            // Cancels only once the call below is parked, so the withdrawal ends a wait in progress.
+            Waits.eventually(Duration.ofSeconds(5), () -> awaiting.getState() == Thread.State.WAITING
+                    || awaiting.getState() == Thread.State.TIMED_WAITING, "the caller to wait for the answer");
             turn.cancel();
         });
         assertThrows(CancelledException.class, () -> pending.await(turn));
@@ -160,14 +165,6 @@ class JsonRpcConnectionTest {
         JsonRpcException e = assertThrows(JsonRpcException.class, () -> call.await(Cancellation.root()));
         assertTrue(e.getMessage().contains("closed"));
         connection.closed().get(5, TimeUnit.SECONDS);
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Test

@@ -33,6 +33,16 @@ final class ContentFixtures {
         return Files.readAllLines(trace).stream().filter(l -> l.contains("\"method\":\"" + method + "\"")).count();
     }
 
+    /**
+     * Returns once the server has read every request sent to it so far, so a count of the trace
+     * that follows is final: the server reads its input in order and traces each byte as it reads
+     * it, so when a later request ({@code list_orders}, which counts nowhere) is answered, any
+     * earlier one is in the trace already.
+     */
+    static void allSentIsTraced(McpRuntime runtime, String server) {
+        McpCalls.text(runtime, server, "list_orders", null);
+    }
+
     static class RecordingHost implements McpHost {
         final List<McpNotice> notices = new CopyOnWriteArrayList<>();
 

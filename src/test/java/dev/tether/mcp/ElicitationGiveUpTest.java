@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.mcp.interaction.McpHost;
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.ScriptedHost;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -58,10 +60,7 @@ class ElicitationGiveUpTest {
                     // expected: the turn was cancelled
                 }
             });
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (host.elicitations.isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Waits.eventually(Duration.ofSeconds(10), () -> !host.elicitations.isEmpty(), "the elicitation to reach the host");
             long start = System.nanoTime();
             turn.cancel();
             running.get(10, java.util.concurrent.TimeUnit.SECONDS);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.ServerStatus.State;
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.tether.mcp.McpRuntimeEvent.StateChanged;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 class GenerationTest {
 
@@ -24,9 +26,10 @@ class GenerationTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("gen")), options(), events)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus before = runtime.status().getFirst();
+            AtomicBoolean running = new AtomicBoolean();
             CompletableFuture<String> slow = CompletableFuture.supplyAsync(
-                    () -> text(runtime, "gen", "slow", args("steps", "10", "delayMs", "200")));
-            Thread.sleep(300);
+                    () -> text(runtime, "gen", "slow", args("steps", "10", "delayMs", "200"), false, p -> running.set(true)));
+            Waits.eventually(Duration.ofSeconds(10), running::get, "the slow call to report progress");
             ServerStatus after = runtime.reconnect("gen");
 
             McpException dropped = assertThrows(McpException.class, () -> {

@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import java.util.function.Consumer;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Test shorthand for calling a chaos tool through a connection and reading its first text. */
@@ -13,8 +14,14 @@ final class McpCalls {
     }
 
     static String text(McpRuntime runtime, String server, String tool, ObjectNode args, boolean retryable) {
+        return text(runtime, server, tool, args, retryable, p -> { });
+    }
+
+    /** As above, telling {@code progress} of each progress notification (a test's sign that the call is in flight). */
+    static String text(McpRuntime runtime, String server, String tool, ObjectNode args, boolean retryable,
+            Consumer<McpProgress> progress) {
         McpCallResult result = runtime.connection(server).call(tool, args == null ? Json.object() : args, retryable,
-                Cancellation.root(), p -> { });
+                Cancellation.root(), progress);
         return ((McpContent.Text) result.content().getFirst()).text();
     }
 

@@ -2,7 +2,7 @@ package dev.tether.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tether.testing.acp.AcpTestClient;
+import dev.tether.testing.Waits;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,7 +19,7 @@ class ProgressCoalescerTest {
                 progress.offer(new McpProgress(i, 1000.0, null));
             }
             assertEquals(1.0, sent.getFirst(), "the first goes out at once");
-            AcpTestClient.eventually(Duration.ofSeconds(5), () -> sent.getLast() == 1000.0, "the held progress is sent after the interval");
+            Waits.eventually(Duration.ofSeconds(5), () -> sent.getLast() == 1000.0, "the held progress is sent after the interval");
             // A thousand offers take far less than the 100 ms interval; a slow machine may let one more through.
             assertEquals(true, sent.size() <= 3, sent.toString());
         }

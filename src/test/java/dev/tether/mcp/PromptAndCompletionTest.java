@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import static dev.tether.mcp.ContentFixtures.allSentIsTraced;
 import static dev.tether.mcp.ContentFixtures.requests;
 import static dev.tether.mcp.ContentFixtures.tracedReference;
 import static dev.tether.testing.mcp.McpTestSupport.context;
@@ -69,7 +70,7 @@ class PromptAndCompletionTest {
         }
         assertThrows(McpException.class, () -> runtime.getPrompt("orders", "nope", Map.of(), Cancellation.root()));
         assertThrows(McpException.class, () -> runtime.getPrompt("nobody", "summarize_order", Map.of(), Cancellation.root()));
-        Thread.sleep(200);
+        allSentIsTraced(runtime, "orders");
         assertEquals(0, requests(trace, "prompts/get"));
     }
 
@@ -103,7 +104,7 @@ class PromptAndCompletionTest {
                 "id", "", Map.of(), Cancellation.root()));
         assertThrows(McpException.class, () -> runtime.complete("orders", new CompletionRef.ResourceTemplate("orders://order/{id}"),
                 "sku", "", Map.of(), Cancellation.root()));
-        Thread.sleep(200);
+        allSentIsTraced(runtime, "orders");
         assertEquals(before, requests(trace, "completion/complete"));
     }
 

@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import static dev.tether.mcp.ContentFixtures.allSentIsTraced;
 import static dev.tether.mcp.ContentFixtures.requests;
 import static dev.tether.mcp.ContentFixtures.tracedReference;
 import static dev.tether.testing.mcp.McpTestSupport.context;
@@ -80,7 +81,7 @@ class ResourceReadTest {
         ToolFailure refused = assertThrows(ToolFailure.class, () -> read("file:///etc/passwd"));
         assertTrue(refused.getMessage().startsWith("refused to read \"file:///etc/passwd\""), refused.getMessage());
         assertThrows(ToolFailure.class, () -> read("orders://order/A-1/../../x"));
-        Thread.sleep(200);
+        allSentIsTraced(runtime, "orders");
         assertEquals(before, requests(trace, "resources/read"));
     }
 

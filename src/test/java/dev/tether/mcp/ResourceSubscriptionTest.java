@@ -12,6 +12,7 @@ import dev.tether.mcp.ServerStatus.State;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.model.Part;
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ class ResourceSubscriptionTest {
             runtime.unsubscribe("orders", URI, Cancellation.root());
             assertEquals(1, requests(trace, "resources/unsubscribe"));
             touch(runtime);
-            Thread.sleep(300);
+            Waits.throughout(Duration.ofMillis(300), host.notices::isEmpty, "no update after unsubscribe");
             assertEquals(List.of(), host.notices, "no update after unsubscribe");
         }
     }
@@ -70,10 +71,7 @@ class ResourceSubscriptionTest {
             assertEquals(Set.of(URI), content.desired());
             events.await(e -> e instanceof McpRuntimeEvent.StateChanged s && s.status().state() == State.READY
                     && s.generation() > recovering.generation(), Duration.ofSeconds(30));
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (content.active().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Waits.eventually(Duration.ofSeconds(5), () -> !content.active().isEmpty(), "the subscription to be made again");
             assertEquals(Set.of(URI), content.active(), "subscribed again after recovery");
             assertEquals(2, requests(trace, "resources/subscribe"));
             touch(runtime);

@@ -7,8 +7,10 @@ import static dev.tether.mcp.Interact.stats;
 import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,10 +28,8 @@ class RootsTest {
             assertEquals(json("{'error':{'code':-32601,'message':'roots/list is not offered by this client'}}"),
                     ask(runtime, "other", "roots/list", json("{}")));
             runtime.rootsChanged();
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (stats(runtime, "opted").path("rootsChanged").asInt() < 1 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Waits.eventually(Duration.ofSeconds(5), () -> stats(runtime, "opted").path("rootsChanged").asInt() >= 1,
+                    "the opted-in server to hear that the roots changed");
             assertEquals(1, stats(runtime, "opted").path("rootsChanged").asInt());
             assertEquals(0, stats(runtime, "other").path("rootsChanged").asInt());
         }

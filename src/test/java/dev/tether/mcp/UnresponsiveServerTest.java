@@ -4,33 +4,22 @@ import static dev.tether.testing.mcp.McpTestSupport.fake;
 import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.ServerStatus.State;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 class UnresponsiveServerTest {
 
     @Test
     void aServerThatNeverInitialisesFailsAndTheOthersStillServe() {
-        Map<String, String> failures = new ConcurrentHashMap<>();
-        McpRuntimeListener listener = new McpRuntimeListener() {
-            @Override
-            public void serverReady(String name, int toolCount) {}
-
-            @Override
-            public void serverFailed(String name, String reason) {
-                failures.put(name, reason);
-            }
-
-            @Override
-            public void toolsChanged() {}
-        };
+        McpRuntimeListener listener = mock(McpRuntimeListener.class);
         McpRuntimeOptions opts = options().withConnectTimeout(Duration.ofSeconds(3));
         try (McpRuntime runtime = McpRuntime.start(List.of(fake("mute", "--silent"), fake("good")), opts, listener)) {
             long start = System.nanoTime();
@@ -42,7 +31,7 @@ class UnresponsiveServerTest {
             ServerStatus mute = runtime.status().getFirst();
             assertEquals(State.FAILED, mute.state());
             assertTrue(mute.reason().contains("initialize timed out"), mute.reason());
-            assertEquals(mute.reason(), failures.get("mute"));
+            verify(listener, timeout(5_000)).serverFailed("mute", mute.reason());
             assertEquals(State.READY, runtime.status().get(1).state());
         }
     }

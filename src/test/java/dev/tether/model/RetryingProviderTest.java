@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.model.ModelException.Kind;
+import dev.tether.testing.Waits;
 import dev.tether.testing.model.RecordingEvents;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -101,11 +102,8 @@ class RetryingProviderTest {
         flaky.failures.add(new ModelException(Kind.RATE_LIMITED, "429", Duration.ofSeconds(20)));
         Cancellation turn = Cancellation.root();
         Thread.ofVirtual().start(() -> {
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException ignored) {
-                // the test fails on its own if the cancel never comes
-            }
+            // Should this wait time out, the cancel never comes and the test fails on its own.
+            Waits.eventually(Duration.ofSeconds(5), () -> flaky.calls.get() == 1, "the first attempt to fail");
             turn.cancel();
         });
         long start = System.nanoTime();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;
@@ -62,7 +63,7 @@ class PromptCommandTest {
             AcpTestClient client = agent.client();
             client.initialize();
             String session = client.newSession(dir.toString(), null);
-            AcpTestClient.eventually(Duration.ofSeconds(5), () -> client.updates(session, "available_commands_update").stream()
+            Waits.eventually(Duration.ofSeconds(5), () -> client.updates(session, "available_commands_update").stream()
                     .anyMatch(u -> u.toString().contains("orders:summarize_order")), "the prompt as a command");
             JsonNode command = client.updates(session, "available_commands_update").getLast().path("availableCommands").path(1);
             assertEquals("orders:summarize_order", command.path("name").asString());

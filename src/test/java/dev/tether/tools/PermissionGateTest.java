@@ -10,6 +10,7 @@ import dev.tether.acp.schema.ToolKind;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
+import dev.tether.testing.Waits;
 import dev.tether.tools.PermissionDecision.Basis;
 import dev.tether.tools.PermissionGate.Verdict;
 import dev.tether.tools.ToolTraits.Category;
@@ -166,8 +167,7 @@ class PermissionGateTest {
         Cancellation turn = Cancellation.root();
         var pending = CompletableFuture.supplyAsync(() -> gate.check(SessionMode.ASK, editCall(), turn));
         assertTrue(editor.awaitPermissionRequest(Duration.ofSeconds(5)));
-        Thread.sleep(50);
-        assertTrue(!pending.isDone(), "the request waits for the user with no timeout");
+        Waits.throughout(Duration.ofMillis(50), () -> !pending.isDone(), "the request waits for the user with no timeout");
         turn.cancel();
         var thrown = assertThrows(ExecutionException.class, () -> pending.get(5, TimeUnit.SECONDS));
         assertTrue(thrown.getCause() instanceof CancelledException);

@@ -1,5 +1,6 @@
 package dev.tether.mcp.interaction;
 
+import dev.tether.security.ReservedKeys;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.LocalDate;
@@ -31,7 +32,7 @@ final class FormReply {
             return problems;
         }
         for (String key : content.propertyNames()) {
-            if (FormSchema.FORBIDDEN_NAMES.contains(key)) {
+            if (ReservedKeys.isReserved(key)) {
                 problems.add("the answer has the forbidden key \"" + key + "\"");
             } else if (!form.fields().containsKey(key)) {
                 problems.add("the answer has a field the form does not ask for");

@@ -1,6 +1,7 @@
 package dev.tether.mcp.interaction;
 
 import dev.tether.security.JsonSanitizer;
+import dev.tether.security.ReservedKeys;
 import dev.tether.security.UnicodeSanitizer;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,7 +29,6 @@ public final class FormSchema {
     static final int MAX_NAME_CHARS = 64;
     private static final int MAX_SCHEMA_DEPTH = 8;
     private static final int MAX_SCHEMA_SIZE = 64 * 1024;
-    static final Set<String> FORBIDDEN_NAMES = Set.of("__proto__", "constructor", "prototype");
     private static final Set<String> ROOT_KEYS = Set.of("$schema", "type", "properties", "required", "title",
             "description", "additionalProperties");
     private static final Set<String> COMMON_KEYS = Set.of("type", "title", "description", "default");
@@ -119,7 +119,7 @@ public final class FormSchema {
                 || name.chars().anyMatch(Character::isISOControl)) {
             throw new Refused("a field name is empty, longer than " + MAX_NAME_CHARS + " characters or has hidden characters");
         }
-        if (FORBIDDEN_NAMES.contains(name)) {
+        if (ReservedKeys.isReserved(name)) {
             throw new Refused("a field may not be named \"" + name + "\"");
         }
     }

@@ -4,16 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.atLeastOnce;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
+import static org.mockito.Mockito.when;
 
-import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolOutcome;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -21,28 +26,26 @@ import tools.jackson.databind.JsonNode;
 class ResourceListingPaginationTest {
     private long revision = 1;
 
-    private final ContentAccess access = new ContentAccess() {
-        @Override
-        public List<ServerContent> servers() {
+    /** Only the committed catalogs are stubbed; {@link #neverReachesAServer} checks nothing else is asked. */
+    private final ContentAccess access = mock(ContentAccess.class);
+
+    @BeforeEach
+    void catalogAtTheCurrentRevision() {
+        when(access.servers()).thenAnswer(call -> {
             List<McpResource> many = IntStream.range(0, 120)
                     .mapToObj(i -> new McpResource("docs://" + i, "doc\u202e" + i, null, null, "text/plain", null)).toList();
             ContentCatalog catalog = new ContentCatalog(many, List.of(new McpResourceTemplate("docs://{n}", "doc", null,
                     "One doc", null, UriTemplate.parse("docs://{n}"))), revision);
-            return List.of(new ServerContent("docs", catalog, true, false),
-                    new ServerContent("tools-only", ContentCatalog.EMPTY, false, false));
-        }
+            return List.of(new ContentAccess.ServerContent("docs", catalog, true, false),
+                    new ContentAccess.ServerContent("tools-only", ContentCatalog.EMPTY, false, false));
+        });
+    }
 
-        @Override
-        public ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public McpCompletion complete(String server, CompletionRef ref, String argument, String value,
-                                      Map<String, String> context, Cancellation cancellation) {
-            throw new AssertionError();
-        }
-    };
+    @AfterEach
+    void neverReachesAServer() {
+        verify(access, atLeastOnce()).servers();
+        verifyNoMoreInteractions(access);
+    }
 
     private JsonNode page(String cursor) throws ToolFailure {
         var input = Json.object();

@@ -232,22 +232,6 @@ public final class AcpTestClient implements AutoCloseable {
         return List.copyOf(violations);
     }
 
-    /** Waits until {@code condition} holds, polling; fails after {@code timeout}. */
-    public static void eventually(Duration timeout, java.util.function.BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted");
-            }
-        }
-    }
-
     @Override
     public void close() {
         try {

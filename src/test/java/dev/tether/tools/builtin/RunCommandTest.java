@@ -11,6 +11,7 @@ import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
+import dev.tether.testing.Waits;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolHarness;
 import dev.tether.tools.ToolOutcome;
@@ -130,9 +131,8 @@ class RunCommandTest {
                 throw new IllegalStateException(e);
             }
         });
-        while (h.editor.calls("terminal/wait_for_exit").isEmpty()) {
-            Thread.sleep(10);
-        }
+        Waits.eventually(Duration.ofSeconds(10), () -> !h.editor.calls("terminal/wait_for_exit").isEmpty(),
+                "the tool to wait for the editor terminal");
         h.cancellation.cancel();
         var thrown = assertThrows(java.util.concurrent.ExecutionException.class, () -> run.get(10, java.util.concurrent.TimeUnit.SECONDS));
         assertTrue(thrown.getCause() instanceof CancelledException);
@@ -152,19 +152,16 @@ class RunCommandTest {
                 h.context(ToolHarness.LOCAL)).title());
     }
 
-    private static void awaitFile(Path file) throws Exception {
-        for (int i = 0; i < 500 && (!Files.exists(file) || Files.readString(file).isBlank()); i++) {
-            Thread.sleep(10);
-        }
+    private static void awaitFile(Path file) {
+        Waits.eventually(Duration.ofSeconds(5), () -> Files.exists(file) && !Files.readString(file).isBlank(),
+                "the command to write " + file);
     }
 
     private static void assertProcessGone(Path pidFile) throws Exception {
         awaitFile(pidFile);
         long pid = Long.parseLong(Files.readString(pidFile).strip());
         // A killed child is a zombie until init reaps it, which can take a second here.
-        for (int i = 0; i < 1000 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
-            Thread.sleep(10);
-        }
-        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "child process " + pid + " still alive");
+        Waits.eventually(Duration.ofSeconds(10), () -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+                "child process " + pid + " to be gone");
     }
 }
