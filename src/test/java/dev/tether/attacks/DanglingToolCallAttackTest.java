@@ -4,7 +4,7 @@ import static dev.tether.testing.model.QueueModel.use;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolKind;
+import dev.tether.tools.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;

@@ -17,7 +17,9 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolPorts;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.local.LocalFileSystem;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -126,8 +128,8 @@ public final class ConformanceClient {
     private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolFailure {
         Tool tool = tools.stream().filter(t -> name.equals(rawName(t))).findFirst()
                 .orElseThrow(() -> new FlowFailed("the server lists no tool \"" + name + "\""));
-        ToolContext context = new ToolContext("conformance", "call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),
-                null, null, update -> { }, Cancellation.root());
+        ToolContext context = new ToolContext("call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),
+                new ToolPorts(LocalFileSystem.INSTANCE, null, entries -> { }), content -> { }, Cancellation.root());
         ToolOutcome outcome = tool.run(arguments, context);
         String text = outcome.forModel().stream()
                 .map(part -> part instanceof Part.Text t ? t.text() : "")

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolKind;
+import dev.tether.tools.ToolKind;
 import dev.tether.base.Cancellation;
 import dev.tether.model.Part;
 import dev.tether.reference.ReferenceServer;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolKind;
+import dev.tether.tools.ToolKind;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.call.ArtifactStore;
@@ -14,7 +14,7 @@ import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.testing.mcp.McpTestSupport;
 import dev.tether.testing.mcp.calls.Calls;
-import dev.tether.tools.PermissionGate;
+import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolTraits;
 import java.util.ArrayList;
