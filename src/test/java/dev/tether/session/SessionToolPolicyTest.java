@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
 import dev.tether.testing.acp.AcpTestClient;
@@ -15,7 +13,9 @@ import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFilter;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Path;

@@ -66,8 +66,7 @@ final class HostTerminal {
             }
         } catch (HostFailure | RuntimeException e) {
             // The call's own result or cancellation matters more than a failed clean-up.
-            LOG.warn("{} for terminal {} failed: {}", step == Step.KILL ? "terminal/kill" : "terminal/release", terminalId,
-                    e.getMessage());
+            LOG.warn("{} of terminal {} failed: {}", step.name().toLowerCase(java.util.Locale.ROOT), terminalId, e.getMessage());
         }
     }
 }
