@@ -1,16 +1,20 @@
 package dev.tether.acp;
 
 import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.PlanEntry;
+import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
+import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallLocation;
 import dev.tether.acp.schema.ToolKind;
 import dev.tether.tools.Location;
+import dev.tether.tools.Plan;
 import dev.tether.tools.ToolDisplay;
 import java.util.List;
 
 /**
  * The one mapping from what tools show ({@link ToolDisplay}, {@link dev.tether.tools.ToolKind},
- * {@link Location}) to ACP's tool call vocabulary.
+ * {@link Location}, {@link Plan.Item}) to ACP's tool call and plan vocabulary.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
  */
@@ -42,5 +46,15 @@ public final class ToolDisplays {
 
     public static List<ToolCallLocation> locations(List<Location> locations) {
         return locations == null ? null : locations.stream().map(l -> new ToolCallLocation(l.path(), l.line())).toList();
+    }
+
+    /** A running call's new content, as a {@code tool_call_update} that changes nothing else. */
+    public static SessionUpdate.ToolCallUpdate progress(String toolCallId, List<ToolDisplay> content) {
+        return new SessionUpdate.ToolCallUpdate(new ToolCallFields(toolCallId, null, null, null, toAcp(content), null, null, null));
+    }
+
+    /** The whole plan, as ACP sends it each time. */
+    public static SessionUpdate.Plan plan(List<Plan.Item> entries) {
+        return new SessionUpdate.Plan(entries.stream().map(e -> new PlanEntry(e.content(), e.priority(), e.status())).toList());
     }
 }

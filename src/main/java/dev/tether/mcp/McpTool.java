@@ -1,8 +1,5 @@
 package dev.tether.mcp;
 
-import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
@@ -11,6 +8,7 @@ import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -96,7 +94,7 @@ public final class McpTool implements Tool {
             return ToolCallView.of(title, spec.traits().kind());
         }
         String note = "Open-world tool of the MCP server \"" + spec.server() + "\": it may reach systems outside this workspace.";
-        return new ToolCallView(title, spec.traits().kind(), List.of(), List.of(ToolCallContent.Content.text(note)));
+        return new ToolCallView(title, spec.traits().kind(), List.of(), List.of(ToolDisplay.text(note)));
     }
 
     @Override
@@ -114,9 +112,7 @@ public final class McpTool implements Tool {
     }
 
     private static void report(McpProgress progress, ToolContext context) {
-        ToolCallFields fields = new ToolCallFields(context.toolCallId(), null, null, null,
-                List.of(ToolCallContent.Content.text(progressText(progress))), null, null, null);
-        context.updates().send(new SessionUpdate.ToolCallUpdate(fields));
+        context.progress().show(List.of(ToolDisplay.text(progressText(progress))));
     }
 
     /** "42/100 — step 3": the numbers, then the server's message (sanitised, redacted, short). */

@@ -1,6 +1,5 @@
 package dev.tether.mcp;
 
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.OutputSchema;
@@ -10,6 +9,7 @@ import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.security.JsonSanitizer;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolTraits;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,28 +1,33 @@
 package dev.tether.session;
 
+import dev.tether.acp.EditorPermissionPrompt;
+import dev.tether.acp.EditorToolPorts;
+import dev.tether.acp.ToolDisplays;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.agent.TurnTools;
-import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
-import dev.tether.tools.PermissionDecision;
-import dev.tether.tools.PermissionGate;
+import dev.tether.tools.HostFailure;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolPorts;
 import dev.tether.tools.ToolRegistry;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.builtin.BuiltinTools;
+import dev.tether.tools.permission.PermissionDecision;
+import dev.tether.tools.permission.PermissionGate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +48,7 @@ final class SessionTools implements TurnTools {
     private final McpLauncher.Servers mcp;
     private final ToolRegistry registry;
     private final PermissionGate gate;
+    private final ToolPorts ports;
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
 
@@ -50,7 +56,9 @@ final class SessionTools implements TurnTools {
         this.session = session;
         this.mcp = mcp;
         this.registry = new ToolRegistry(BuiltinTools.all(session.services().secrets()), session.services().toolFilter());
-        this.gate = new PermissionGate(session.id().value(), session.services().client());
+        this.gate = new PermissionGate(new EditorPermissionPrompt(session.services().client(), session.id().value()));
+        this.ports = EditorToolPorts.of(session.services().client(), session.services().clientCapabilities(),
+                session.id().value(), session::send);
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
     }
 
@@ -104,8 +112,8 @@ final class SessionTools implements TurnTools {
         }
         Tool tool = found.get();
         try (Cancellation callCancellation = turn.child()) {
-            ToolContext context = new ToolContext(session.id().value(), callId, session.workspace(), session.services().client(),
-                    session.services().clientCapabilities(), session::send, callCancellation,
+            ToolContext context = new ToolContext(callId, session.workspace(), ports,
+                    content -> session.send(ToolDisplays.progress(callId, content)), callCancellation,
                     session.services().toolFilter().protectedPaths());
             ToolCallView view;
             try {
@@ -123,7 +131,7 @@ final class SessionTools implements TurnTools {
             } catch (CancelledException e) {
                 audit.record(tool, callId, "cancelled", started, "not_run", null, null);
                 return cancelled(use, callId);
-            } catch (JsonRpcException e) {
+            } catch (HostFailure e) {
                 // The editor could not ask the user: nothing was allowed, so nothing runs.
                 LOG.warn("permission request for {} failed: {}", use.name(), e.getMessage());
                 audit.record(tool, callId, "unavailable", started, "not_run", e.getMessage(), null);
@@ -146,7 +154,7 @@ final class SessionTools implements TurnTools {
                 ToolOutcome outcome = tool.run(use.input(), context);
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
                 return finish(use, callId, new ToolStatus(outcome.isError() ? ToolCallStatus.FAILED : ToolCallStatus.COMPLETED,
-                        forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
+                        forModel(outcome.forModel()), ToolDisplays.toAcp(outcome.forEditor()), outcome.rawOutput(), outcome.isError()));
             } catch (ToolFailure failure) {
                 audit.record(tool, callId, "allowed", started, "failed", failure.getMessage(), null);
                 return finish(use, callId, ToolStatus.failed(failure.getMessage()));
@@ -181,8 +189,8 @@ final class SessionTools implements TurnTools {
         }
         boolean usual = traits.equals(tool.traits());
         if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
-            List<ToolCallContent> preview = new java.util.ArrayList<>();
-            preview.add(ToolCallContent.Content.text(PROTECTED_NOTE));
+            List<ToolDisplay> preview = new java.util.ArrayList<>();
+            preview.add(ToolDisplay.text(PROTECTED_NOTE));
             preview.addAll(view.preview());
             view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
         }
@@ -202,8 +210,8 @@ final class SessionTools implements TurnTools {
     }
 
     private void announce(ToolCallView view, String callId, Part.ToolUse use) {
-        session.sendDurable(new SessionUpdate.ToolCall(new ToolCallFields(callId, view.title(), view.kind(), ToolCallStatus.PENDING,
-                view.preview(), view.locations(), use.input(), null)));
+        session.sendDurable(new SessionUpdate.ToolCall(new ToolCallFields(callId, view.title(), ToolDisplays.toAcp(view.kind()),
+                ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()), use.input(), null)));
     }
 
     private Step cancelled(Part.ToolUse use, String callId) {

@@ -1,7 +1,7 @@
 package dev.tether.session;
 
 import dev.tether.json.Json;
-import dev.tether.tools.PermissionDecision;
+import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.Tool;
 import java.time.Instant;
 import java.util.Map;

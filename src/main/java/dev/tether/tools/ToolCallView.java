@@ -1,12 +1,9 @@
 package dev.tether.tools;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import java.util.List;
 
 /** How a tool call is first shown to the editor (and in a permission request). */
-public record ToolCallView(String title, ToolKind kind, List<ToolCallLocation> locations, List<ToolCallContent> preview) {
+public record ToolCallView(String title, ToolKind kind, List<Location> locations, List<ToolDisplay> preview) {
     public ToolCallView {
         locations = List.copyOf(locations);
         preview = List.copyOf(preview);

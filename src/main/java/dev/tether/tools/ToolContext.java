@@ -1,25 +1,34 @@
 package dev.tether.tools;
 
-import dev.tether.acp.ClientCapabilities;
-import dev.tether.acp.ClientChannel;
-import dev.tether.acp.SessionUpdates;
 import dev.tether.base.Cancellation;
 
 /**
  * Everything a running tool call may use.
  *
- * @param client         the editor (fs/*, terminal/* when {@code capabilities} offer them)
- * @param updates        sends session updates (e.g. a plan, or tool_call_update content for this call)
+ * @param ports          the session host's files, terminals and plan
+ * @param progress       this call's live display updates
  * @param cancellation   fires when the turn is cancelled
  * @param protectedPaths the paths whose writes count as commands ({@link Tool#traitsFor})
  */
-public record ToolContext(String sessionId, String toolCallId, Workspace workspace, ClientChannel client,
-                          ClientCapabilities capabilities, SessionUpdates updates, Cancellation cancellation,
-                          ProtectedPaths protectedPaths) {
+public record ToolContext(String toolCallId, Workspace workspace, ToolPorts ports, Progress progress,
+                          Cancellation cancellation, ProtectedPaths protectedPaths) {
 
     /** A context with only the default protected paths. */
-    public ToolContext(String sessionId, String toolCallId, Workspace workspace, ClientChannel client,
-                       ClientCapabilities capabilities, SessionUpdates updates, Cancellation cancellation) {
-        this(sessionId, toolCallId, workspace, client, capabilities, updates, cancellation, ProtectedPaths.DEFAULT);
+    public ToolContext(String toolCallId, Workspace workspace, ToolPorts ports, Progress progress,
+                       Cancellation cancellation) {
+        this(toolCallId, workspace, ports, progress, cancellation, ProtectedPaths.DEFAULT);
+    }
+
+    public FileSystem files() {
+        return ports.files();
+    }
+
+    /** The host's terminals, or null when commands run as local processes. */
+    public Terminals terminals() {
+        return ports.terminals();
+    }
+
+    public Plan plan() {
+        return ports.plan();
     }
 }

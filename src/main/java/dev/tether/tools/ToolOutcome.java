@@ -1,6 +1,5 @@
 package dev.tether.tools;
 
-import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.model.Part;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -15,18 +14,18 @@ import tools.jackson.databind.JsonNode;
  * @param audit      details for the session's audit log (validation errors, a bounded structured
  *                   result), or null
  */
-public record ToolOutcome(List<Part> forModel, List<ToolCallContent> forEditor, JsonNode rawOutput, boolean isError,
+public record ToolOutcome(List<Part> forModel, List<ToolDisplay> forEditor, JsonNode rawOutput, boolean isError,
                           JsonNode audit) {
     public ToolOutcome {
         forModel = List.copyOf(forModel);
         forEditor = List.copyOf(forEditor);
     }
 
-    public ToolOutcome(List<Part> forModel, List<ToolCallContent> forEditor, JsonNode rawOutput, boolean isError) {
+    public ToolOutcome(List<Part> forModel, List<ToolDisplay> forEditor, JsonNode rawOutput, boolean isError) {
         this(forModel, forEditor, rawOutput, isError, null);
     }
 
     public static ToolOutcome text(String text) {
-        return new ToolOutcome(List.of(new Part.Text(text)), List.of(ToolCallContent.Content.text(text)), null, false);
+        return new ToolOutcome(List.of(new Part.Text(text)), List.of(ToolDisplay.text(text)), null, false);
     }
 }

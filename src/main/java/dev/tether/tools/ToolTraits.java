@@ -1,6 +1,5 @@
 package dev.tether.tools;
 
-import dev.tether.acp.schema.ToolKind;
 
 /**
  * What a tool may do.

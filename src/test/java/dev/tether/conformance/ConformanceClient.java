@@ -7,17 +7,19 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.McpTool;
+import dev.tether.mcp.ServerStatus;
 import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
-import dev.tether.mcp.ServerStatus;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolPorts;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.local.LocalFileSystem;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -126,8 +128,8 @@ public final class ConformanceClient {
     private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolFailure {
         Tool tool = tools.stream().filter(t -> name.equals(rawName(t))).findFirst()
                 .orElseThrow(() -> new FlowFailed("the server lists no tool \"" + name + "\""));
-        ToolContext context = new ToolContext("conformance", "call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),
-                null, null, update -> { }, Cancellation.root());
+        ToolContext context = new ToolContext("call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),
+                new ToolPorts(LocalFileSystem.INSTANCE, null, entries -> { }), content -> { }, Cancellation.root());
         ToolOutcome outcome = tool.run(arguments, context);
         String text = outcome.forModel().stream()
                 .map(part -> part instanceof Part.Text t ? t.text() : "")

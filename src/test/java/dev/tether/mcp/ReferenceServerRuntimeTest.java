@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.base.Cancellation;
 import dev.tether.model.Part;
 import dev.tether.reference.ReferenceServer;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
-import dev.tether.tools.ToolTraits;
 import dev.tether.tools.ToolTraits.Category;
+import dev.tether.tools.ToolTraits;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
 import dev.tether.testing.acp.AcpTestClient;
@@ -17,7 +13,9 @@ import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFilter;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Path;
@@ -70,8 +68,7 @@ class SessionToolPolicyTest {
 
             @Override
             public ToolOutcome run(JsonNode input, ToolContext context) {
-                context.updates().send(new SessionUpdate.ToolCallUpdate(new ToolCallFields(context.toolCallId(), null, null, null,
-                        List.of(ToolCallContent.Content.text("50/100 — halfway")), null, null, null)));
+                context.progress().show(List.of(ToolDisplay.text("50/100 — halfway")));
                 return ToolOutcome.text("done");
             }
         };

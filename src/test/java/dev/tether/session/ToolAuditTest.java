@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
@@ -16,6 +14,8 @@ import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Files;
@@ -51,7 +51,7 @@ class ToolAuditTest {
             @Override
             public ToolOutcome run(JsonNode input, ToolContext context) {
                 return new ToolOutcome(List.of(new Part.Text("a picture"), new Part.Image("image/png", "iVBORw0KGgo=")),
-                        List.of(ToolCallContent.Content.text("a picture")), null, false,
+                        List.of(ToolDisplay.text("a picture")), null, false,
                         Json.object().set("validationErrors", Json.array().add("$.x: required")));
             }
 

@@ -1,6 +1,5 @@
 package dev.tether.tools;
 
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
 import tools.jackson.databind.JsonNode;

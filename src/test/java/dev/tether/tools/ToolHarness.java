@@ -1,13 +1,20 @@
 package dev.tether.tools;
 
 import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.EditorToolPorts;
+import dev.tether.acp.ToolDisplays;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** A workspace in a temp directory, a {@link FakeEditor}, recorded updates and a turn cancellation. */
+/**
+ * A workspace in a temp directory, a {@link FakeEditor}, recorded updates and a turn cancellation.
+ * A context's ports are the session's real ones for the given capabilities (the editor's over the
+ * fake editor, or the local disk and processes), so the {@code fs/*} and {@code terminal/*} wire
+ * shapes stay covered; progress and plan are recorded as the session would send them.
+ */
 public final class ToolHarness {
     public static final ClientCapabilities LOCAL = ClientCapabilities.NONE;
     public static final ClientCapabilities EDITOR = new ClientCapabilities(true, true, true, false, false);
@@ -29,6 +36,12 @@ public final class ToolHarness {
     }
 
     public ToolContext context(ClientCapabilities capabilities) {
-        return new ToolContext("s-1", "call-1", workspace, editor, capabilities, updates::add, cancellation);
+        return context(EditorToolPorts.of(editor, capabilities, "s-1", updates::add));
+    }
+
+    /** A context on the given ports (fakes of the seams themselves). */
+    public ToolContext context(ToolPorts ports) {
+        return new ToolContext("call-1", workspace, ports, content -> updates.add(ToolDisplays.progress("call-1", content)),
+                cancellation);
     }
 }

@@ -1,7 +1,5 @@
 package dev.tether.mcp.call;
 
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpCallResult;
 import dev.tether.mcp.McpContent;
@@ -9,6 +7,7 @@ import dev.tether.model.Part;
 import dev.tether.security.JsonSanitizer;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -119,7 +118,7 @@ public final class ResultMapper {
         final boolean isError;
         final BoundedText text = new BoundedText(limits.inlineTextChars(), artifacts);
         final List<Part> images = new ArrayList<>();
-        final List<ToolCallContent> editor = new ArrayList<>();
+        final List<ToolDisplay> editor = new ArrayList<>();
         final List<String> types = new ArrayList<>();
         final List<String> rawTexts = new ArrayList<>();
 
@@ -144,7 +143,7 @@ public final class ResultMapper {
                     Binary data = Binary.measure(a.base64(), limits.maxImageBytes());
                     piece(provenance("audio", mime, data));
                     if (data.canonical() != null) {
-                        editor.add(new ToolCallContent.Content(new ContentBlock.Audio(data.canonical(), mime)));
+                        editor.add(new ToolDisplay.Audio(data.canonical(), mime));
                     }
                 }
                 case McpContent.ResourceLink link -> {
@@ -185,7 +184,7 @@ public final class ResultMapper {
             Binary data = Binary.measure(image.base64(), limits.maxImageBytes());
             if (data.valid() && data.canonical() != null && IMAGE_TYPES.contains(mime)) {
                 images.add(new Part.Image(mime, data.canonical()));
-                editor.add(new ToolCallContent.Content(new ContentBlock.Image(data.canonical(), mime, null)));
+                editor.add(new ToolDisplay.Image(data.canonical(), mime, null));
             } else {
                 piece(provenance("image", mime, data));
             }
@@ -197,10 +196,10 @@ public final class ResultMapper {
             piece("[resource link: " + (label == null ? "" : line(label) + " ") + "<" + uri + ">"
                     + (link.mimeType() == null ? "" : " " + line(link.mimeType()))
                     + (link.size() == null ? "" : ", " + link.size() + " bytes") + "]");
-            editor.add(new ToolCallContent.Content(new ContentBlock.ResourceLink(uri,
+            editor.add(new ToolDisplay.ResourceLink(uri,
                     label == null ? uri : line(label), link.title() == null ? null : line(link.title()),
                     link.description() == null ? null : line(link.description()),
-                    link.mimeType() == null ? null : line(link.mimeType()), link.size())));
+                    link.mimeType() == null ? null : line(link.mimeType()), link.size()));
         }
 
         void piece(String s) {
@@ -241,9 +240,9 @@ public final class ResultMapper {
                 forModel.add(new Part.Text(modelText.isEmpty() ? "(the tool returned no content)" : modelText));
             }
             forModel.addAll(images);
-            List<ToolCallContent> forEditor = new ArrayList<>();
+            List<ToolDisplay> forEditor = new ArrayList<>();
             if (!modelText.isEmpty()) {
-                forEditor.add(ToolCallContent.Content.text(modelText));
+                forEditor.add(ToolDisplay.text(modelText));
             }
             forEditor.addAll(editor);
             return new ToolOutcome(forModel, forEditor, rawOutput, isError, audit);

@@ -1,11 +1,11 @@
 package dev.tether.mcp.content;
 
-import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.mcp.McpCallResult;
 import dev.tether.mcp.McpContent;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +38,8 @@ public final class ContentResults {
         } else {
             forModel.addFirst(new Part.Text(UPDATED_NOTE));
         }
-        List<ToolCallContent> forEditor = new ArrayList<>(mapped.forEditor());
-        forEditor.addFirst(ToolCallContent.Content.text(UPDATED_NOTE));
+        List<ToolDisplay> forEditor = new ArrayList<>(mapped.forEditor());
+        forEditor.addFirst(ToolDisplay.text(UPDATED_NOTE));
         return new ToolOutcome(forModel, forEditor, mapped.rawOutput(), mapped.isError(), mapped.audit());
     }
 

@@ -1,6 +1,5 @@
 package dev.tether.mcp.content;
 
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpException;
 import dev.tether.model.ToolDefinition;
@@ -10,6 +9,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import tools.jackson.databind.JsonNode;

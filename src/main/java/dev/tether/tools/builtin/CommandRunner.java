@@ -1,13 +1,14 @@
 package dev.tether.tools.builtin;
 
+import dev.tether.tools.Terminals;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
 import java.time.Duration;
 
 /**
- * Runs a shell command for a tool call: in an editor terminal when the editor offers
- * {@code terminal} (the user watches it live), otherwise as a local process. Either way the
- * command is bounded by a timeout, killed on cancellation, and its output is bounded.
+ * Runs a shell command for a tool call: in one of the host's terminals when the session's host
+ * has them (the user watches it live), otherwise as a local process. Either way the command is
+ * bounded by a timeout, killed on cancellation, and its output is bounded.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/terminals">ACP terminals</a>
  */
@@ -24,8 +25,9 @@ public final class CommandRunner {
      * @throws dev.tether.base.CancelledException when the turn was cancelled (the command is killed first)
      */
     public static CommandResult run(ToolContext context, CommandSpec spec) throws ToolFailure {
-        if (context.capabilities().terminal()) {
-            return EditorTerminal.run(context, spec);
+        Terminals terminals = context.terminals();
+        if (terminals != null) {
+            return HostTerminal.run(context, terminals, spec);
         }
         return LocalProcess.run(context, spec);
     }

@@ -1,15 +1,15 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Path;
@@ -68,10 +68,10 @@ public final class EditFileTool implements Tool {
         try {
             Edit edit = plan(input, context);
             return new ToolCallView(title, ToolKind.EDIT,
-                    List.of(new ToolCallLocation(path.toString(), edit.line())), List.of(edit.diff()));
+                    List.of(new Location(path.toString(), edit.line())), List.of(edit.diff()));
         } catch (ToolFailure e) {
             // The run will report the problem; the title is still useful.
-            return new ToolCallView(title, ToolKind.EDIT, List.of(new ToolCallLocation(path.toString(), null)), List.of());
+            return new ToolCallView(title, ToolKind.EDIT, List.of(new Location(path.toString(), null)), List.of());
         }
     }
 
@@ -89,7 +89,7 @@ public final class EditFileTool implements Tool {
                 Json.object().put("path", edit.path().toString()).put("replacements", edit.count()), false);
     }
 
-    private record Edit(Path path, ToolCallContent.Diff diff, int count, int line) {}
+    private record Edit(Path path, ToolDisplay.Diff diff, int count, int line) {}
 
     /** Validates the input against the current file and computes the new text, without writing. */
     private static Edit plan(JsonNode input, ToolContext context) throws ToolFailure {
@@ -121,7 +121,7 @@ public final class EditFileTool implements Tool {
         String updated = replaceAll ? text.replace(oldString, newString)
                 : text.substring(0, first) + newString + text.substring(first + oldString.length());
         int line = (int) text.substring(0, first).chars().filter(c -> c == '\n').count() + 1;
-        return new Edit(path, new ToolCallContent.Diff(path.toString(), text, updated), count, line);
+        return new Edit(path, new ToolDisplay.Diff(path.toString(), text, updated), count, line);
     }
 
     private static int occurrences(String text, String part) {

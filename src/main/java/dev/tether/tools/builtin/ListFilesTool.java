@@ -1,13 +1,13 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.io.IOException;
@@ -57,7 +57,7 @@ public final class ListFilesTool implements Tool {
             String pattern = in.optionalString("pattern");
             String where = Display.titlePath(context.workspace(), dir);
             String title = pattern == null ? "List " + where : "Find `" + Display.snippet(pattern, 60) + "` in " + where;
-            return new ToolCallView(title, ToolKind.SEARCH, List.of(new ToolCallLocation(dir.toString(), null)), List.of());
+            return new ToolCallView(title, ToolKind.SEARCH, List.of(new Location(dir.toString(), null)), List.of());
         } catch (ToolFailure e) {
             return ToolCallView.of("List files", ToolKind.SEARCH);
         }

@@ -1,16 +1,16 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.CodeFence;
+import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Path;
@@ -59,7 +59,7 @@ public final class ReadFileTool implements Tool {
             String title = "Read " + Display.titlePath(context.workspace(), path)
                     + (offset == null ? "" : " from line " + offset);
             return new ToolCallView(title, ToolKind.READ,
-                    List.of(new ToolCallLocation(path.toString(), offset == null ? 1 : offset)), List.of());
+                    List.of(new Location(path.toString(), offset == null ? 1 : offset)), List.of());
         } catch (ToolFailure e) {
             return ToolCallView.of("Read file", ToolKind.READ);
         }
@@ -127,6 +127,6 @@ public final class ReadFileTool implements Tool {
                 .put("endLine", last)
                 .put("truncated", more);
         return new ToolOutcome(List.of(new Part.Text(forModel)),
-                List.of(ToolCallContent.Content.text(CodeFence.wrap(raw.toString(), ""))), rawOutput, false);
+                List.of(ToolDisplay.text(CodeFence.wrap(raw.toString(), ""))), rawOutput, false);
     }
 }

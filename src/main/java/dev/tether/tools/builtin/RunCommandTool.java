@@ -1,17 +1,17 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.CodeFence;
 import dev.tether.security.SecretRegistry;
+import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Files;
@@ -79,8 +79,8 @@ public final class RunCommandTool implements Tool {
             Path cwd = in.path(context.workspace(), "cwd", ".");
             String title = "Run `" + Display.snippet(command, 80) + "`"
                     + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.titlePath(context.workspace(), cwd));
-            return new ToolCallView(title, ToolKind.EXECUTE, List.of(new ToolCallLocation(cwd.toString(), null)),
-                    List.of(ToolCallContent.Content.text(CodeFence.wrap(Display.visible(command), "sh"))));
+            return new ToolCallView(title, ToolKind.EXECUTE, List.of(new Location(cwd.toString(), null)),
+                    List.of(ToolDisplay.text(CodeFence.wrap(Display.visible(command), "sh"))));
         } catch (ToolFailure e) {
             return ToolCallView.of("Run command", ToolKind.EXECUTE);
         }
@@ -109,9 +109,9 @@ public final class RunCommandTool implements Tool {
             throw in.failure(e.getMessage());
         }
         String text = render(result, timeout);
-        List<ToolCallContent> forEditor = result.terminalId() != null
-                ? List.of(new ToolCallContent.Terminal(result.terminalId()))
-                : List.of(ToolCallContent.Content.text(CodeFence.wrap(result.output(), "")));
+        List<ToolDisplay> forEditor = result.terminalId() != null
+                ? List.of(new ToolDisplay.Terminal(result.terminalId()))
+                : List.of(ToolDisplay.text(CodeFence.wrap(result.output(), "")));
         ObjectNode raw = Json.object();
         raw.put("exitCode", result.exitCode());
         raw.put("signal", result.signal());

@@ -1,13 +1,13 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.io.IOException;
@@ -87,7 +87,7 @@ public final class SearchTool implements Tool {
             String glob = in.optionalString("glob");
             String title = "Search `" + Display.snippet(pattern, 60) + "` in " + Display.titlePath(context.workspace(), root)
                     + (glob == null ? "" : " (" + Display.snippet(glob, 60) + ")");
-            return new ToolCallView(title, ToolKind.SEARCH, List.of(new ToolCallLocation(root.toString(), null)), List.of());
+            return new ToolCallView(title, ToolKind.SEARCH, List.of(new Location(root.toString(), null)), List.of());
         } catch (ToolFailure e) {
             return ToolCallView.of("Search", ToolKind.SEARCH);
         }

@@ -1,14 +1,13 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.PlanEntry;
-import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Plan;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.util.ArrayList;
@@ -66,7 +65,7 @@ public final class UpdatePlanTool implements Tool {
         if (!entries.isArray()) {
             throw in.failure("entries must be an array");
         }
-        List<PlanEntry> plan = new ArrayList<>();
+        List<Plan.Item> plan = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             Input entry;
             try {
@@ -81,9 +80,9 @@ public final class UpdatePlanTool implements Tool {
             String priority = oneOf(entry, i, "priority", PRIORITIES);
             String status = oneOf(entry, i, "status", STATUSES);
             // Plan entries are shown to the user as written: no bidi tricks or invisible text.
-            plan.add(new PlanEntry(dev.tether.security.UnicodeSanitizer.clean(content), priority, status));
+            plan.add(new Plan.Item(dev.tether.security.UnicodeSanitizer.clean(content), priority, status));
         }
-        context.updates().send(new SessionUpdate.Plan(List.copyOf(plan)));
+        context.plan().show(List.copyOf(plan));
         Map<String, Integer> counts = new TreeMap<>();
         plan.forEach(e -> counts.merge(e.status(), 1, Integer::sum));
         return ToolOutcome.text("Plan updated: " + plan.size() + " entries " + counts + ".");

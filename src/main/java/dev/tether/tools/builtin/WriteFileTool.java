@@ -1,15 +1,15 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Path;
@@ -56,7 +56,7 @@ public final class WriteFileTool implements Tool {
             Input in = Input.of(NAME, input);
             Path path = in.path(context.workspace(), "path", null);
             String title = "Write " + Display.titlePath(context.workspace(), path);
-            List<ToolCallLocation> locations = List.of(new ToolCallLocation(path.toString(), null));
+            List<Location> locations = List.of(new Location(path.toString(), null));
             String content = in.optionalString("content");
             if (content == null) {
                 return new ToolCallView(title, ToolKind.EDIT, locations, List.of());
@@ -66,10 +66,10 @@ public final class WriteFileTool implements Tool {
                 old = current(context, path);
             } catch (ToolFailure e) {
                 // Not previewable (too large, not a regular file): say why; the run refuses it too.
-                return new ToolCallView(title, ToolKind.EDIT, locations, List.of(ToolCallContent.Content.text(e.getMessage())));
+                return new ToolCallView(title, ToolKind.EDIT, locations, List.of(ToolDisplay.text(e.getMessage())));
             }
             return new ToolCallView(title, ToolKind.EDIT, locations,
-                    List.of(new ToolCallContent.Diff(path.toString(), old, content)));
+                    List.of(new ToolDisplay.Diff(path.toString(), old, content)));
         } catch (ToolFailure e) {
             return ToolCallView.of("Write file", ToolKind.EDIT);
         }
@@ -90,7 +90,7 @@ public final class WriteFileTool implements Tool {
         }
         String summary = (old == null ? "Created " : "Wrote ") + shown + " (" + Display.lineCount(content) + " lines).";
         return new ToolOutcome(List.of(new Part.Text(summary)),
-                List.of(new ToolCallContent.Diff(path.toString(), old, content)),
+                List.of(new ToolDisplay.Diff(path.toString(), old, content)),
                 Json.object().put("path", path.toString()).put("created", old == null), false);
     }
 

@@ -10,7 +10,9 @@ import dev.tether.mcp.McpServerSpec;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolOutcome;
+import dev.tether.tools.ToolPorts;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.local.LocalFileSystem;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -39,7 +41,8 @@ public final class LargeResultEndToEnd {
                 options, McpRuntimeListener.NONE, settings)) {
             Tool big = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).stream()
                     .filter(t -> t.definition().name().equals("mcp__chaos__big")).findFirst().orElseThrow();
-            ToolContext context = new ToolContext("bench", "call", new Workspace(dir, List.of()), null, null, u -> { }, Cancellation.root());
+            ToolContext context = new ToolContext("call", new Workspace(dir, List.of()),
+                    new ToolPorts(LocalFileSystem.INSTANCE, null, entries -> { }), content -> { }, Cancellation.root());
             List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
                     .filter(p -> p.getType() == MemoryType.HEAP).toList();
             System.gc();

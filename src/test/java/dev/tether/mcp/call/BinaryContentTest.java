@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpCallResult;
 import dev.tether.mcp.McpContent;
 import dev.tether.model.Part;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;
 import java.security.MessageDigest;
 import java.util.Base64;
@@ -42,7 +41,7 @@ class BinaryContentTest {
         String png = Base64.getEncoder().encodeToString(bytes(1000));
         ToolOutcome out = map(new McpContent.Image(png, "image/png"));
         assertEquals(List.of(new Part.Image("image/png", png)), out.forModel());
-        assertEquals(List.of(new ToolCallContent.Content(new ContentBlock.Image(png, "image/png", null))), out.forEditor());
+        assertEquals(List.of(new ToolDisplay.Image(png, "image/png", null)), out.forEditor());
     }
 
     @Test
@@ -72,7 +71,7 @@ class BinaryContentTest {
                 "[image: image/png, invalid base64 data]"))), out.forModel());
         String all = Json.write(out);
         assertFalse(all.contains(b64.substring(0, 200)), "no base64 of the oversized image anywhere, editor included");
-        assertTrue(out.forEditor().stream().noneMatch(c -> c instanceof ToolCallContent.Content cc && cc.content() instanceof ContentBlock.Image));
+        assertTrue(out.forEditor().stream().noneMatch(c -> c instanceof ToolDisplay.Image));
         assertEquals(Json.parse("[\"image\",\"audio\",\"resource\",\"image\",\"image\"]"), out.audit().get("contentTypes"));
     }
 

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.json.Json;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,7 +56,7 @@ class InlineBudgetArtifactTest {
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         assertFalse(model.contains(tmp.toString()), "the model never sees a local path");
-        String editor = ((ContentBlock.Text) ((ToolCallContent.Content) out.forEditor().getFirst()).content()).text();
+        String editor = ((ToolDisplay.Text) out.forEditor().getFirst()).text();
         assertEquals(model, editor);
         assertFalse(Json.write(out).contains(tmp.toString()), "nothing in the outcome names a local path");
         assertNotNull(new ArtifactStore(dir).file(id.group(1)));

@@ -1,12 +1,15 @@
 package dev.tether.testing.mcp;
 
+import dev.tether.acp.ToolDisplays;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolPorts;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.local.LocalFileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,8 +56,9 @@ public final class McpTestSupport {
     /** A context whose session updates are collected into {@code updates}. */
     public static ToolContext context(String toolCallId, Cancellation cancellation, List<SessionUpdate> updates) {
         List<SessionUpdate> sink = updates == null ? Collections.synchronizedList(new ArrayList<>()) : updates;
-        return new ToolContext("s-1", toolCallId, new Workspace(Path.of(System.getProperty("user.dir")), List.of()),
-                null, null, sink::add, cancellation);
+        ToolPorts ports = new ToolPorts(LocalFileSystem.INSTANCE, null, entries -> sink.add(ToolDisplays.plan(entries)));
+        return new ToolContext(toolCallId, new Workspace(Path.of(System.getProperty("user.dir")), List.of()), ports,
+                content -> sink.add(ToolDisplays.progress(toolCallId, content)), cancellation);
     }
 
     /**

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
+import dev.tether.tools.Location;
 import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolHarness;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ class FileToolsTest {
         Files.writeString(h.root.resolve("a.txt"), "one\ntwo\nthree\n");
         ToolOutcome out = new ReadFileTool().run(Json.parse("{\"path\":\"a.txt\",\"offset\":2,\"limit\":1}"), h.context(ToolHarness.LOCAL));
         assertEquals("     2\ttwo\n\n[Showing lines 2-2. The file continues: call read_file with offset 3.]", modelText(out));
-        assertEquals(List.of(ToolCallContent.Content.text("```\ntwo\n```")), out.forEditor());
+        assertEquals(List.of(ToolDisplay.text("```\ntwo\n```")), out.forEditor());
         assertTrue(h.editor.calls().isEmpty(), "no editor calls without the fs capability");
     }
 
@@ -98,7 +98,7 @@ class FileToolsTest {
                 h.context(ToolHarness.LOCAL));
         Path file = h.root.resolve("src/new.txt");
         assertEquals("hi\n", Files.readString(file));
-        assertEquals(List.of(new ToolCallContent.Diff(file.toString(), null, "hi\n")), out.forEditor());
+        assertEquals(List.of(new ToolDisplay.Diff(file.toString(), null, "hi\n")), out.forEditor());
         assertEquals("Created src/new.txt (1 lines).", modelText(out));
     }
 
@@ -109,7 +109,7 @@ class FileToolsTest {
         h.editor.buffer(file, "buffer\n");
         ToolOutcome out = new WriteFileTool().run(Json.parse("{\"path\":\"a.txt\",\"content\":\"new\\n\"}"),
                 h.context(ToolHarness.EDITOR));
-        assertEquals(List.of(new ToolCallContent.Diff(file.toString(), "buffer\n", "new\n")), out.forEditor());
+        assertEquals(List.of(new ToolDisplay.Diff(file.toString(), "buffer\n", "new\n")), out.forEditor());
         assertEquals(Json.parse("{\"sessionId\":\"s-1\",\"path\":\"" + file + "\",\"content\":\"new\\n\"}"),
                 h.editor.calls("fs/write_text_file").getFirst().params());
         assertEquals("new\n", Files.readString(file));
@@ -121,8 +121,8 @@ class FileToolsTest {
         Files.writeString(file, "# Title\nhello world\n");
         var input = Json.parse("{\"path\":\"README.md\",\"old_string\":\"hello\",\"new_string\":\"goodbye\"}");
         ToolCallView view = new EditFileTool().describe(input, h.context(ToolHarness.LOCAL));
-        var diff = new ToolCallContent.Diff(file.toString(), "# Title\nhello world\n", "# Title\ngoodbye world\n");
-        assertEquals(new ToolCallView("Edit README.md", ToolKind.EDIT, List.of(new ToolCallLocation(file.toString(), 2)),
+        var diff = new ToolDisplay.Diff(file.toString(), "# Title\nhello world\n", "# Title\ngoodbye world\n");
+        assertEquals(new ToolCallView("Edit README.md", ToolKind.EDIT, List.of(new Location(file.toString(), 2)),
                 List.of(diff)), view);
         assertEquals("# Title\nhello world\n", Files.readString(file), "describe has no side effects");
 
@@ -170,6 +170,6 @@ class FileToolsTest {
         assertEquals("Read file", new ReadFileTool().describe(Json.parse("{}"), ctx).title());
         assertEquals("Read src/Main.java", new ReadFileTool().describe(Json.parse("{\"path\":\"src/Main.java\"}"), ctx).title());
         var write = new WriteFileTool().describe(Json.parse("{\"path\":\"n.txt\",\"content\":\"c\"}"), ctx);
-        assertEquals(List.of(new ToolCallContent.Diff(h.root.resolve("n.txt").toString(), null, "c")), write.preview());
+        assertEquals(List.of(new ToolDisplay.Diff(h.root.resolve("n.txt").toString(), null, "c")), write.preview());
     }
 }

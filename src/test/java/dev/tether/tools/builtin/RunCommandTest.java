@@ -12,6 +12,7 @@ import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.testing.Waits;
+import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolFailure;
 import dev.tether.tools.ToolHarness;
 import dev.tether.tools.ToolOutcome;
@@ -97,7 +98,7 @@ class RunCommandTest {
     void editorTerminalIsShownThenReleased() throws Exception {
         ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"echo hi; exit 2\"}"), h.context(ToolHarness.EDITOR));
         assertEquals("Exit code: 2\nOutput:\nhi\n", modelText(out));
-        assertEquals(List.of(new ToolCallContent.Terminal("term-1")), out.forEditor());
+        assertEquals(List.of(new ToolDisplay.Terminal("term-1")), out.forEditor());
         assertEquals(List.of("terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/release"),
                 h.editor.methods());
         assertEquals(Json.parse("{\"sessionId\":\"s-1\",\"command\":\"/bin/sh\",\"args\":[\"-c\",\"echo hi; exit 2\"],"

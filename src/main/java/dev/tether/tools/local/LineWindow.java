@@ -1,6 +1,7 @@
-package dev.tether.tools.builtin;
+package dev.tether.tools.local;
 
 import dev.tether.base.Cancellation;
+import dev.tether.tools.FileSystem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A window of lines from a text stream of any size, in bounded memory: lines before the window
  * are skipped without being kept, each kept line is cut at {@link #MAX_KEPT_LINE_CHARS}, and the
- * whole window at {@link FileAccess#MAX_WHOLE_FILE_BYTES} characters; the scan itself stops
+ * whole window at {@link FileSystem#MAX_WHOLE_FILE_BYTES} characters; the scan itself stops
  * after {@link #MAX_SCANNED_CHARS}. A file that is one multi-gigabyte line therefore costs a
  * bounded scan, never the heap. The scan obeys cancellation.
  */
@@ -20,13 +21,6 @@ final class LineWindow {
     static final int MAX_KEPT_LINE_CHARS = 64 * 1024;
     /** How far into a file a window may lie (in characters); beyond it, reading takes too long. */
     static final long MAX_SCANNED_CHARS = 256L * 1024 * 1024;
-
-    /** The window starts beyond {@link #MAX_SCANNED_CHARS}. */
-    static final class TooFar extends IOException {
-        TooFar() {
-            super("the line lies too far into the file", null);
-        }
-    }
 
     private LineWindow() {}
 
@@ -48,7 +42,7 @@ final class LineWindow {
             scanned += n;
             if (scanned > MAX_SCANNED_CHARS) {
                 if (number < first) {
-                    throw new TooFar();
+                    throw new LocalFileSystem.TooFar();
                 }
                 break; // a window that began in reach ends where the scan stops
             }
@@ -71,7 +65,7 @@ final class LineWindow {
                     lineChars = 0;
                     continue;
                 }
-                if (number >= first && lineChars < MAX_KEPT_LINE_CHARS && out.length() < FileAccess.MAX_WHOLE_FILE_BYTES) {
+                if (number >= first && lineChars < MAX_KEPT_LINE_CHARS && out.length() < FileSystem.MAX_WHOLE_FILE_BYTES) {
                     out.append(c);
                 }
                 lineChars++;

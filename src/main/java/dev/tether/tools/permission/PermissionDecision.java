@@ -1,4 +1,4 @@
-package dev.tether.tools;
+package dev.tether.tools.permission;
 
 /** What the {@link PermissionGate} decided for one tool call, and on what grounds. */
 public sealed interface PermissionDecision {

@@ -1,19 +1,25 @@
-package dev.tether.tools;
+package dev.tether.tools.permission;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallLocation;
-import dev.tether.acp.schema.ToolKind;
+import dev.tether.acp.EditorPermissionPrompt;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.testing.Waits;
-import dev.tether.tools.PermissionDecision.Basis;
-import dev.tether.tools.PermissionGate.Verdict;
+import dev.tether.tools.FakeEditor;
+import dev.tether.tools.HostFailure;
+import dev.tether.tools.Location;
+import dev.tether.tools.SessionMode;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolDisplay;
+import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolTraits.Category;
+import dev.tether.tools.ToolTraits;
+import dev.tether.tools.permission.PermissionDecision.Basis;
+import dev.tether.tools.permission.PermissionGate.Verdict;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The mode × category × confirm × remembered table, and the session/request_permission exchange. */
+/**
+ * The mode × category × confirm × remembered table, and the session/request_permission exchange
+ * (through the editor's prompt, against a fake editor).
+ */
 class PermissionGateTest {
     private static final ToolTraits EDIT = ToolTraits.builtin(ToolKind.EDIT, Category.EDIT);
     private static final ToolTraits EXTERNAL_CONFIRM = new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, true, "gh");
@@ -60,16 +69,16 @@ class PermissionGateTest {
     }
 
     private static PermissionGate.Call editCall() {
-        ToolCallView view = new ToolCallView("Edit README.md", ToolKind.EDIT, List.of(new ToolCallLocation("/ws/README.md", 2)),
-                List.of(new ToolCallContent.Diff("/ws/README.md", "a", "b")));
+        ToolCallView view = new ToolCallView("Edit README.md", ToolKind.EDIT, List.of(new Location("/ws/README.md", 2)),
+                List.of(new ToolDisplay.Diff("/ws/README.md", "a", "b")));
         return new PermissionGate.Call("call-7", "edit_file", EDIT, view,
                 Json.parse("{\"path\":\"README.md\",\"old_string\":\"a\",\"new_string\":\"b\"}"), "edit_file");
     }
 
     @Test
-    void sendsTheRequestAndRemembersAlwaysAllow() {
+    void sendsTheRequestAndRemembersAlwaysAllow() throws Exception {
         FakeEditor editor = new FakeEditor().select("allow_always");
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
         assertEquals(Json.parse("""
                 {"sessionId":"s-1","toolCall":{"toolCallId":"call-7","title":"Edit README.md","kind":"edit","status":"pending",
@@ -87,9 +96,9 @@ class PermissionGateTest {
     }
 
     @Test
-    void allowOnceIsNotRemembered() {
+    void allowOnceIsNotRemembered() throws Exception {
         FakeEditor editor = new FakeEditor().select("allow_once").select("reject_once");
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
         assertEquals(new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, Basis.USER),
                 gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
@@ -97,9 +106,9 @@ class PermissionGateTest {
     }
 
     @Test
-    void confirmToolsAreAskedEveryTimeWithoutAlwaysAllow() {
+    void confirmToolsAreAskedEveryTimeWithoutAlwaysAllow() throws Exception {
         FakeEditor editor = new FakeEditor().select("allow_always").select("allow_once");
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         var call = new PermissionGate.Call("c", "gh__delete_repo", EXTERNAL_CONFIRM, ToolCallView.of("Delete", ToolKind.DELETE),
                 Json.object(), "gh-key");
         // allow_always is not offered, so choosing it anyway counts as a rejection.
@@ -114,9 +123,9 @@ class PermissionGateTest {
     }
 
     @Test
-    void aCallWithoutAnApprovalKeyIsAskedEveryTimeAndNotRemembered() {
+    void aCallWithoutAnApprovalKeyIsAskedEveryTimeAndNotRemembered() throws Exception {
         FakeEditor editor = new FakeEditor().select("allow_always").select("allow_always").select("allow_once");
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
         var protectedWrite = new PermissionGate.Call("call-8", "edit_file", EDIT.asExecute(), ToolCallView.of("Edit .git/config", ToolKind.EDIT),
                 Json.object(), null);
@@ -128,9 +137,9 @@ class PermissionGateTest {
     }
 
     @Test
-    void readOnlyModeAsksAboutExternalToolsWithoutAlwaysAllow() {
+    void readOnlyModeAsksAboutExternalToolsWithoutAlwaysAllow() throws Exception {
         FakeEditor editor = new FakeEditor().select("allow_once");
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         var call = new PermissionGate.Call("c", "mcp__x__wipe", new ToolTraits(ToolKind.OTHER, Category.EXTERNAL, false, "x"),
                 ToolCallView.of("x: wipe", ToolKind.OTHER), Json.object(), "key");
         assertEquals(new PermissionDecision.Allowed(Basis.USER), gate.check(SessionMode.READ_ONLY, call, Cancellation.root()));
@@ -141,9 +150,9 @@ class PermissionGateTest {
     }
 
     @Test
-    void rejectUnknownAndCancelledOutcomes() {
+    void rejectUnknownAndCancelledOutcomes() throws Exception {
         FakeEditor editor = new FakeEditor().select("reject_once").select("bogus").dismiss();
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         var rejected = new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, Basis.USER);
         assertEquals(rejected, gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
         assertEquals(rejected, gate.check(SessionMode.ASK, editCall(), Cancellation.root()));
@@ -152,9 +161,9 @@ class PermissionGateTest {
     }
 
     @Test
-    void readOnlyModeDeniesWithoutAsking() {
+    void readOnlyModeDeniesWithoutAsking() throws Exception {
         FakeEditor editor = new FakeEditor();
-        var decision = new PermissionGate("s-1", editor).check(SessionMode.READ_ONLY, editCall(), Cancellation.root());
+        var decision = new PermissionGate(new EditorPermissionPrompt(editor, "s-1")).check(SessionMode.READ_ONLY, editCall(), Cancellation.root());
         assertEquals(new PermissionDecision.Rejected(
                 "edit_file is not allowed in read-only mode. Only reading and searching tools can run.", Basis.POLICY), decision);
         assertEquals(List.of(), editor.calls());
@@ -163,9 +172,15 @@ class PermissionGateTest {
     @Test
     void cancellingTheTurnWithdrawsAPendingRequest() throws Exception {
         FakeEditor editor = new FakeEditor();
-        PermissionGate gate = new PermissionGate("s-1", editor);
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s-1"));
         Cancellation turn = Cancellation.root();
-        var pending = CompletableFuture.supplyAsync(() -> gate.check(SessionMode.ASK, editCall(), turn));
+        var pending = CompletableFuture.supplyAsync(() -> {
+            try {
+                return gate.check(SessionMode.ASK, editCall(), turn);
+            } catch (HostFailure e) {
+                throw new AssertionError(e);
+            }
+        });
         assertTrue(editor.awaitPermissionRequest(Duration.ofSeconds(5)));
         Waits.throughout(Duration.ofMillis(50), () -> !pending.isDone(), "the request waits for the user with no timeout");
         turn.cancel();

@@ -1,20 +1,19 @@
-package dev.tether.tools;
+package dev.tether.tools.permission;
 
-import dev.tether.acp.ClientChannel;
-import dev.tether.acp.schema.PermissionOption;
-import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.acp.schema.ToolCallStatus;
 import dev.tether.base.Cancellation;
-import java.util.LinkedHashMap;
+import dev.tether.tools.HostFailure;
+import dev.tether.tools.SessionMode;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolTraits;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Decides whether a tool call may run, asking the user through
- * {@code session/request_permission} when the session's mode requires it. One gate per
+ * Decides whether a tool call may run, asking the user through the session's
+ * {@link PermissionPrompt} when the session's mode requires it. One gate per
  * session: it remembers the tools the user chose to "Always allow", each by its
  * {@linkplain Tool#approvalKey() approval key} (for an MCP tool: server, raw name and a digest of
  * its definition), never by the name the model uses.
@@ -44,13 +43,11 @@ public final class PermissionGate {
     public record Call(String toolCallId, String toolName, ToolTraits traits, ToolCallView view, JsonNode rawInput,
                        String approvalKey) {}
 
-    private final String sessionId;
-    private final ClientChannel client;
+    private final PermissionPrompt prompt;
     private final Set<String> alwaysAllowed = ConcurrentHashMap.newKeySet();
 
-    public PermissionGate(String sessionId, ClientChannel client) {
-        this.sessionId = sessionId;
-        this.client = client;
+    public PermissionGate(PermissionPrompt prompt) {
+        this.prompt = prompt;
     }
 
     /** The rule table alone; {@code remembered} is whether the user chose "Always allow" for this tool. */
@@ -80,9 +77,10 @@ public final class PermissionGate {
      * Decides, asking the user when needed. Waits for the answer as long as it takes; the
      * turn's {@code cancellation} withdraws the request.
      *
+     * @throws HostFailure when the host could not ask the user (then nothing may run)
      * @throws dev.tether.base.CancelledException when the turn is cancelled while asking
      */
-    public PermissionDecision check(SessionMode mode, Call call, Cancellation cancellation) {
+    public PermissionDecision check(SessionMode mode, Call call, Cancellation cancellation) throws HostFailure {
         boolean remembered = call.approvalKey() != null && alwaysAllowed.contains(call.approvalKey());
         return switch (verdict(mode, call.traits(), remembered)) {
             case ALLOW -> new PermissionDecision.Allowed(remembered && verdict(mode, call.traits(), false) != Verdict.ALLOW
@@ -100,32 +98,25 @@ public final class PermissionGate {
         return approvalKey != null && alwaysAllowed.contains(approvalKey);
     }
 
-    private PermissionDecision ask(Call call, boolean rememberable, Cancellation cancellation) {
-        List<PermissionOption> options = !rememberable
-                ? List.of(PermissionOption.ALLOW_ONCE, PermissionOption.REJECT_ONCE)
-                : List.of(PermissionOption.ALLOW_ONCE, PermissionOption.ALLOW_ALWAYS, PermissionOption.REJECT_ONCE);
-        ToolCallView view = call.view();
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("sessionId", sessionId);
-        params.put("toolCall", new ToolCallFields(call.toolCallId(), view.title(), view.kind(), ToolCallStatus.PENDING,
-                view.preview(), view.locations(), call.rawInput(), null));
-        params.put("options", options);
-        JsonNode outcome = client.request("session/request_permission", params, cancellation).path("outcome");
-        if ("cancelled".equals(outcome.path("outcome").asString(""))) {
-            return new PermissionDecision.Cancelled();
-        }
-        if (!"selected".equals(outcome.path("outcome").asString(""))) {
-            return new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, PermissionDecision.Basis.USER);
-        }
-        String chosen = outcome.path("optionId").asString("");
-        // Only ids we offered count; anything else is read as a rejection, never as consent.
-        PermissionOption option = options.stream().filter(o -> o.optionId().equals(chosen)).findFirst().orElse(null);
-        if (option == null || option.kind().startsWith("reject")) {
-            return new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, PermissionDecision.Basis.USER);
-        }
-        if (option.kind().equals("allow_always")) {
-            alwaysAllowed.add(call.approvalKey());
-        }
-        return new PermissionDecision.Allowed(PermissionDecision.Basis.USER);
+    private PermissionDecision ask(Call call, boolean rememberable, Cancellation cancellation) throws HostFailure {
+        List<PermissionChoice> choices = !rememberable
+                ? List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE)
+                : List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.ALLOW_ALWAYS, PermissionChoice.REJECT_ONCE);
+        PermissionPrompt.Answer answer = prompt.ask(
+                new PermissionPrompt.Question(call.toolCallId(), call.view(), call.rawInput(), choices), cancellation);
+        return switch (answer) {
+            case PermissionPrompt.Answer.Dismissed dismissed -> new PermissionDecision.Cancelled();
+            // Only choices we offered count; anything else is read as a rejection, never as consent.
+            case PermissionPrompt.Answer.Chosen chosen when choices.contains(chosen.choice()) && chosen.choice().allows() -> {
+                if (chosen.choice() == PermissionChoice.ALLOW_ALWAYS) {
+                    alwaysAllowed.add(call.approvalKey());
+                }
+                yield new PermissionDecision.Allowed(PermissionDecision.Basis.USER);
+            }
+            case PermissionPrompt.Answer.Chosen chosen ->
+                    new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, PermissionDecision.Basis.USER);
+            case PermissionPrompt.Answer.Unclear unclear ->
+                    new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, PermissionDecision.Basis.USER);
+        };
     }
 }
