@@ -3,6 +3,8 @@ package dev.tether.mcp;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
@@ -180,7 +182,7 @@ public final class McpConnection {
     private void refreshFromNotification() {
         try {
             refresh(lifetime, false);
-        } catch (McpException | CatalogException e) {
+        } catch (McpError | CatalogException e) {
             LOG.warn("mcp {}: tool list refresh failed, keeping the last good list: {}", spec.name(),
                     Redactor.redact(e.getMessage()));
         } catch (CancelledException e) {
@@ -192,7 +194,7 @@ public final class McpConnection {
      * Fetches the tool catalog now and commits it when complete and valid.
      *
      * @param manual whether a caller asked (then "not ready" is an error, not a no-op)
-     * @throws McpException      not ready, or a page request failed
+     * @throws McpError      not ready, or a page request failed
      * @throws CatalogException  a bound was broken; the last good catalog stays
      */
     Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
@@ -234,7 +236,7 @@ public final class McpConnection {
      * @param retryable the tool's effective hints say idempotent or read-only: a call that failed
      *                  because the transport died is sent once more after a successful reconnect.
      *                  Other calls are never retried (the server may have acted on them).
-     * @throws McpException       not ready, error answer, timeout, connection ended, or a stale generation
+     * @throws McpError       not ready, error answer, timeout, connection ended, or a stale generation
      * @throws CancelledException {@code cancellation} fired
      */
     McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,

@@ -2,6 +2,8 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.content.CompletionRef;
@@ -175,7 +177,7 @@ public final class McpRuntime implements AutoCloseable {
     private McpConnection require(String name) {
         McpConnection c = connection(name);
         if (c == null) {
-            throw new McpException("no MCP server named \"" + name + "\" in this session");
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED, "no MCP server named \"" + name + "\" in this session");
         }
         return c;
     }
@@ -202,14 +204,14 @@ public final class McpRuntime implements AutoCloseable {
     /**
      * Fetches one server's tool list now and commits it when it is complete and valid.
      *
-     * @throws McpException     the server is not ready, or the fetch failed (the last good list stays)
+     * @throws McpError     the server is not ready, or the fetch failed (the last good list stays)
      * @throws CancelledException {@code cancellation} fired
      */
     public Catalog<McpToolInfo> refresh(String name, Cancellation cancellation) {
         try {
             return require(name).refresh(cancellation, true);
         } catch (CatalogException e) {
-            throw new McpException(e.getMessage());
+            throw new McpError.Refused(McpError.Refused.Ground.BOUND, e.getMessage());
         }
     }
 
@@ -217,7 +219,7 @@ public final class McpRuntime implements AutoCloseable {
      * One server's recent log messages and stderr excerpt, for the user ({@code /mcp logs}); never
      * model input.
      *
-     * @throws McpException no server of that name
+     * @throws McpError no server of that name
      */
     public ServerLogs logs(String server) {
         McpConnection c = require(server);
@@ -292,7 +294,7 @@ public final class McpRuntime implements AutoCloseable {
      * bounded like tool results; images go as image parts within the image budget, else as
      * provenance; embedded resources are bounded like resource reads.
      *
-     * @throws McpException       refused (nothing sent), not ready, or the request failed
+     * @throws McpError       refused (nothing sent), not ready, or the request failed
      * @throws CancelledException {@code cancellation} fired
      */
     public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
@@ -304,7 +306,7 @@ public final class McpRuntime implements AutoCloseable {
      * Completes a prompt argument or resource template variable of the current catalogs; the
      * candidates are bounded ({@link Completions}).
      *
-     * @throws McpException refused (unknown prompt, template or argument; no completions), or failed
+     * @throws McpError refused (unknown prompt, template or argument; no completions), or failed
      */
     public McpCompletion complete(String server, CompletionRef ref, String argument, String value,
                                   Map<String, String> context, Cancellation cancellation) {
@@ -344,7 +346,7 @@ public final class McpRuntime implements AutoCloseable {
      * Fetches one server's resource and prompt catalogs now (those it declared) and commits each
      * when complete and valid.
      *
-     * @throws McpException the server is not ready, or a fetch failed (the last good catalog stays)
+     * @throws McpError the server is not ready, or a fetch failed (the last good catalog stays)
      */
     public void refreshContent(String server, Cancellation cancellation) {
         ConnectionContent c = require(server).content();
@@ -352,7 +354,7 @@ public final class McpRuntime implements AutoCloseable {
             c.refresh(true, cancellation);
             c.refresh(false, cancellation);
         } catch (CatalogException e) {
-            throw new McpException(e.getMessage());
+            throw new McpError.Refused(McpError.Refused.Ground.BOUND, e.getMessage());
         }
     }
 }

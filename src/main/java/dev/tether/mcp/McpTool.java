@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.acp.schema.ToolCallFields;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
@@ -107,7 +108,7 @@ public final class McpTool implements Tool {
             result = scope.run(spec.server(), context.toolCallId(), context.cancellation(),
                     () -> caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
                             progressUpdates::offer));
-        } catch (McpException e) {
+        } catch (McpError e) {
             throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
         return results.map(result, spec.outputSchema());

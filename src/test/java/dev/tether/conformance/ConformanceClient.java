@@ -11,7 +11,7 @@ import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
-import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;

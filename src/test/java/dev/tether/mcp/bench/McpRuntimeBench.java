@@ -5,7 +5,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpServerSpec;
-import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.bench.BenchAccess;
 import dev.tether.testing.mcp.McpTestSupport;
 import java.time.Duration;
