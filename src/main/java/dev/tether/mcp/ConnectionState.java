@@ -159,15 +159,6 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Benchmarks and projection tests: ready with {@code tools} and no server. */
-    void seed(List<McpToolInfo> tools) {
-        update(() -> {
-            catalog = new Catalog<>(tools, ++catalogRevision);
-            state = State.READY;
-            viewVersion++;
-        });
-    }
-
     // ---- recovery ----
 
     /** Waits out {@code backoff} while {@code epoch} is still recovering; the generation to try next, or 0. */

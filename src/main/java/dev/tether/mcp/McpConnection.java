@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
-public final class McpConnection {
+final class McpConnection {
     private static final Logger LOG = LoggerFactory.getLogger(McpConnection.class);
 
     /** Where the connection reports changes; the runtime checks the generation before delivering. */
@@ -72,7 +72,7 @@ public final class McpConnection {
                 new CallTarget(state, settings.recovery().budget().plus(options.connectTimeout())));
     }
 
-    public String name() {
+    String name() {
         return spec.name();
     }
 
@@ -244,14 +244,9 @@ public final class McpConnection {
         return calls.call(tool, arguments, retryable, cancellation, progress);
     }
 
-    /** Benchmarks and projection tests: a ready connection with this catalog and no server. */
-    void seedForBench(List<McpToolInfo> tools) {
-        state.seed(tools);
-    }
-
     // ---- views ----
 
-    public ServerStatus status() {
+    ServerStatus status() {
         return state.status(content);
     }
 
@@ -278,17 +273,12 @@ public final class McpConnection {
     }
 
     /** The last stderr lines of a stdio server, or "". */
-    public String stderrTail() {
+    String stderrTail() {
         return stdio.stderrTail();
     }
 
-    /** How many non-JSON stdout lines a stdio server printed. */
-    public long malformedLines() {
-        return stdio.malformedLines();
-    }
-
     /** The process id of a stdio server, or -1. */
-    public long pid() {
+    long pid() {
         return stdio.pid();
     }
 }

@@ -43,9 +43,9 @@ import org.slf4j.LoggerFactory;
 public final class McpRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntime.class);
     /** How long {@link #close()} waits for each server (they close in parallel, each within about two seconds). */
-    public static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     /** The most of a server's stderr shown with its logs. */
-    public static final int STDERR_EXCERPT_BYTES = 8 * 1024;
+    private static final int STDERR_EXCERPT_BYTES = 8 * 1024;
 
     private final List<McpConnection> connections;
     private final McpConnectionSettings settings;
@@ -84,8 +84,8 @@ public final class McpRuntime implements AutoCloseable {
      * the interaction half (elicitation, sampling, roots, logs) given. It answers the servers'
      * requests unless {@code settings} names its own {@link ServerRequestHandler}.
      */
-    public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
-                                   McpConnectionSettings settings, McpInteraction interaction) {
+    static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
+                            McpConnectionSettings settings, McpInteraction interaction) {
         if (settings.serverRequests() == ServerRequestHandler.NOT_OFFERED) {
             settings = settings.withServerRequests(interaction);
         }
@@ -161,7 +161,7 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
-    public List<Tool> tools() {
+    List<Tool> tools() {
         return projection.of(connections);
     }
 
@@ -170,7 +170,7 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /** The connection to one server, or null. */
-    public McpConnection connection(String name) {
+    McpConnection connection(String name) {
         return connections.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
     }
 
@@ -195,7 +195,7 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /** Ends one server's connection (its process, for stdio) until a {@link #reconnect}. */
-    public ServerStatus disconnect(String name) {
+    ServerStatus disconnect(String name) {
         McpConnection c = require(name);
         c.disconnect("disconnected by the user");
         return c.status();
@@ -232,7 +232,7 @@ public final class McpRuntime implements AutoCloseable {
      * sessions server instructions are not projected to the model at all, so the session never
      * calls this.
      */
-    public String instructions() {
+    String instructions() {
         StringBuilder out = new StringBuilder();
         for (McpConnection c : connections) {
             String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
@@ -247,7 +247,7 @@ public final class McpRuntime implements AutoCloseable {
      * The session's roots changed: sends {@code notifications/roots/list_changed} to every ready
      * server whose policy exposes roots (only they were told Tether has roots).
      */
-    public void rootsChanged() {
+    void rootsChanged() {
         for (McpConnection c : connections) {
             McpClientSession session = interaction.exposesRoots(c.name()) ? c.readySession() : null;
             if (session != null) {
@@ -308,8 +308,8 @@ public final class McpRuntime implements AutoCloseable {
      *
      * @throws McpError refused (unknown prompt, template or argument; no completions), or failed
      */
-    public McpCompletion complete(String server, CompletionRef ref, String argument, String value,
-                                  Map<String, String> context, Cancellation cancellation) {
+    McpCompletion complete(String server, CompletionRef ref, String argument, String value,
+                           Map<String, String> context, Cancellation cancellation) {
         return content.complete(server, ref, argument, value, context, cancellation);
     }
 
@@ -317,7 +317,7 @@ public final class McpRuntime implements AutoCloseable {
      * Reads a resource the server's catalog lists or one of its templates matches, mapped for the
      * model; anything else is refused before any request.
      */
-    public ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
+    ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
         return content.readResource(server, uri, cancellation);
     }
 
@@ -327,17 +327,17 @@ public final class McpRuntime implements AutoCloseable {
      * while the new catalog still declares the URI. A manual disconnect, {@link #unsubscribe} or
      * {@link #close()} forgets it.
      */
-    public void subscribe(String server, String uri, Cancellation cancellation) {
+    void subscribe(String server, String uri, Cancellation cancellation) {
         content.subscribe(server, uri, cancellation);
     }
 
     /** Forgets a subscription; sends {@code resources/unsubscribe} when it is active. */
-    public void unsubscribe(String server, String uri, Cancellation cancellation) {
+    void unsubscribe(String server, String uri, Cancellation cancellation) {
         content.unsubscribe(server, uri, cancellation);
     }
 
     /** The committed resource catalog of a ready server, or {@link ContentCatalog#EMPTY}. */
-    public ContentCatalog resources(String server) {
+    ContentCatalog resources(String server) {
         McpConnection c = require(server);
         return c.isReady() ? c.content().catalog() : ContentCatalog.EMPTY;
     }
