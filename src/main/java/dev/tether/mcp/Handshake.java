@@ -4,7 +4,6 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.interaction.ClientCapabilities;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.OAuthAuthorization;
@@ -122,7 +121,6 @@ final class Handshake {
     static String describe(String server, RuntimeException e) {
         return switch (e) {
             case McpError m -> m.getMessage();
-            case CatalogException c -> c.getMessage();
             case CancelledException c -> "connection closed while starting";
             case UncheckedIOException u -> "cannot talk to the server: " + u.getCause().getMessage();
             default -> {

@@ -6,7 +6,6 @@ import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
-import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.security.Redactor;
 import java.util.List;
@@ -182,7 +181,7 @@ final class McpConnection {
     private void refreshFromNotification() {
         try {
             refresh(lifetime, false);
-        } catch (McpError | CatalogException e) {
+        } catch (McpError e) {
             LOG.warn("mcp {}: tool list refresh failed, keeping the last good list: {}", spec.name(),
                     Redactor.redact(e.getMessage()));
         } catch (CancelledException e) {
@@ -194,8 +193,8 @@ final class McpConnection {
      * Fetches the tool catalog now and commits it when complete and valid.
      *
      * @param manual whether a caller asked (then "not ready" is an error, not a no-op)
-     * @throws McpError      not ready, or a page request failed
-     * @throws CatalogException  a bound was broken; the last good catalog stays
+     * @throws McpError not ready, a page request failed, or a bound or an item was broken (the last
+     *                  good catalog stays)
      */
     Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
         fetchLock.lock();

@@ -5,7 +5,6 @@ import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
-import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentCatalog;
@@ -208,11 +207,7 @@ public final class McpRuntime implements AutoCloseable {
      * @throws CancelledException {@code cancellation} fired
      */
     public Catalog<McpToolInfo> refresh(String name, Cancellation cancellation) {
-        try {
-            return require(name).refresh(cancellation, true);
-        } catch (CatalogException e) {
-            throw new McpError.Refused(McpError.Refused.Ground.BOUND, e.getMessage());
-        }
+        return require(name).refresh(cancellation, true);
     }
 
     /**
@@ -350,11 +345,7 @@ public final class McpRuntime implements AutoCloseable {
      */
     public void refreshContent(String server, Cancellation cancellation) {
         ConnectionContent c = require(server).content();
-        try {
-            c.refresh(true, cancellation);
-            c.refresh(false, cancellation);
-        } catch (CatalogException e) {
-            throw new McpError.Refused(McpError.Refused.Ground.BOUND, e.getMessage());
-        }
+        c.refresh(true, cancellation);
+        c.refresh(false, cancellation);
     }
 }
