@@ -308,7 +308,7 @@ final class ConnectionState implements ConnectionContent.Link {
         }
     }
 
-    private McpError notReady() {
+    private McpError.NotReady notReady() {
         return new McpError.NotReady(server, state, reason);
     }
 
