@@ -69,7 +69,7 @@ public final class McpCommand {
             }
             named = Optional.of(http);
         }
-        FileTokenStore ledger = FileTokenStore.hostLedger(paths);
+        FileTokenStore ledger = FileTokenStore.hostLedger(paths.stateDir());
         try {
             return switch (args[0]) {
                 case "login" -> login(named, ledger, authorizer, out, err, env);

@@ -5,7 +5,7 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerSpec;
-import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;
 import dev.tether.mcp.auth.OAuthSettings;

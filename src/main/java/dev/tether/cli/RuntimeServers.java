@@ -1,10 +1,10 @@
 package dev.tether.cli;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.McpException;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpServerSpec;
-import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.interaction.ServerLogs;
 import dev.tether.model.ModelMessage;
 import dev.tether.session.McpLauncher;
@@ -47,7 +47,7 @@ final class RuntimeServers implements McpLauncher.Servers {
         known(server);
         try {
             return runtime.getPrompt(server, prompt, arguments, cancellation);
-        } catch (McpException e) {
+        } catch (McpError e) {
             throw new McpLauncher.CommandFailure(e.getMessage());
         }
     }
@@ -80,7 +80,7 @@ final class RuntimeServers implements McpLauncher.Servers {
         try {
             runtime.refresh(server, cancellation);
             runtime.refreshContent(server, cancellation);
-        } catch (McpException e) {
+        } catch (McpError e) {
             throw new McpLauncher.CommandFailure(e.getMessage());
         }
     }

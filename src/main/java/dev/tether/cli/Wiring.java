@@ -264,7 +264,7 @@ final class Wiring {
      */
     static TokenStore acpTokens(JsonNode config, TetherPaths paths) {
         return config.path("oauth").path("rememberSignIns").asBoolean(false)
-                ? AcpTokenStore.persistent(paths) : AcpTokenStore.inMemory();
+                ? AcpTokenStore.persistent(paths.stateDir()) : AcpTokenStore.inMemory();
     }
 
     /**

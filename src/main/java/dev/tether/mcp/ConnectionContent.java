@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.ContentCatalog;
@@ -36,7 +37,7 @@ final class ConnectionContent {
 
     /** The connection as seen from here. */
     interface Link {
-        /** The session of the ready generation. @throws McpException not ready */
+        /** The session of the ready generation. @throws McpError not ready */
         Live live();
 
         boolean isCurrent(int generation);
@@ -111,7 +112,7 @@ final class ConnectionContent {
      * A catalog that fails (a broken bound, an error answer, a timeout) comes back empty with its
      * problem: it must not take the server's tools down with it.
      *
-     * @throws McpException       the connection itself ended (then the connect fails as a whole)
+     * @throws McpError       the connection itself ended (then the connect fails as a whole)
      * @throws CancelledException closing
      */
     Fetched fetch(McpClientSession client, Cancellation cancellation) {
@@ -137,7 +138,7 @@ final class ConnectionContent {
                         active.add(uri);
                     }
                 }
-            } catch (McpException | CancelledException e) {
+            } catch (McpError | CancelledException e) {
                 LOG.warn("mcp {}: could not subscribe again to a resource: {}", server, Redactor.redact(String.valueOf(e.getMessage())));
             }
         }
@@ -200,7 +201,7 @@ final class ConnectionContent {
     /** A read's blocks and whether the resource changed since the model's last read. */
     record Read(List<McpContent> contents, boolean updatedSinceLastRead) {}
 
-    /** Reads a declared resource. @throws McpException not declared (nothing sent), not ready, or failed */
+    /** Reads a declared resource. @throws McpError not declared (nothing sent), not ready, or failed */
     Read read(String uri, Cancellation cancellation) {
         Live live = link.live();
         String raw = checks.declaredUri(uri, "read");
@@ -240,7 +241,7 @@ final class ConnectionContent {
         }
         try {
             subscribe(uri, cancellation);
-        } catch (McpException e) {
+        } catch (McpError e) {
             LOG.debug("mcp {}: not watching a resource: {}", server, e.getMessage());
         }
     }

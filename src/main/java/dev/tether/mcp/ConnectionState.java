@@ -2,11 +2,12 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -75,12 +76,12 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Takes the opened transport of generation {@code gen}. @throws McpException superseded (then it is closed) */
+    /** Takes the opened transport of generation {@code gen}. @throws McpError.Superseded superseded (then it is closed) */
     void attach(int gen, ObservedChannel channel, McpClientSession client) {
         update(() -> {
             if (gen != generation) {
                 closeQuietly(channel);
-                throw new McpException("superseded");
+                throw new McpError.Superseded("superseded");
             }
             transport = channel;
             session = client;
@@ -88,11 +89,11 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Commits READY with {@code tools}; {@code commitContent} runs under the same lock. @throws McpException superseded */
+    /** Commits READY with {@code tools}; {@code commitContent} runs under the same lock. @throws McpError.Superseded superseded */
     void ready(int gen, List<McpToolInfo> tools, Runnable commitContent) {
         update(() -> {
             if (gen != generation) {
-                throw new McpException("superseded");
+                throw new McpError.Superseded("superseded");
             }
             catalog = new Catalog<>(tools, ++catalogRevision);
             commitContent.run();
@@ -157,15 +158,6 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Benchmarks and projection tests: ready with {@code tools} and no server. */
-    void seed(List<McpToolInfo> tools) {
-        update(() -> {
-            catalog = new Catalog<>(tools, ++catalogRevision);
-            state = State.READY;
-            viewVersion++;
-        });
-    }
-
     // ---- recovery ----
 
     /** Waits out {@code backoff} while {@code epoch} is still recovering; the generation to try next, or 0. */
@@ -216,7 +208,7 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** The session, channel and generation a tool call goes to. @throws McpException not ready */
+    /** The session, channel and generation a tool call goes to. @throws McpError.NotReady not ready */
     ToolCalls.Ready callable() {
         return locked(() -> {
             if (state != State.READY) {
@@ -226,7 +218,7 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** @throws McpException not ready, when {@code manual} */
+    /** @throws McpError.NotReady not ready, when {@code manual} */
     RefreshStart refreshStart(boolean manual) {
         return locked(() -> {
             if (state != State.READY) {
@@ -239,11 +231,11 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Commits a listed catalog of generation {@code gen}. @throws McpException reconnected meanwhile */
+    /** Commits a listed catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
     Catalog<McpToolInfo> commitTools(int gen, List<McpToolInfo> listed) {
         return locked(() -> {
             if (gen != generation || state != State.READY) {
-                throw new McpException("the server was reconnected during the refresh; its list was dropped");
+                throw new McpError.Superseded("the server was reconnected during the refresh; its list was dropped");
             }
             catalog = new Catalog<>(listed, ++catalogRevision);
             viewVersion++;
@@ -316,9 +308,8 @@ final class ConnectionState implements ConnectionContent.Link {
         }
     }
 
-    private McpException notReady() {
-        return new McpException("server \"" + server + "\" is " + state.name().toLowerCase(Locale.ROOT)
-                + (reason == null ? "" : ": " + reason));
+    private McpError.NotReady notReady() {
+        return new McpError.NotReady(server, state, reason);
     }
 
     /** Takes the current session and transport out, to be closed by the caller after the lock. Lock held. */

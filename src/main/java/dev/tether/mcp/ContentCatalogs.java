@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.mcp.ConnectionContent.Declared;
 import dev.tether.mcp.ConnectionContent.Fetched;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.McpPrompt;
@@ -67,14 +68,14 @@ final class ContentCatalogs {
         return resourceProblem + "; " + promptProblem;
     }
 
-    /** A refreshed resource catalog of generation {@code gen}. @throws McpException reconnected meanwhile */
+    /** A refreshed resource catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
     synchronized void resources(int gen, List<McpResource> listed, List<McpResourceTemplate> templates) {
         requireCurrent(gen);
         catalog = new ContentCatalog(listed, templates, ++revision);
         resourceProblem = null;
     }
 
-    /** A refreshed prompt catalog of generation {@code gen}. @throws McpException reconnected meanwhile */
+    /** A refreshed prompt catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
     synchronized void prompts(int gen, List<McpPrompt> listed) {
         requireCurrent(gen);
         prompts = new Catalog<>(listed, ++promptRevision);
@@ -97,7 +98,7 @@ final class ContentCatalogs {
 
     private void requireCurrent(int gen) {
         if (!link.isCurrent(gen)) {
-            throw new McpException("the server was reconnected during the refresh; its list was dropped");
+            throw new McpError.Superseded("the server was reconnected during the refresh; its list was dropped");
         }
     }
 }

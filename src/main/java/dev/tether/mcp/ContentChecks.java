@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.McpPrompt;
@@ -17,7 +18,7 @@ import java.util.Set;
 /**
  * The checks a content request passes before it is sent: a resource URI the server lists or a
  * template of it matches, a prompt it lists with exactly its declared arguments, a completion
- * reference and argument names of its catalogs. Each refusal is an {@link McpException} saying
+ * reference and argument names of its catalogs. Each refusal is an {@link McpError.Refused} saying
  * what the server does offer; names in it are sanitised and capped.
  */
 final class ContentChecks {
@@ -33,10 +34,10 @@ final class ContentChecks {
     String declaredUri(String uri, String what) {
         ContentCatalog current = catalogs.catalog();
         if (!catalogs.declared().resources()) {
-            throw new McpException("server \"" + server + "\" offers no resources");
+            throw notOffered("server \"" + server + "\" offers no resources");
         }
         if (uri == null || uri.isBlank()) {
-            throw new McpException("a resource URI is required");
+            throw refused("a resource URI is required");
         }
         if (current.declares(uri)) {
             return uri;
@@ -46,13 +47,13 @@ final class ContentChecks {
                 return r.uri();
             }
         }
-        throw new McpException("refused to " + what + " \"" + Redactor.cap(UnicodeSanitizer.clean(uri), 300)
+        throw refused("refused to " + what + " \"" + Redactor.cap(UnicodeSanitizer.clean(uri), 300)
                 + "\": server \"" + server + "\" neither lists it nor declares a template it matches");
     }
 
     void subscriptions() {
         if (!catalogs.declared().subscribe()) {
-            throw new McpException("server \"" + server + "\" does not offer resource subscriptions");
+            throw notOffered("server \"" + server + "\" does not offer resource subscriptions");
         }
     }
 
@@ -62,21 +63,21 @@ final class ContentChecks {
         List<String> unknown = new ArrayList<>();
         for (String key : args.keySet()) {
             if (ReservedKeys.isReserved(key)) {
-                throw new McpException("the argument name \"" + key + "\" is not allowed");
+                throw refused("the argument name \"" + key + "\" is not allowed");
             }
             if (prompt.argument(key) == null) {
                 unknown.add(key);
             }
         }
         if (!unknown.isEmpty()) {
-            throw new McpException("prompt \"" + shown(name) + "\" has no argument " + quoted(unknown)
+            throw refused("prompt \"" + shown(name) + "\" has no argument " + quoted(unknown)
                     + argumentsHint(prompt));
         }
         List<String> missing = prompt.arguments().stream()
                 .filter(a -> a.required() && (args.get(a.name()) == null || args.get(a.name()).isBlank()))
                 .map(McpPrompt.Argument::name).toList();
         if (!missing.isEmpty()) {
-            throw new McpException("prompt \"" + shown(name) + "\" needs " + quoted(missing) + argumentsHint(prompt));
+            throw refused("prompt \"" + shown(name) + "\" needs " + quoted(missing) + argumentsHint(prompt));
         }
         return prompt;
     }
@@ -84,7 +85,7 @@ final class ContentChecks {
     /** Completions are offered, {@code ref} is in the catalogs and {@code argument} and {@code context} name its arguments. */
     void completion(CompletionRef ref, String argument, Map<String, String> context) {
         if (!catalogs.declared().completions()) {
-            throw new McpException("server \"" + server + "\" offers no completions");
+            throw notOffered("server \"" + server + "\" offers no completions");
         }
         Set<String> names = switch (ref) {
             case CompletionRef.Prompt p -> {
@@ -96,7 +97,7 @@ final class ContentChecks {
             case CompletionRef.ResourceTemplate t -> {
                 McpResourceTemplate template = catalogs.catalog().template(t.uriTemplate());
                 if (template == null) {
-                    throw new McpException("server \"" + server + "\" declares no resource template \""
+                    throw notOffered("server \"" + server + "\" declares no resource template \""
                             + shown(t.uriTemplate()) + "\"");
                 }
                 yield template.matcher().variables();
@@ -104,7 +105,7 @@ final class ContentChecks {
         };
         for (String key : concat(argument, context.keySet())) {
             if (key == null || ReservedKeys.isReserved(key) || !names.contains(key)) {
-                throw new McpException("\"" + shown(String.valueOf(key)) + "\" is not an argument of that "
+                throw refused("\"" + shown(String.valueOf(key)) + "\" is not an argument of that "
                         + (ref instanceof CompletionRef.Prompt ? "prompt" : "template") + " (it has: "
                         + String.join(", ", names.stream().map(ContentChecks::shown).toList()) + ")");
             }
@@ -113,13 +114,13 @@ final class ContentChecks {
 
     private McpPrompt listedPrompt(String name) {
         if (!catalogs.declared().prompts()) {
-            throw new McpException("server \"" + server + "\" offers no prompts");
+            throw notOffered("server \"" + server + "\" offers no prompts");
         }
         List<McpPrompt> listed = catalogs.prompts();
         // The session shows sanitised names; a raw name wins when both match.
         return listed.stream().filter(p -> p.name().equals(name)).findFirst()
                 .or(() -> listed.stream().filter(p -> UnicodeSanitizer.clean(p.name()).equals(name)).findFirst())
-                .orElseThrow(() -> new McpException("server \"" + server + "\" has no prompt \"" + shown(name) + "\""));
+                .orElseThrow(() -> notOffered("server \"" + server + "\" has no prompt \"" + shown(name) + "\""));
     }
 
     private static List<String> concat(String first, Set<String> rest) {
@@ -143,5 +144,13 @@ final class ContentChecks {
 
     private static String shown(String s) {
         return Redactor.cap(UnicodeSanitizer.clean(s == null ? "" : s), 200);
+    }
+
+    private static McpError refused(String message) {
+        return new McpError.Refused(McpError.Refused.Ground.POLICY, message);
+    }
+
+    private static McpError notOffered(String message) {
+        return new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED, message);
     }
 }

@@ -5,7 +5,7 @@ import dev.tether.base.CancelledException;
 import dev.tether.mcp.ConnectionContent.Declared;
 import dev.tether.mcp.ConnectionContent.Fetched;
 import dev.tether.mcp.ConnectionContent.Live;
-import dev.tether.mcp.catalog.CatalogException;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.content.McpPrompt;
 import dev.tether.mcp.content.McpResource;
@@ -81,7 +81,7 @@ final class ContentRefresh {
             try {
                 listed = client.content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
                 templates = client.content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
-            } catch (McpException | CatalogException e) {
+            } catch (McpError e) {
                 resourceTrouble = unavailable(client, "resource", e);
                 listed = List.of();
             }
@@ -89,7 +89,7 @@ final class ContentRefresh {
         if (prompting) {
             try {
                 promptList = client.content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
-            } catch (McpException | CatalogException e) {
+            } catch (McpError e) {
                 promptTrouble = unavailable(client, "prompt", e);
             }
         }
@@ -128,7 +128,7 @@ final class ContentRefresh {
         try {
             listed = live.client().content().listResources(settings.catalogBounds(), options.listTimeout(), cancellation);
             templates = live.client().content().listResourceTemplates(settings.catalogBounds(), options.listTimeout(), cancellation);
-        } catch (McpException | CatalogException e) {
+        } catch (McpError e) {
             catalogs.resourcesFailed(live.generation(), Redactor.redact("resource list refresh failed: " + e.getMessage()));
             throw e;
         }
@@ -139,7 +139,7 @@ final class ContentRefresh {
         List<McpPrompt> listed;
         try {
             listed = live.client().content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);
-        } catch (McpException | CatalogException e) {
+        } catch (McpError e) {
             catalogs.promptsFailed(live.generation(), Redactor.redact("prompt list refresh failed: " + e.getMessage()));
             throw e;
         }
@@ -151,7 +151,7 @@ final class ContentRefresh {
     private void refreshQuietly(boolean resources) {
         try {
             refresh(resources, lifetime);
-        } catch (McpException | CatalogException e) {
+        } catch (McpError e) {
             LOG.warn("mcp {}: {} list refresh failed, keeping the last good list: {}", server,
                     resources ? "resource" : "prompt", Redactor.redact(String.valueOf(e.getMessage())));
         } catch (CancelledException e) {

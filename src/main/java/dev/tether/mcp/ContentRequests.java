@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.CompletionRef;
@@ -70,7 +71,7 @@ final class ContentRequests {
         JsonNode result = session.send("resources/read", params, timeout, cancellation);
         JsonNode contents = result == null ? null : result.get("contents");
         if (contents == null || !contents.isArray()) {
-            throw new McpException("resources/read answer has no contents array");
+            throw new McpError.Malformed("resources/read answer has no contents array");
         }
         List<McpContent> blocks = new ArrayList<>();
         for (JsonNode item : contents) {
@@ -87,7 +88,8 @@ final class ContentRequests {
         String method = subscribe ? "resources/subscribe" : "resources/unsubscribe";
         session.require("resources", method);
         if (!declaresSubscribe()) {
-            throw new McpException("server \"" + server + "\" does not offer resource subscriptions");
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
+                    "server \"" + server + "\" does not offer resource subscriptions");
         }
         ObjectNode params = Json.object();
         params.put("uri", uri);
@@ -105,7 +107,7 @@ final class ContentRequests {
         JsonNode result = session.send("prompts/get", params, timeout, cancellation);
         JsonNode messages = result == null ? null : result.get("messages");
         if (messages == null || !messages.isArray()) {
-            throw new McpException("prompts/get answer has no messages array");
+            throw new McpError.Malformed("prompts/get answer has no messages array");
         }
         List<McpClientSession.PromptMessage> out = new ArrayList<>();
         for (JsonNode message : messages) {
@@ -133,7 +135,7 @@ final class ContentRequests {
         JsonNode completion = result == null ? null : result.get("completion");
         JsonNode values = completion == null ? null : completion.get("values");
         if (values == null || !values.isArray()) {
-            throw new McpException("completion/complete answer has no completion.values array");
+            throw new McpError.Malformed("completion/complete answer has no completion.values array");
         }
         List<String> out = new ArrayList<>();
         for (JsonNode v : values) {

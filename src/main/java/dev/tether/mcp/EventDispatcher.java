@@ -1,6 +1,7 @@
 package dev.tether.mcp;
 
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 

@@ -3,7 +3,7 @@ package dev.tether.mcp;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.mcp.catalog.CatalogException;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.interaction.ClientCapabilities;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.OAuthAuthorization;
@@ -46,7 +46,7 @@ final class Handshake {
         this.lifetime = lifetime;
     }
 
-    /** Starts the server's process or HTTP transport. @throws McpException it cannot start */
+    /** Starts the server's process or HTTP transport. @throws McpError it cannot start */
     MessageChannel open() {
         VariableExpansion.Result expanded = VariableExpansion.expand(spec, options.hostEnv());
         for (String name : expanded.undefined()) {
@@ -62,10 +62,11 @@ final class Handshake {
                         settings.maxLineBytes());
                 case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http),
                         settings.maxLineBytes());
-                case McpServerSpec.Sse sse -> throw new McpException("legacy HTTP+SSE servers are not supported; use streamable HTTP");
+                case McpServerSpec.Sse sse -> throw new McpError.Refused(McpError.Refused.Ground.POLICY,
+                        "legacy HTTP+SSE servers are not supported; use streamable HTTP");
             };
         } catch (IOException e) {
-            throw new McpException(e.getMessage() == null ? "cannot start the server" : e.getMessage());
+            throw new McpError.Unreachable(e.getMessage() == null ? "cannot start the server" : e.getMessage());
         }
     }
 
@@ -85,7 +86,7 @@ final class Handshake {
         try {
             return OAuthAuthorization.forServer(http, options.oauth());
         } catch (AuthException e) {
-            throw new McpException(e.getMessage());
+            throw new McpError.Unreachable(e.getMessage());
         }
     }
 
@@ -111,7 +112,7 @@ final class Handshake {
         String level = options.policyFor(spec.name()).logLevel();
         try {
             client.setLoggingLevel(level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, options.listTimeout(), lifetime);
-        } catch (McpException e) {
+        } catch (McpError e) {
             LOG.info("mcp {}: logging/setLevel failed: {}", spec.name(), Redactor.redact(e.getMessage()));
         }
     }
@@ -119,8 +120,7 @@ final class Handshake {
     /** The reason an attempt failed, for the user (redacted later, with the stderr tail). */
     static String describe(String server, RuntimeException e) {
         return switch (e) {
-            case McpException m -> m.getMessage();
-            case CatalogException c -> c.getMessage();
+            case McpError m -> m.getMessage();
             case CancelledException c -> "connection closed while starting";
             case UncheckedIOException u -> "cannot talk to the server: " + u.getCause().getMessage();
             default -> {

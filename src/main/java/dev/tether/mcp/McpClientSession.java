@@ -10,6 +10,8 @@ import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.OutboundCall;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.ContentNotifications;
@@ -104,10 +106,12 @@ public final class McpClientSession implements AutoCloseable {
         ObjectNode info = params.putObject("clientInfo");
         info.put("name", "tether");
         info.put("version", clientVersion);
-        JsonNode result = await(rpc.request("initialize", params), timeout, cancellation, "initialize");
+        JsonNode result = await(rpc.request("initialize", params), timeout, cancellation, "initialize",
+                McpError.Timeout.Kind.CONNECT);
         String version = McpWire.text(result, "protocolVersion");
         if (version == null || !SUPPORTED_VERSIONS.contains(version)) {
-            throw new McpException("server answered with MCP protocol version " + (version == null ? "(none)" : version)
+            throw new McpError.Refused(McpError.Refused.Ground.POLICY,
+                    "server answered with MCP protocol version " + (version == null ? "(none)" : version)
                     + ", which Tether does not support (it speaks " + String.join(", ", SUPPORTED_VERSIONS) + ")");
         }
         JsonNode serverInfo = result.path("serverInfo");
@@ -136,10 +140,12 @@ public final class McpClientSession implements AutoCloseable {
      */
     void require(String capability, String method) {
         if (initialized == null) {
-            throw new McpException(method + " cannot be sent before initialize");
+            throw new McpError.NotReady(server, ServerStatus.State.CONNECTING, null,
+                    method + " cannot be sent before initialize");
         }
         if (!declares(capability)) {
-            throw new McpException("server \"" + server + "\" did not declare the " + capability
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
+                    "server \"" + server + "\" did not declare the " + capability
                     + " capability, so " + method + " is not available");
         }
     }
@@ -152,7 +158,7 @@ public final class McpClientSession implements AutoCloseable {
         if (cursor != null) {
             params.put("cursor", cursor);
         }
-        JsonNode result = await(rpc.request(method, params), timeout, cancellation, method);
+        JsonNode result = await(rpc.request(method, params), timeout, cancellation, method, McpError.Timeout.Kind.LIST);
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
@@ -168,7 +174,7 @@ public final class McpClientSession implements AutoCloseable {
      * {@code notifications/cancelled} and forgotten.
      *
      * @throws CancelledException {@code cancellation} fired
-     * @throws McpException       error answer, timeout, or the connection ended
+     * @throws McpError       error answer, timeout, or the connection ended
      */
     public McpCallResult callTool(String name, JsonNode arguments, CallLimits limits, Cancellation cancellation,
                                   Consumer<McpProgress> progress) {
@@ -210,9 +216,10 @@ public final class McpClientSession implements AutoCloseable {
                 if (wait <= 0) {
                     call.cancel();
                     boolean total = deadline <= idleDeadline;
-                    throw new McpException(total
-                            ? "tool call timed out after " + shown(limits.total())
-                            : "tool call sent nothing for " + shown(limits.idle()) + " and was abandoned", true);
+                    throw total
+                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + shown(limits.total()))
+                            : new McpError.Timeout(McpError.Timeout.Kind.CALL_IDLE,
+                                    "tool call sent nothing for " + shown(limits.idle()) + " and was abandoned");
                 }
                 try {
                     return future.get(wait, TimeUnit.NANOSECONDS);
@@ -255,13 +262,13 @@ public final class McpClientSession implements AutoCloseable {
     /**
      * Asks the server to send log messages at {@code level} and above ({@code logging/setLevel}).
      *
-     * @throws McpException the server did not declare {@code logging}, refused, or timed out
+     * @throws McpError the server did not declare {@code logging}, refused, or timed out
      */
     public void setLoggingLevel(String level, Duration timeout, Cancellation cancellation) {
         require("logging", "logging/setLevel");
         ObjectNode params = Json.object();
         params.put("level", level);
-        await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel");
+        await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
     }
 
     /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */
@@ -273,24 +280,24 @@ public final class McpClientSession implements AutoCloseable {
         return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
     }
 
-    private JsonNode await(OutboundCall call, Duration timeout, Cancellation cancellation, String what) {
+    private JsonNode await(OutboundCall call, Duration timeout, Cancellation cancellation, String what,
+                           McpError.Timeout.Kind kind) {
         try {
             return call.await(cancellation, timeout);
         } catch (JsonRpcException e) {
             if (e.code() == JsonRpcError.REQUEST_CANCELLED && e.getMessage().startsWith("timed out")) {
-                throw new McpException(what + " timed out after " + timeout.toMillis() + " ms", true);
+                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms");
             }
             throw failure(e, what);
         }
     }
 
-    private static McpException failure(Throwable cause, String what) {
+    private static McpError failure(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
-            return new McpException(what + " failed: " + rpc.getMessage()
-                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"),
-                    rpc.code(), rpc.error().data());
+            return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: " + rpc.getMessage()
+                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"));
         }
-        return new McpException(what + " failed");
+        return new McpError.Unreachable(what + " failed");
     }
 
     // ---- Content: resources, templates, subscriptions, prompts, completion ----
@@ -308,9 +315,9 @@ public final class McpClientSession implements AutoCloseable {
         return contentRequests;
     }
 
-    /** Sends one request and waits for its answer; errors and timeouts become {@link McpException}. */
+    /** Sends one request and waits for its answer; errors and timeouts become {@link McpError}. */
     JsonNode send(String method, ObjectNode params, Duration timeout, Cancellation cancellation) {
-        return await(rpc.request(method, params), timeout, cancellation, method);
+        return await(rpc.request(method, params), timeout, cancellation, method, McpError.Timeout.Kind.REQUEST);
     }
 
     void toolsChanged() {

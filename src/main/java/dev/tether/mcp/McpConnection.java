@@ -3,8 +3,9 @@ package dev.tether.mcp;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
-import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.security.Redactor;
 import java.util.List;
@@ -27,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
-public final class McpConnection {
+final class McpConnection {
     private static final Logger LOG = LoggerFactory.getLogger(McpConnection.class);
 
     /** Where the connection reports changes; the runtime checks the generation before delivering. */
@@ -70,7 +71,7 @@ public final class McpConnection {
                 new CallTarget(state, settings.recovery().budget().plus(options.connectTimeout())));
     }
 
-    public String name() {
+    String name() {
         return spec.name();
     }
 
@@ -180,7 +181,7 @@ public final class McpConnection {
     private void refreshFromNotification() {
         try {
             refresh(lifetime, false);
-        } catch (McpException | CatalogException e) {
+        } catch (McpError e) {
             LOG.warn("mcp {}: tool list refresh failed, keeping the last good list: {}", spec.name(),
                     Redactor.redact(e.getMessage()));
         } catch (CancelledException e) {
@@ -192,8 +193,8 @@ public final class McpConnection {
      * Fetches the tool catalog now and commits it when complete and valid.
      *
      * @param manual whether a caller asked (then "not ready" is an error, not a no-op)
-     * @throws McpException      not ready, or a page request failed
-     * @throws CatalogException  a bound was broken; the last good catalog stays
+     * @throws McpError not ready, a page request failed, or a bound or an item was broken (the last
+     *                  good catalog stays)
      */
     Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
         fetchLock.lock();
@@ -234,7 +235,7 @@ public final class McpConnection {
      * @param retryable the tool's effective hints say idempotent or read-only: a call that failed
      *                  because the transport died is sent once more after a successful reconnect.
      *                  Other calls are never retried (the server may have acted on them).
-     * @throws McpException       not ready, error answer, timeout, connection ended, or a stale generation
+     * @throws McpError       not ready, error answer, timeout, connection ended, or a stale generation
      * @throws CancelledException {@code cancellation} fired
      */
     McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
@@ -242,14 +243,9 @@ public final class McpConnection {
         return calls.call(tool, arguments, retryable, cancellation, progress);
     }
 
-    /** Benchmarks and projection tests: a ready connection with this catalog and no server. */
-    void seedForBench(List<McpToolInfo> tools) {
-        state.seed(tools);
-    }
-
     // ---- views ----
 
-    public ServerStatus status() {
+    ServerStatus status() {
         return state.status(content);
     }
 
@@ -276,17 +272,12 @@ public final class McpConnection {
     }
 
     /** The last stderr lines of a stdio server, or "". */
-    public String stderrTail() {
+    String stderrTail() {
         return stdio.stderrTail();
     }
 
-    /** How many non-JSON stdout lines a stdio server printed. */
-    public long malformedLines() {
-        return stdio.malformedLines();
-    }
-
     /** The process id of a stdio server, or -1. */
-    public long pid() {
+    long pid() {
         return stdio.pid();
     }
 }

@@ -2,8 +2,9 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
-import dev.tether.mcp.catalog.CatalogException;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentCatalog;
@@ -41,9 +42,9 @@ import org.slf4j.LoggerFactory;
 public final class McpRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntime.class);
     /** How long {@link #close()} waits for each server (they close in parallel, each within about two seconds). */
-    public static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     /** The most of a server's stderr shown with its logs. */
-    public static final int STDERR_EXCERPT_BYTES = 8 * 1024;
+    private static final int STDERR_EXCERPT_BYTES = 8 * 1024;
 
     private final List<McpConnection> connections;
     private final McpConnectionSettings settings;
@@ -82,8 +83,8 @@ public final class McpRuntime implements AutoCloseable {
      * the interaction half (elicitation, sampling, roots, logs) given. It answers the servers'
      * requests unless {@code settings} names its own {@link ServerRequestHandler}.
      */
-    public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
-                                   McpConnectionSettings settings, McpInteraction interaction) {
+    static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
+                            McpConnectionSettings settings, McpInteraction interaction) {
         if (settings.serverRequests() == ServerRequestHandler.NOT_OFFERED) {
             settings = settings.withServerRequests(interaction);
         }
@@ -159,7 +160,7 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
-    public List<Tool> tools() {
+    List<Tool> tools() {
         return projection.of(connections);
     }
 
@@ -168,14 +169,14 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /** The connection to one server, or null. */
-    public McpConnection connection(String name) {
+    McpConnection connection(String name) {
         return connections.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
     }
 
     private McpConnection require(String name) {
         McpConnection c = connection(name);
         if (c == null) {
-            throw new McpException("no MCP server named \"" + name + "\" in this session");
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED, "no MCP server named \"" + name + "\" in this session");
         }
         return c;
     }
@@ -193,7 +194,7 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /** Ends one server's connection (its process, for stdio) until a {@link #reconnect}. */
-    public ServerStatus disconnect(String name) {
+    ServerStatus disconnect(String name) {
         McpConnection c = require(name);
         c.disconnect("disconnected by the user");
         return c.status();
@@ -202,22 +203,18 @@ public final class McpRuntime implements AutoCloseable {
     /**
      * Fetches one server's tool list now and commits it when it is complete and valid.
      *
-     * @throws McpException     the server is not ready, or the fetch failed (the last good list stays)
+     * @throws McpError     the server is not ready, or the fetch failed (the last good list stays)
      * @throws CancelledException {@code cancellation} fired
      */
     public Catalog<McpToolInfo> refresh(String name, Cancellation cancellation) {
-        try {
-            return require(name).refresh(cancellation, true);
-        } catch (CatalogException e) {
-            throw new McpException(e.getMessage());
-        }
+        return require(name).refresh(cancellation, true);
     }
 
     /**
      * One server's recent log messages and stderr excerpt, for the user ({@code /mcp logs}); never
      * model input.
      *
-     * @throws McpException no server of that name
+     * @throws McpError no server of that name
      */
     public ServerLogs logs(String server) {
         McpConnection c = require(server);
@@ -230,7 +227,7 @@ public final class McpRuntime implements AutoCloseable {
      * sessions server instructions are not projected to the model at all, so the session never
      * calls this.
      */
-    public String instructions() {
+    String instructions() {
         StringBuilder out = new StringBuilder();
         for (McpConnection c : connections) {
             String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
@@ -245,7 +242,7 @@ public final class McpRuntime implements AutoCloseable {
      * The session's roots changed: sends {@code notifications/roots/list_changed} to every ready
      * server whose policy exposes roots (only they were told Tether has roots).
      */
-    public void rootsChanged() {
+    void rootsChanged() {
         for (McpConnection c : connections) {
             McpClientSession session = interaction.exposesRoots(c.name()) ? c.readySession() : null;
             if (session != null) {
@@ -292,7 +289,7 @@ public final class McpRuntime implements AutoCloseable {
      * bounded like tool results; images go as image parts within the image budget, else as
      * provenance; embedded resources are bounded like resource reads.
      *
-     * @throws McpException       refused (nothing sent), not ready, or the request failed
+     * @throws McpError       refused (nothing sent), not ready, or the request failed
      * @throws CancelledException {@code cancellation} fired
      */
     public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
@@ -304,10 +301,10 @@ public final class McpRuntime implements AutoCloseable {
      * Completes a prompt argument or resource template variable of the current catalogs; the
      * candidates are bounded ({@link Completions}).
      *
-     * @throws McpException refused (unknown prompt, template or argument; no completions), or failed
+     * @throws McpError refused (unknown prompt, template or argument; no completions), or failed
      */
-    public McpCompletion complete(String server, CompletionRef ref, String argument, String value,
-                                  Map<String, String> context, Cancellation cancellation) {
+    McpCompletion complete(String server, CompletionRef ref, String argument, String value,
+                           Map<String, String> context, Cancellation cancellation) {
         return content.complete(server, ref, argument, value, context, cancellation);
     }
 
@@ -315,7 +312,7 @@ public final class McpRuntime implements AutoCloseable {
      * Reads a resource the server's catalog lists or one of its templates matches, mapped for the
      * model; anything else is refused before any request.
      */
-    public ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
+    ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
         return content.readResource(server, uri, cancellation);
     }
 
@@ -325,17 +322,17 @@ public final class McpRuntime implements AutoCloseable {
      * while the new catalog still declares the URI. A manual disconnect, {@link #unsubscribe} or
      * {@link #close()} forgets it.
      */
-    public void subscribe(String server, String uri, Cancellation cancellation) {
+    void subscribe(String server, String uri, Cancellation cancellation) {
         content.subscribe(server, uri, cancellation);
     }
 
     /** Forgets a subscription; sends {@code resources/unsubscribe} when it is active. */
-    public void unsubscribe(String server, String uri, Cancellation cancellation) {
+    void unsubscribe(String server, String uri, Cancellation cancellation) {
         content.unsubscribe(server, uri, cancellation);
     }
 
     /** The committed resource catalog of a ready server, or {@link ContentCatalog#EMPTY}. */
-    public ContentCatalog resources(String server) {
+    ContentCatalog resources(String server) {
         McpConnection c = require(server);
         return c.isReady() ? c.content().catalog() : ContentCatalog.EMPTY;
     }
@@ -344,15 +341,11 @@ public final class McpRuntime implements AutoCloseable {
      * Fetches one server's resource and prompt catalogs now (those it declared) and commits each
      * when complete and valid.
      *
-     * @throws McpException the server is not ready, or a fetch failed (the last good catalog stays)
+     * @throws McpError the server is not ready, or a fetch failed (the last good catalog stays)
      */
     public void refreshContent(String server, Cancellation cancellation) {
         ConnectionContent c = require(server).content();
-        try {
-            c.refresh(true, cancellation);
-            c.refresh(false, cancellation);
-        } catch (CatalogException e) {
-            throw new McpException(e.getMessage());
-        }
+        c.refresh(true, cancellation);
+        c.refresh(false, cancellation);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
@@ -105,7 +106,7 @@ public final class McpTool implements Tool {
             result = scope.run(spec.server(), context.toolCallId(), context.cancellation(),
                     () -> caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
                             progressUpdates::offer));
-        } catch (McpException e) {
+        } catch (McpError e) {
             throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
         return results.map(result, spec.outputSchema());

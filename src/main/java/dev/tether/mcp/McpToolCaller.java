@@ -1,6 +1,7 @@
 package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpError;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
@@ -13,7 +14,7 @@ public interface McpToolCaller {
     /**
      * @param retryable the tool is read-only or idempotent per its effective hints, so the
      *                  connection may retry it once after a reconnect
-     * @throws McpException                          error answer, timeout, the connection ended
+     * @throws McpError                          error answer, timeout, the connection ended
      * @throws dev.tether.base.CancelledException  {@code cancellation} fired
      */
     McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,

@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpError;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -11,7 +12,7 @@ final class McpWire {
     static McpToolInfo tool(JsonNode node) {
         String name = text(node, "name");
         if (name == null || name.isEmpty()) {
-            throw new McpException("server listed a tool without a name");
+            throw new McpError.Malformed("server listed a tool without a name");
         }
         JsonNode ann = node.get("annotations");
         McpToolInfo.Hints hints = ann == null || !ann.isObject() ? McpToolInfo.Hints.NONE
@@ -23,7 +24,7 @@ final class McpWire {
 
     static McpCallResult callResult(JsonNode result) {
         if (result == null || !result.isObject()) {
-            throw new McpException("server sent a tool result that is not an object");
+            throw new McpError.Malformed("server sent a tool result that is not an object");
         }
         List<McpContent> content = new ArrayList<>();
         JsonNode items = result.get("content");

@@ -1,6 +1,7 @@
 package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentAccess;
@@ -100,7 +101,7 @@ final class RuntimeContent implements ContentAccess {
     ConnectionContent content(String server) {
         McpConnection c = server == null ? null : byName.apply(server);
         if (c == null) {
-            throw new McpException("no MCP server named \"" + line(String.valueOf(server), MAX_NAME_BYTES) + "\" in this session");
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED, "no MCP server named \"" + line(String.valueOf(server), MAX_NAME_BYTES) + "\" in this session");
         }
         return c.content();
     }

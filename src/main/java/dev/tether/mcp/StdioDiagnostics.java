@@ -3,8 +3,8 @@ package dev.tether.mcp;
 import dev.tether.mcp.transport.StdioTransport;
 
 /**
- * What a stdio server shows of itself: its process id, its unparsable stdout lines and the tail
- * of its stderr, which is kept when the process ends so that a failure can say why.
+ * What a stdio server shows of itself: its process id and the tail of its stderr, which is kept
+ * when the process ends so that a failure can say why.
  */
 final class StdioDiagnostics {
     private volatile StdioTransport current;
@@ -27,11 +27,6 @@ final class StdioDiagnostics {
     String stderrTail() {
         StdioTransport stdio = current;
         return stdio != null ? stdio.stderrTail() : lastStderr;
-    }
-
-    long malformedLines() {
-        StdioTransport stdio = current;
-        return stdio != null ? stdio.malformedCount() : 0;
     }
 
     long pid() {

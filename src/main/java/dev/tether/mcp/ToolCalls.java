@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpError;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +18,7 @@ final class ToolCalls {
 
     /** The connection as the call path sees it. */
     interface Target {
-        /** The session, channel and generation of the ready connection. @throws McpException not ready */
+        /** The session, channel and generation of the ready connection. @throws McpError.NotReady not ready */
         Ready ready();
 
         int generation();
@@ -45,28 +46,12 @@ final class ToolCalls {
                        Consumer<McpProgress> progress) {
         try {
             return callOnce(tool, arguments, cancellation, progress);
-        } catch (TransportLost lost) {
-            if (!retryable || !target.awaitReadyAfter(lost.generation, cancellation)) {
-                throw lost.failure;
+        } catch (McpError.TransportLost lost) {
+            if (!retryable || !target.awaitReadyAfter(lost.generation(), cancellation)) {
+                throw lost;
             }
             LOG.info("mcp {}: retrying {} once after reconnecting", server, tool);
-            try {
-                return callOnce(tool, arguments, cancellation, progress);
-            } catch (TransportLost again) {
-                throw again.failure;
-            }
-        }
-    }
-
-    /** A call failed because its transport ended (not an answer, not a timeout). */
-    private static final class TransportLost extends RuntimeException {
-        final int generation;
-        final McpException failure;
-
-        TransportLost(int generation, McpException failure) {
-            super(null, null, false, false);
-            this.generation = generation;
-            this.failure = failure;
+            return callOnce(tool, arguments, cancellation, progress);
         }
     }
 
@@ -80,25 +65,38 @@ final class ToolCalls {
             McpCallResult result = client.callTool(tool, arguments,
                     new McpClientSession.CallLimits(limits.idle(), limits.total()), callCancellation, progress);
             if (gen != target.generation()) {
-                throw new McpException("the server was reconnected during the call; its result was dropped");
+                throw new McpError.Superseded("the server was reconnected during the call; its result was dropped");
             }
             return result;
-        } catch (McpException e) {
-            if (client.isClosed() && ready.channel().failed() && !e.isTimeout()) {
-                throw new TransportLost(gen, e);
-            }
-            if (client.isClosed() && gen != target.generation()) {
-                throw new McpException("the server was reconnected or disconnected during the call; the call was abandoned");
-            }
-            throw e;
+        } catch (McpError e) {
+            throw afterFailure(e, ready, gen);
         } catch (CancelledException e) {
             if (!cancellation.isCancelled()) {
                 if (client.isClosed() && ready.channel().failed()) {
-                    throw new TransportLost(gen, new McpException("the server connection ended during the call"));
+                    throw new McpError.TransportLost(gen, "the server connection ended during the call");
                 }
-                throw new McpException("the server connection was closed during the call");
+                throw new McpError.Superseded("the server connection was closed during the call");
             }
             throw e;
         }
+    }
+
+    /**
+     * What a failed call of generation {@code gen} amounts to once the state of its transport is
+     * known: a failure of a transport that died is retryable ({@link McpError.TransportLost}),
+     * unless time had run out anyway; one whose connection was replaced is dropped.
+     */
+    private McpError afterFailure(McpError e, Ready ready, int gen) {
+        boolean closed = ready.client().isClosed();
+        boolean transportDied = closed && ready.channel().failed();
+        boolean replaced = closed && gen != target.generation();
+        return switch (e) {
+            case McpError.Timeout timeout -> replaced ? abandoned() : timeout;
+            default -> transportDied ? new McpError.TransportLost(gen, e.getMessage()) : replaced ? abandoned() : e;
+        };
+    }
+
+    private static McpError abandoned() {
+        return new McpError.Superseded("the server was reconnected or disconnected during the call; the call was abandoned");
     }
 }

@@ -6,6 +6,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
+import dev.tether.mcp.McpRuntimeProbe;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.session.McpLauncher;
@@ -175,12 +176,12 @@ final class AttackSession implements AutoCloseable {
 
     /** Waits until the MCP runtime's projection satisfies {@code condition} (a re-listed catalog). */
     void awaitTools(java.util.function.Predicate<List<Tool>> condition, String what) {
-        Waits.eventually(Duration.ofSeconds(20), () -> runtime.get() != null && condition.test(runtime.get().tools()), what);
+        Waits.eventually(Duration.ofSeconds(20), () -> runtime.get() != null && condition.test(McpRuntimeProbe.tools(runtime.get())), what);
     }
 
     /** The MCP tools as the runtime projects them now. */
     List<Tool> mcpTools() {
-        return runtime.get() == null ? List.of() : runtime.get().tools();
+        return runtime.get() == null ? List.of() : McpRuntimeProbe.tools(runtime.get());
     }
 
     /** The model-facing name of the server's tool with this raw name. */

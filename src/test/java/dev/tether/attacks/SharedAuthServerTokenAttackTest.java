@@ -158,7 +158,7 @@ class SharedAuthServerTokenAttackTest {
         TetherPaths paths = TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString()));
         try (SharedIssuer issuer = new SharedIssuer()) {
             // Each call is a new Tether process: memory empty, the ledger file the same.
-            bothServersKeepTheirOwnTokens(issuer, () -> AcpTokenStore.persistent(paths));
+            bothServersKeepTheirOwnTokens(issuer, () -> AcpTokenStore.persistent(paths.stateDir()));
         }
     }
 
@@ -167,7 +167,7 @@ class SharedAuthServerTokenAttackTest {
         TetherPaths paths = TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString()));
         try (SharedIssuer issuer = new SharedIssuer()) {
             // `tether mcp login a`, then `tether mcp login b`, then a later run using both.
-            bothServersKeepTheirOwnTokens(issuer, () -> FileTokenStore.hostLedger(paths));
+            bothServersKeepTheirOwnTokens(issuer, () -> FileTokenStore.hostLedger(paths.stateDir()));
         }
     }
 

@@ -44,7 +44,7 @@ class McpCommandTest {
                   "sentry": {"url": "https://mcp.sentry.example/${TENANT}/mcp"}
                 }}
                 """);
-        ledger = FileTokenStore.hostLedger(TetherPaths.from(env));
+        ledger = FileTokenStore.hostLedger(TetherPaths.from(env).stateDir());
     }
 
     private int run(McpCommand.Authorizer authorizer, String... args) {

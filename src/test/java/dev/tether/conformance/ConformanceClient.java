@@ -7,7 +7,7 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.McpTool;
-import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;

@@ -7,7 +7,8 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
@@ -20,9 +21,9 @@ class CapabilityCheckTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("bare", "--no-tools")), options(), McpRuntimeListener.NONE)) {
             assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
             assertEquals(State.READY, runtime.status().getFirst().state());
-            McpException refresh = assertThrows(McpException.class, () -> runtime.refresh("bare", Cancellation.root()));
+            McpError refresh = assertThrows(McpError.Refused.class, () -> runtime.refresh("bare", Cancellation.root()));
             assertEquals("server \"bare\" did not declare the tools capability, so tools/list is not available", refresh.getMessage());
-            McpException call = assertThrows(McpException.class, () -> text(runtime, "bare", "echo", args("text", "hi")));
+            McpError call = assertThrows(McpError.Refused.class, () -> text(runtime, "bare", "echo", args("text", "hi")));
             assertEquals("server \"bare\" did not declare the tools capability, so tools/call is not available", call.getMessage());
             // The chaos server would have answered both: the check is ours, before anything is sent.
         }

@@ -7,7 +7,9 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -33,7 +35,7 @@ class CatalogBoundsTest {
             ServerStatus good = runtime.status().getFirst();
             text(runtime, "cat", "set_catalog", args("mode", mode));
 
-            McpException e = assertThrows(McpException.class, () -> runtime.refresh("cat", Cancellation.root()));
+            McpError e = assertThrows(McpError.Refused.class, () -> runtime.refresh("cat", Cancellation.root()));
             assertEquals(reason, e.getMessage());
             assertSame(before, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()), "nothing was committed");
             assertEquals(good, runtime.status().getFirst());

@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.McpPromptInfo;
 import java.time.Duration;
 import java.util.List;

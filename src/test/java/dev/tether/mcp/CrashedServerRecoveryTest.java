@@ -7,7 +7,9 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
@@ -25,7 +27,7 @@ class CrashedServerRecoveryTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("phoenix")), options(), events)) {
             assertEquals(15, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).size());
             long firstPid = runtime.connection("phoenix").pid();
-            assertThrows(McpException.class, () -> text(runtime, "phoenix", "crash", null));
+            assertThrows(McpError.class, () -> text(runtime, "phoenix", "crash", null));
 
             ServerStatus recovering = events.awaitState("phoenix", State.RECOVERING, Duration.ofSeconds(5));
             assertTrue(recovering.reason().contains("crashing on purpose"), recovering.reason());
@@ -53,7 +55,7 @@ class CrashedServerRecoveryTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(
                 chaos("mortal", "--start-file", starts.toString(), "--max-starts", "1")), options(), events, fast)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
-            assertThrows(McpException.class, () -> text(runtime, "mortal", "crash", null));
+            assertThrows(McpError.class, () -> text(runtime, "mortal", "crash", null));
             ServerStatus failed = events.awaitState("mortal", State.FAILED, Duration.ofSeconds(30));
             assertTrue(failed.reason().startsWith("gave up reconnecting after 3 attempts: "), failed.reason());
             assertEquals("4", Files.readString(starts).strip(), "one start and three attempts");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.model.ModelMessage;
@@ -38,7 +39,7 @@ class EverythingContentTest {
             assertTrue(text(runtime.readResource("everything", listed, Cancellation.root()).forModel()).startsWith("[resource "));
             String dynamic = text(runtime.readResource("everything", "demo://resource/dynamic/text/3", Cancellation.root()).forModel());
             assertTrue(dynamic.startsWith("[resource demo://resource/dynamic/text/3"), dynamic);
-            assertThrows(McpException.class, () -> runtime.readResource("everything", "demo://secret", Cancellation.root()));
+            assertThrows(McpError.class, () -> runtime.readResource("everything", "demo://secret", Cancellation.root()));
 
             var ids = runtime.complete("everything", new CompletionRef.ResourceTemplate("demo://resource/dynamic/text/{resourceId}"),
                     "resourceId", "1", Map.of(), Cancellation.root());
@@ -46,7 +47,7 @@ class EverythingContentTest {
 
             McpPromptInfo args = runtime.prompts().stream().filter(p -> p.name().equals("args-prompt")).findFirst().orElseThrow();
             assertTrue(args.arguments().stream().anyMatch(a -> a.name().equals("city") && a.required()), args.toString());
-            assertThrows(McpException.class, () -> runtime.getPrompt("everything", "args-prompt", Map.of(), Cancellation.root()));
+            assertThrows(McpError.class, () -> runtime.getPrompt("everything", "args-prompt", Map.of(), Cancellation.root()));
             List<ModelMessage> messages = runtime.getPrompt("everything", "args-prompt", Map.of("city", "Lisbon"), Cancellation.root());
             assertTrue(text(messages.getFirst().parts()).contains("Lisbon"), messages.toString());
 

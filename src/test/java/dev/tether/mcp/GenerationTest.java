@@ -7,7 +7,9 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
@@ -32,7 +34,7 @@ class GenerationTest {
             Waits.eventually(Duration.ofSeconds(10), running::get, "the slow call to report progress");
             ServerStatus after = runtime.reconnect("gen");
 
-            McpException dropped = assertThrows(McpException.class, () -> {
+            McpError dropped = assertThrows(McpError.Superseded.class, () -> {
                 try {
                     slow.join();
                 } catch (java.util.concurrent.CompletionException e) {

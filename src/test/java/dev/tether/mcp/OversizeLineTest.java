@@ -7,7 +7,8 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -22,7 +23,7 @@ class OversizeLineTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("wide")), options(), McpRuntimeListener.NONE, small)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             long start = System.nanoTime();
-            McpException e = assertThrows(McpException.class, () -> text(runtime, "wide", "oversize", args("bytes", "300000")));
+            McpError e = assertThrows(McpError.class, () -> text(runtime, "wide", "oversize", args("bytes", "300000")));
             long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
             assertTrue(e.getMessage().contains("larger than the 0.1 MB message limit and was dropped"), e.getMessage());
             assertTrue(millis < 10_000, "failed after " + millis + " ms; the idle timeout is 60 s");

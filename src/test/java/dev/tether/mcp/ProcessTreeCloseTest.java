@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.ServerStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
@@ -64,12 +65,12 @@ class PromptAndCompletionTest {
                 "\"__proto__\" is not allowed", Map.of("id", "A-1001", "__proto__", "x"),
                 "\"constructor\" is not allowed", Map.of("id", "A-1001", "constructor", "x"));
         for (var entry : bad.entrySet()) {
-            McpException e = assertThrows(McpException.class,
+            McpError e = assertThrows(McpError.Refused.class,
                     () -> runtime.getPrompt("orders", "summarize_order", entry.getValue(), Cancellation.root()));
             assertTrue(e.getMessage().contains(entry.getKey()), e.getMessage());
         }
-        assertThrows(McpException.class, () -> runtime.getPrompt("orders", "nope", Map.of(), Cancellation.root()));
-        assertThrows(McpException.class, () -> runtime.getPrompt("nobody", "summarize_order", Map.of(), Cancellation.root()));
+        assertThrows(McpError.Refused.class, () -> runtime.getPrompt("orders", "nope", Map.of(), Cancellation.root()));
+        assertThrows(McpError.Refused.class, () -> runtime.getPrompt("nobody", "summarize_order", Map.of(), Cancellation.root()));
         allSentIsTraced(runtime, "orders");
         assertEquals(0, requests(trace, "prompts/get"));
     }
@@ -96,13 +97,13 @@ class PromptAndCompletionTest {
         assertEquals(List.of("A-1004"), runtime.complete("orders", new CompletionRef.ResourceTemplate("orders://order/{id}"),
                 "id", "A-1004", Map.of(), Cancellation.root()).values());
         long before = requests(trace, "completion/complete");
-        assertThrows(McpException.class, () -> runtime.complete("orders", new CompletionRef.Prompt("nope"), "id", "",
+        assertThrows(McpError.Refused.class, () -> runtime.complete("orders", new CompletionRef.Prompt("nope"), "id", "",
                 Map.of(), Cancellation.root()));
-        assertThrows(McpException.class, () -> runtime.complete("orders", new CompletionRef.Prompt("summarize_order"),
+        assertThrows(McpError.Refused.class, () -> runtime.complete("orders", new CompletionRef.Prompt("summarize_order"),
                 "colour", "", Map.of(), Cancellation.root()));
-        assertThrows(McpException.class, () -> runtime.complete("orders", new CompletionRef.ResourceTemplate("orders://x/{id}"),
+        assertThrows(McpError.Refused.class, () -> runtime.complete("orders", new CompletionRef.ResourceTemplate("orders://x/{id}"),
                 "id", "", Map.of(), Cancellation.root()));
-        assertThrows(McpException.class, () -> runtime.complete("orders", new CompletionRef.ResourceTemplate("orders://order/{id}"),
+        assertThrows(McpError.Refused.class, () -> runtime.complete("orders", new CompletionRef.ResourceTemplate("orders://order/{id}"),
                 "sku", "", Map.of(), Cancellation.root()));
         allSentIsTraced(runtime, "orders");
         assertEquals(before, requests(trace, "completion/complete"));

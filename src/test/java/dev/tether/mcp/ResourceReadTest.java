@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;

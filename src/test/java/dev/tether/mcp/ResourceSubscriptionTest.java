@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.model.Part;
@@ -36,7 +38,7 @@ class ResourceSubscriptionTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(tracedReference("orders", trace)), options().withHost(host),
                 McpRuntimeListener.NONE)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
-            assertThrows(McpException.class, () -> runtime.subscribe("orders", "orders://elsewhere", Cancellation.root()));
+            assertThrows(McpError.class, () -> runtime.subscribe("orders", "orders://elsewhere", Cancellation.root()));
             assertEquals(0, requests(trace, "resources/subscribe"), "refused before any request");
 
             runtime.subscribe("orders", URI, Cancellation.root());

@@ -7,7 +7,8 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.ServerStatus.State;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +30,7 @@ class RetryAfterReconnectTest {
 
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             Path unsafe = dir.resolve("unsafe");
-            McpException e = assertThrows(McpException.class,
+            McpError e = assertThrows(McpError.TransportLost.class,
                     () -> text(runtime, "retry", "crash_once_unsafe", args("marker", unsafe.toString()), false));
             assertTrue(Files.exists(unsafe));
             assertTrue(e.getMessage().startsWith("tools/call failed"), e.getMessage());

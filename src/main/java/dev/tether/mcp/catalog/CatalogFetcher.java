@@ -1,5 +1,6 @@
 package dev.tether.mcp.catalog;
 
+import dev.tether.mcp.api.McpError;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,7 +49,12 @@ public final class CatalogFetcher<T> {
         this.bounds = bounds;
     }
 
-    /** Follows cursors until the last page. @throws CatalogException a bound or an item was broken */
+    /**
+     * Follows cursors until the last page.
+     *
+     * @throws McpError.Refused a bound was broken (pages, bytes, items, a repeated cursor or identity)
+     * @throws McpError.Malformed an item or a cursor was invalid, or an answer had no list
+     */
     public List<T> fetch(PageSource source) {
         List<T> items = new ArrayList<>();
         Set<String> identities = new HashSet<>();
@@ -57,32 +63,32 @@ public final class CatalogFetcher<T> {
         String cursor = null;
         for (int page = 1; ; page++) {
             if (page > bounds.maxPages()) {
-                throw new CatalogException(method + " needed more than " + bounds.maxPages() + " pages");
+                throw bound(method + " needed more than " + bounds.maxPages() + " pages");
             }
             Page answer = source.fetch(cursor);
             bytes += answer.bytes();
             if (bytes > bounds.maxBytes()) {
-                throw new CatalogException(method + " sent more than " + bounds.maxBytes() + " bytes of JSON");
+                throw bound(method + " sent more than " + bounds.maxBytes() + " bytes of JSON");
             }
             JsonNode array = answer.result() == null ? null : answer.result().get(field);
             if (array == null || !array.isArray()) {
-                throw new CatalogException(method + " answer has no " + field + " array");
+                throw new McpError.Malformed(method + " answer has no " + field + " array");
             }
             for (JsonNode node : array) {
                 T item;
                 try {
                     item = reader.apply(node);
                 } catch (RuntimeException e) {
-                    throw new CatalogException(method + " listed an invalid item: " + e.getMessage());
+                    throw new McpError.Malformed(method + " listed an invalid item: " + e.getMessage());
                 }
                 String id = identity.apply(item);
                 if (!identities.add(id)) {
                     // Two items with one raw identity cannot both be addressed; which one a call reaches is undefined.
-                    throw new CatalogException(method + " listed \"" + id + "\" twice");
+                    throw bound(method + " listed \"" + id + "\" twice");
                 }
                 items.add(item);
                 if (items.size() > bounds.maxItems()) {
-                    throw new CatalogException(method + " listed more than " + bounds.maxItems() + " items");
+                    throw bound(method + " listed more than " + bounds.maxItems() + " items");
                 }
             }
             JsonNode next = answer.result().get("nextCursor");
@@ -90,12 +96,16 @@ public final class CatalogFetcher<T> {
                 return List.copyOf(items);
             }
             if (!next.isString()) {
-                throw new CatalogException(method + " sent a nextCursor that is not a string");
+                throw new McpError.Malformed(method + " sent a nextCursor that is not a string");
             }
             cursor = next.asString();
             if (!cursors.add(cursor)) {
-                throw new CatalogException(method + " repeated the cursor \"" + cursor + "\"");
+                throw bound(method + " repeated the cursor \"" + cursor + "\"");
             }
         }
+    }
+
+    private static McpError bound(String message) {
+        return new McpError.Refused(McpError.Refused.Ground.BOUND, message);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * What the content model tools need from the runtime: the catalogs of ready servers, a checked
- * read and a checked completion. Operations throw {@link dev.tether.mcp.McpException} with a
+ * read and a checked completion. Operations throw {@link dev.tether.mcp.api.McpError} with a
  * readable message when refused (before any request) or failed.
  */
 public interface ContentAccess {

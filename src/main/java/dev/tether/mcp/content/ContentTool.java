@@ -1,7 +1,7 @@
 package dev.tether.mcp.content;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpException;
+import dev.tether.mcp.api.McpError;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -52,7 +52,7 @@ abstract class ContentTool implements Tool {
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
         try {
             return call(input == null ? Json.object() : input, context);
-        } catch (McpException e) {
+        } catch (McpError e) {
             throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(String.valueOf(e.getMessage()))));
         }
     }

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 @FunctionalInterface
 public interface ToolCallScope {
     /**
-     * @throws dev.tether.mcp.McpException          the call failed (after the retries this scope allows)
+     * @throws dev.tether.mcp.api.McpError          the call failed (after the retries this scope allows)
      * @throws dev.tether.base.CancelledException  {@code cancellation} fired
      */
     McpCallResult run(String server, String toolCallId, Cancellation cancellation, Supplier<McpCallResult> call);

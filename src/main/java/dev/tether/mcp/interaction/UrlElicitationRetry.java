@@ -3,7 +3,7 @@ package dev.tether.mcp.interaction;
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpException;
+import dev.tether.mcp.api.McpError;
 import dev.tether.security.JsonSanitizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * host, like any URL elicitation); once all are accepted and completed (or the completion wait
  * ran out) the call is sent again — at most {@link InteractionSettings#urlRetries()} times. A
  * refused URL, a user's "no", or a server that keeps asking ends the call with a readable
- * {@link McpException}.
+ * {@link McpError}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation#url-elicitation-required-error">MCP -32042</a>
  */
@@ -47,15 +47,15 @@ final class UrlElicitationRetry implements ToolCallScope {
             for (int retry = 0; ; retry++) {
                 try {
                     return call.get();
-                } catch (McpException e) {
-                    if (e.rpcCode() != URL_ELICITATION_REQUIRED) {
+                } catch (McpError.ErrorAnswer e) {
+                    if (e.code() != URL_ELICITATION_REQUIRED) {
                         throw e;
                     }
                     if (retry >= settings.urlRetries()) {
-                        throw new McpException("the server still asks for a step in the browser after "
+                        throw new McpError.Refused(McpError.Refused.Ground.BOUND, "the server still asks for a step in the browser after "
                                 + settings.urlRetries() + " retries; giving up");
                     }
-                    satisfy(server, toolCallId, e.rpcData(), cancellation);
+                    satisfy(server, toolCallId, e.data(), cancellation);
                     LOG.info("mcp {}: retrying a call after a URL elicitation (retry {})", server, retry + 1);
                 }
             }
@@ -67,7 +67,7 @@ final class UrlElicitationRetry implements ToolCallScope {
         JsonNode data = JsonSanitizer.clean(rawData, 6, 64 * 1024);
         JsonNode listed = data == null ? null : data.get("elicitations");
         if (listed == null || !listed.isArray() || listed.isEmpty() || listed.size() > MAX_ELICITATIONS) {
-            throw new McpException("the server asks for a step in the browser but sent no usable URL");
+            throw new McpError.Malformed("the server asks for a step in the browser but sent no usable URL");
         }
         List<String> ids = new ArrayList<>();
         for (JsonNode item : listed) {
@@ -78,13 +78,14 @@ final class UrlElicitationRetry implements ToolCallScope {
                 }
                 request = flow.urlRequest(server, item, toolCallId, ElicitationFlow.message(item.get("message")));
             } catch (JsonRpcException e) {
-                throw new McpException("the server asks for a step in the browser that Tether will not show: " + e.getMessage());
+                throw new McpError.Refused(McpError.Refused.Ground.POLICY,
+                        "the server asks for a step in the browser that Tether will not show: " + e.getMessage());
             }
             ElicitationReply reply = flow.ask(request, cancellation);
             cancellation.throwIfCancelled();
             if (!reply.action().equals("accept")) {
-                throw new McpException("the server needs a step in the browser (" + request.urlHost()
-                        + ") and the user did not open it (" + reply.action() + ")");
+                throw new McpError.Refused(McpError.Refused.Ground.DECLINED,
+                        "the server needs a step in the browser (" + request.urlHost() + ") and the user did not open it (" + reply.action() + ")");
             }
             ids.add(request.elicitationId());
         }

@@ -45,7 +45,6 @@ public final class StdioTransport implements MessageChannel {
     private final Process process;
     private final LineChannel lines;
     private final StderrRing stderr = new StderrRing(STDERR_LINES, STDERR_CHARS);
-    private final AtomicLong malformed = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile Thread stderrDrain;
 
@@ -141,7 +140,6 @@ public final class StdioTransport implements MessageChannel {
 
             @Override
             public void onMalformed(String reason) {
-                malformed.incrementAndGet();
                 listener.onMalformed(reason);
             }
 
@@ -198,11 +196,6 @@ public final class StdioTransport implements MessageChannel {
             }
         }
         return stderr.tail();
-    }
-
-    /** How many stdout lines were not JSON (or too long) and were skipped. */
-    public long malformedCount() {
-        return malformed.get();
     }
 
     public long pid() {

@@ -9,7 +9,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpCallResult;
 import dev.tether.mcp.McpClientSession;
 import dev.tether.mcp.McpContent;
-import dev.tether.mcp.McpException;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.McpServerSpec;
 import dev.tether.mcp.transport.ResumableSseServer.Resume;
 import dev.tether.mcp.transport.ResumableSseServer.Resumption;
@@ -46,7 +46,7 @@ class SseResumptionTest {
         try (ResumableSseServer server = new ResumableSseServer(300, false, Resume.ANSWER);
              McpClientSession session = connect(server)) {
             long start = System.nanoTime();
-            McpException e = assertThrows(McpException.class,
+            McpError e = assertThrows(McpError.class,
                     () -> session.callTool("slow", Json.object(), LIMITS, Cancellation.root(), p -> { }));
 
             assertEquals("tools/call failed: the server closed the response stream before answering and sent no event id"
@@ -60,7 +60,7 @@ class SseResumptionTest {
     void aRefusedResumptionFailsTheCallWithTheServersAnswer() {
         try (ResumableSseServer server = new ResumableSseServer(50, true, Resume.REFUSE);
              McpClientSession session = connect(server)) {
-            McpException e = assertThrows(McpException.class,
+            McpError e = assertThrows(McpError.class,
                     () -> session.callTool("slow", Json.object(), LIMITS, Cancellation.root(), p -> { }));
 
             assertEquals("tools/call failed: the server closed the response stream before answering and did not resume it"
@@ -73,7 +73,7 @@ class SseResumptionTest {
     void resumingIsBoundedAndEachAttemptStartsFromTheNewestEventId() {
         try (ResumableSseServer server = new ResumableSseServer(20, true, Resume.CUT_AGAIN);
              McpClientSession session = connect(server)) {
-            McpException e = assertThrows(McpException.class,
+            McpError e = assertThrows(McpError.class,
                     () -> session.callTool("slow", Json.object(), LIMITS, Cancellation.root(), p -> { }));
 
             assertEquals("tools/call failed: the server closed the response stream " + (SseStreams.MAX_RESUME_ATTEMPTS + 1)

@@ -57,7 +57,8 @@ import tools.jackson.databind.node.ObjectNode;
  * first cursor), {@code duplicate} (two tools named {@code echo}), {@code items} (2,100 tools),
  * {@code bytes} (9 MB of descriptions), {@code builtin} (adds {@code read_file}),
  * {@code invisible} (adds names with zero-width and bidi characters), {@code v<N>} (the normal tools
- * plus {@code gen_N}, to see which list version was fetched).
+ * plus {@code gen_N}, to see which list version was fetched), {@code many<N>} (only {@code N}
+ * tools {@code tool_0} … with short descriptions, for projection figures).
  *
  * <p><b>Tools</b>: {@code echo {text}} (read-only), {@code crash} (exits 3 mid-call),
  * {@code crash_once {marker}} (idempotent; exits 3 if file {@code marker} does not exist yet,
@@ -269,6 +270,12 @@ public final class ChaosMcpServer {
                 tools.add(tool("ev\u200Bil\u202Ename", "Looks \u2066innocent\u2069\u200D", null));
             }
             default -> {
+                if (mode.startsWith("many")) {
+                    for (int i = 0; i < Integer.parseInt(mode.substring(4)); i++) {
+                        tools.add(tool("tool_" + i, "Does thing " + i, null));
+                    }
+                    break;
+                }
                 normal(tools);
                 if (mode.startsWith("v")) {
                     tools.add(tool("gen_" + mode.substring(1), "list version " + mode, null));

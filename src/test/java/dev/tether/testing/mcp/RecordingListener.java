@@ -2,7 +2,7 @@ package dev.tether.testing.mcp;
 
 import dev.tether.mcp.McpRuntimeEvent;
 import dev.tether.mcp.McpRuntimeListener;
-import dev.tether.mcp.ServerStatus;
+import dev.tether.mcp.api.ServerStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

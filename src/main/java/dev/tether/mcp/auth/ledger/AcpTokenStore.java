@@ -1,8 +1,8 @@
 package dev.tether.mcp.auth.ledger;
 
-import dev.tether.config.TetherPaths;
 import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.TokenStore;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -31,13 +31,13 @@ public final class AcpTokenStore implements TokenStore {
     }
 
     /** Memory backed by the ACP ledger, for a user who opted in. */
-    public static AcpTokenStore persistent(TetherPaths paths) {
-        return persistent(FileTokenStore.directory(paths).resolve(FileTokenStore.ACP_LEDGER), paths);
+    public static AcpTokenStore persistent(Path stateDir) {
+        return persistent(FileTokenStore.directory(stateDir).resolve(FileTokenStore.ACP_LEDGER), stateDir);
     }
 
-    static AcpTokenStore persistent(java.nio.file.Path file, TetherPaths paths) {
+    static AcpTokenStore persistent(Path file, Path stateDir) {
         FileTokenStore store = new FileTokenStore(file);
-        if (store.file().equals(FileTokenStore.hostLedger(paths).file())) {
+        if (store.file().equals(FileTokenStore.hostLedger(stateDir).file())) {
             throw new IllegalArgumentException("ACP sessions may not use the host OAuth ledger");
         }
         return new AcpTokenStore(store);

@@ -1,6 +1,5 @@
 package dev.tether.mcp.auth.ledger;
 
-import dev.tether.config.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.auth.TokenStore;
 import java.io.IOException;
@@ -61,14 +60,14 @@ public final class FileTokenStore implements TokenStore {
         this.lockFile = this.file.resolveSibling(this.file.getFileName() + ".lock");
     }
 
-    /** {@code $XDG_STATE_HOME/tether/oauth}. */
-    public static Path directory(TetherPaths paths) {
-        return paths.stateDir().resolve("oauth");
+    /** {@code $XDG_STATE_HOME/tether/oauth}, given Tether's state directory ({@code $XDG_STATE_HOME/tether}). */
+    public static Path directory(Path stateDir) {
+        return stateDir.resolve("oauth");
     }
 
     /** The host ledger, for {@code tether mcp login|logout|status}. Never for ACP sessions. */
-    public static FileTokenStore hostLedger(TetherPaths paths) {
-        return new FileTokenStore(directory(paths).resolve(HOST_LEDGER));
+    public static FileTokenStore hostLedger(Path stateDir) {
+        return new FileTokenStore(directory(stateDir).resolve(HOST_LEDGER));
     }
 
     public Path file() {

@@ -18,8 +18,8 @@ class AcpTokenStoreTest {
     @TempDir
     Path state;
 
-    private TetherPaths paths() {
-        return TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString()));
+    private Path paths() {
+        return TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString())).stateDir();
     }
 
     @Test

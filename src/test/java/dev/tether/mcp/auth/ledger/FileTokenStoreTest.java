@@ -28,7 +28,7 @@ class FileTokenStoreTest {
     Path state;
 
     private FileTokenStore ledger() {
-        return FileTokenStore.hostLedger(TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString())));
+        return FileTokenStore.hostLedger(TetherPaths.from(Map.of("HOME", state.toString(), "XDG_STATE_HOME", state.toString())).stateDir());
     }
 
     private static String mode(Path path) throws IOException {

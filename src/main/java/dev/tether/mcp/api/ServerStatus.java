@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.api;
 
 /**
  * Where one MCP server stands. Immutable: listeners and callers get a snapshot.
