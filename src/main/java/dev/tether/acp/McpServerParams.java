@@ -1,7 +1,7 @@
 package dev.tether.acp;
 
 import dev.tether.jsonrpc.JsonRpcException;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.tether.config.TetherPaths;
 import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.LineChannel;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionServices;

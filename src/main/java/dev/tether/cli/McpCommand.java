@@ -3,7 +3,7 @@ package dev.tether.cli;
 import dev.tether.config.ConfigFile;
 import dev.tether.config.McpConfig;
 import dev.tether.config.TetherPaths;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;
 import dev.tether.mcp.auth.TokenStore;

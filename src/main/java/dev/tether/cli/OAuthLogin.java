@@ -4,7 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;

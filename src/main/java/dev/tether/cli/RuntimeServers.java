@@ -2,7 +2,7 @@ package dev.tether.cli;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntime;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.interaction.ServerLogs;

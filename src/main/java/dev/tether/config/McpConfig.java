@@ -2,7 +2,7 @@ package dev.tether.config;
 
 import dev.tether.json.Json;
 import dev.tether.mcp.McpServerPolicy;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

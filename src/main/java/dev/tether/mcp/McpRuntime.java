@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.content.CompletionRef;

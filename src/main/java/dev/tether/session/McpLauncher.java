@@ -1,7 +1,7 @@
 package dev.tether.session;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.model.ModelMessage;
 import dev.tether.tools.Tool;

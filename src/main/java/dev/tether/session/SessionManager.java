@@ -1,6 +1,6 @@
 package dev.tether.session;
 
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.tools.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;

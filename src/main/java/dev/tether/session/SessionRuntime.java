@@ -9,7 +9,7 @@ import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;

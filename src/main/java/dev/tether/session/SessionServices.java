@@ -2,7 +2,7 @@ package dev.tether.session;
 
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.ClientChannel;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
 import dev.tether.tools.ToolFilter;
 import java.util.List;

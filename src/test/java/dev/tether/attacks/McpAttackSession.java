@@ -6,7 +6,7 @@ import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpServerPolicy;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.session.McpLauncher;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.tether.cli.AttackWiring;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.model.ModelRequest;
 import dev.tether.security.SecretRegistry;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.config.TetherPaths;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;
 import dev.tether.mcp.auth.MemoryTokenStore;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.HttpAuthorization;
 import dev.tether.mcp.transport.HttpTransport;
 import dev.tether.testing.Waits;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.tether.config.TetherPaths;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.ledger.FileTokenStore;
 import java.io.ByteArrayOutputStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerPolicy;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.McpToolInfo;
 import java.time.Duration;
 import java.util.Set;

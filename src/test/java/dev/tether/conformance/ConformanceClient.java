@@ -5,7 +5,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.McpTool;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.auth.MemoryTokenStore;

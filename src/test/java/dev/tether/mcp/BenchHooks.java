@@ -1,6 +1,7 @@
 package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.testing.mcp.McpTestSupport;
 import java.time.Duration;

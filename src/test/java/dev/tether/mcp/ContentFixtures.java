@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import static dev.tether.testing.mcp.McpTestSupport.javaServer;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.Elicitation;
 import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpHost;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.model.ModelMessage;

@@ -4,6 +4,7 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;

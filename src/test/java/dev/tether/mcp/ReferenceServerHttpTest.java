@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.reference.ReferenceServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

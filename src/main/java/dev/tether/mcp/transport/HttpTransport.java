@@ -3,7 +3,7 @@ package dev.tether.mcp.transport;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

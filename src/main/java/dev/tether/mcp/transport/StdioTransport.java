@@ -2,7 +2,7 @@ package dev.tether.mcp.transport;
 
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.StdioEnvironment;
 import java.io.BufferedReader;
 import java.io.File;

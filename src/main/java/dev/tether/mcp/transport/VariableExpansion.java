@@ -1,6 +1,6 @@
 package dev.tether.mcp.transport;
 
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.tether.mcp.auth;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.net.URI;
 import java.util.ArrayList;

@@ -106,7 +106,7 @@ class AuthorizationCodeFlowTest {
 
     @Test
     void aHandWrittenAuthorizationHeaderBesideAnOAuthClientIsRefused() {
-        var spec = new dev.tether.mcp.McpServerSpec.Http("srv", "https://mcp.example/mcp", Map.of("Authorization", "Bearer x"));
+        var spec = new dev.tether.mcp.api.McpServerSpec.Http("srv", "https://mcp.example/mcp", Map.of("Authorization", "Bearer x"));
         OAuthSettings settings = OAuthSettings.of(new MemoryTokenStore(), null).withClient("srv", OAuthClientConfig.of("c", null));
         AuthException e = org.junit.jupiter.api.Assertions.assertThrows(AuthException.class,
                 () -> OAuthAuthorization.forServer(spec, settings));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.net.URI;
 import java.util.List;

@@ -6,7 +6,7 @@ import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolOutcome;

@@ -10,7 +10,7 @@ import dev.tether.mcp.McpCallResult;
 import dev.tether.mcp.McpClientSession;
 import dev.tether.mcp.McpContent;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.ResumableSseServer.Resume;
 import dev.tether.mcp.transport.ResumableSseServer.Resumption;
 import java.time.Duration;

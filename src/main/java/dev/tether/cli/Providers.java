@@ -1,5 +1,10 @@
-package dev.tether.model;
+package dev.tether.cli;
 
+import dev.tether.model.ModelException;
+import dev.tether.model.ModelProvider;
+import dev.tether.model.ProviderSelection;
+import dev.tether.model.ProviderSettings;
+import dev.tether.model.RetryingProvider;
 import dev.tether.model.anthropic.AnthropicProvider;
 import dev.tether.model.openai.OpenAiProvider;
 import dev.tether.model.scripted.ScriptedProvider;
@@ -9,9 +14,11 @@ import java.util.function.Supplier;
 
 /**
  * Builds the provider that {@link ProviderSettings} name, wrapped in {@link RetryingProvider}
- * when it talks to a network. The HTTP client is asked for only when one is needed.
+ * when it talks to a network. The HTTP client is asked for only when one is needed. It lives in
+ * the composition root because it is the one place that knows every provider: {@code model}
+ * itself must not import its own subpackages.
  */
-public final class Providers {
+final class Providers {
     private Providers() {}
 
     /**
@@ -20,7 +27,7 @@ public final class Providers {
      * @throws ModelException {@link ModelException.Kind#AUTH} when credentials are missing,
      *     {@link ModelException.Kind#SCRIPT} when the script cannot be read or parsed
      */
-    public static ModelProvider create(ProviderSettings settings, Supplier<HttpClient> http) throws ModelException {
+    static ModelProvider create(ProviderSettings settings, Supplier<HttpClient> http) throws ModelException {
         String missing = ProviderSelection.missingCredentials(settings);
         if (missing != null) {
             throw new ModelException(ModelException.Kind.AUTH, missing);
@@ -34,7 +41,7 @@ public final class Providers {
     }
 
     /** As {@link #create(ProviderSettings, Supplier)} with a client shared by the caller. */
-    public static ModelProvider create(ProviderSettings settings, HttpClient http) throws ModelException {
+    static ModelProvider create(ProviderSettings settings, HttpClient http) throws ModelException {
         return create(settings, () -> http);
     }
 }
