@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A JSON-RPC 2.0 peer over a {@link MessageChannel}: one serialised writer, a map of pending
+ * A JSON-RPC 2.0 peer over a {@link MessageChannel}: sends that never wait for the peer, a map of pending
  * outgoing requests, inbound requests each on a virtual thread, and cancellation in both
  * directions. Knows nothing of ACP or MCP beyond the {@link CancelProtocol} it is given.
  */
