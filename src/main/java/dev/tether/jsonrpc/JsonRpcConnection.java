@@ -178,7 +178,8 @@ public final class JsonRpcConnection implements AutoCloseable {
             JsonNode id = notification.params() == null ? null : notification.params().get(cancelProtocol.idField());
             Cancellation c = id == null ? null : inbound.get(new RequestId(id).key());
             if (c != null) {
-                c.cancel();
+                // Listeners may do slow work (close streams, tell other peers); the reader must go on reading.
+                Thread.ofVirtual().name(name + "-cancel-" + id).start(c::cancel);
             }
             return;
         }
