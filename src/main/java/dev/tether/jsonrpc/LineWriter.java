@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  * closes the channel and fails every pending request. Blocking the sender would bring the stall
  * back, and dropping one frame would leave a gap in an ordered stream (an answer that never
  * comes), so failing loudly is the only choice that keeps both promises. A write error fails the
- * channel the same way. Nothing queued is dropped on {@link #close}: the frames are written first,
- * then the stream is closed.
+ * channel the same way. Nothing queued on a started writer is dropped by {@link #close}: the
+ * frames are written first, then the stream is closed.
  */
 final class LineWriter {
     /** Bytes that may wait for a slow peer: four maximal lines. */

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -112,6 +113,34 @@ class LineChannelWriterTest {
         channel.send(frame(1));
         assertEquals(broken, ends.closed.get(5, TimeUnit.SECONDS));
         channel.close();
+    }
+
+    @Test
+    void aWriteErrorFailsThePendingRequestAtOnce() throws Exception {
+        OutputStream dead = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        Pipe input = Pipe.open(); // the peer never answers: only the write error can end the wait
+        JsonRpcConnection connection = new JsonRpcConnection("t", new LineChannel("t", Channels.newInputStream(input.source()), dead),
+                new InboundHandler() {
+                    @Override
+                    public JsonNode onRequest(InboundRequest request) {
+                        return null;
+                    }
+
+                    @Override
+                    public void onNotification(Message.Notification notification) {}
+                }, CancelProtocol.ACP, false);
+        connection.start();
+        OutboundCall call = connection.request("ping", null);
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> call.future().get(5, TimeUnit.SECONDS));
+        assertEquals(new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "t connection failed", null),
+                ((JsonRpcException) failed.getCause()).error());
+        assertTrue(connection.isClosed());
+        connection.close();
     }
 
     @Test
