@@ -78,6 +78,8 @@ final class AcpCommand {
         rpc.start();
         rpc.closed().join();
         sessions.close();
+        // The channel's writer is a daemon thread: what is still queued reaches the editor before exit.
+        rpc.close();
         Runtime.getRuntime().removeShutdownHook(hook);
         return 0;
     }

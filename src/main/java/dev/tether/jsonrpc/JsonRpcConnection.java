@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A JSON-RPC 2.0 peer over a {@link MessageChannel}: one serialised writer, a map of pending
+ * A JSON-RPC 2.0 peer over a {@link MessageChannel}: sends that never wait for the peer, a map of pending
  * outgoing requests, inbound requests each on a virtual thread, and cancellation in both
  * directions. Knows nothing of ACP or MCP beyond the {@link CancelProtocol} it is given.
  */
@@ -178,7 +178,8 @@ public final class JsonRpcConnection implements AutoCloseable {
             JsonNode id = notification.params() == null ? null : notification.params().get(cancelProtocol.idField());
             Cancellation c = id == null ? null : inbound.get(new RequestId(id).key());
             if (c != null) {
-                c.cancel();
+                // Listeners may do slow work (close streams, tell other peers); the reader must go on reading.
+                Thread.ofVirtual().name(name + "-cancel-" + id).start(c::cancel);
             }
             return;
         }

@@ -5,31 +5,36 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Newline-delimited JSON over a pair of streams (ACP on stdio; MCP stdio servers). Each
- * message is written as one UTF-8 line and flushed; lines longer than the limit are
- * dropped whole and reported as malformed; blank lines are ignored.
+ * message is written as one UTF-8 line and flushed by the channel's own writer thread, so
+ * {@link #send} never waits for the peer (see {@link LineWriter} for the bound on what may wait
+ * and what happens past it); a write error ends the channel with that error. Lines read longer
+ * than the limit are dropped whole and reported as malformed; blank lines are ignored.
  */
 public final class LineChannel implements MessageChannel {
     /** Default cap on one inbound line: 16 MiB. */
     public static final int DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
     private final InputStream in;
-    private final OutputStream out;
+    private final LineWriter writer;
     private final int maxLineBytes;
     private volatile boolean strictKeys;
     private final String name;
-    private final ReentrantLock writeLock = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicBoolean endReported = new AtomicBoolean();
+    private volatile IOException writeFailure;
     private volatile Listener listener;
     private volatile java.util.function.Consumer<Oversize> oversizeListener = o -> { };
+
+    /** How long {@link #close} waits for queued frames to reach the peer. */
+    public static final Duration FLUSH_GRACE = Duration.ofMillis(500);
 
     /** Bytes kept from each end of a dropped line, enough to find the id of the message it held. */
     public static final int OVERSIZE_EXCERPT_BYTES = 4096;
@@ -47,10 +52,15 @@ public final class LineChannel implements MessageChannel {
     }
 
     public LineChannel(String name, InputStream in, OutputStream out, int maxLineBytes) {
+        this(name, in, out, maxLineBytes, LineWriter.DEFAULT_MAX_QUEUED_BYTES);
+    }
+
+    /** As above, with a bound on the bytes that may wait for the peer to read. */
+    LineChannel(String name, InputStream in, OutputStream out, int maxLineBytes, long maxQueuedBytes) {
         this.name = name;
         this.in = in;
-        this.out = out;
         this.maxLineBytes = maxLineBytes;
+        this.writer = new LineWriter(out, maxQueuedBytes, this::writeFailed);
     }
 
     public LineChannel(String name, InputStream in, OutputStream out) {
@@ -60,6 +70,7 @@ public final class LineChannel implements MessageChannel {
     @Override
     public void start(Listener listener) {
         this.listener = listener;
+        writer.start(name);
         Thread.ofPlatform().daemon().name(name + "-reader").start(this::readLoop);
     }
 
@@ -112,7 +123,14 @@ public final class LineChannel implements MessageChannel {
             failure = e;
         }
         closed.set(true);
-        listener.onClosed(failure);
+        ended(failure);
+    }
+
+    /** Tells the listener once, whichever of the reader and the writer sees the end first. */
+    private void ended(Throwable failure) {
+        if (endReported.compareAndSet(false, true)) {
+            listener.onClosed(writeFailure != null ? writeFailure : failure);
+        }
     }
 
     private void dropped(Overflow overflow) {
@@ -186,28 +204,31 @@ public final class LineChannel implements MessageChannel {
         listener.onMessage(node);
     }
 
+    /** Queues the message for the writer and returns; see {@link MessageChannel#send}. */
     @Override
     public void send(JsonNode message) {
-        byte[] bytes = (Json.write(message) + "\n").getBytes(StandardCharsets.UTF_8);
-        writeLock.lock();
-        try {
-            out.write(bytes);
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            writeLock.unlock();
+        writer.enqueue((Json.write(message) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The peer cannot be written to: the channel ends, and the reader reports this cause. */
+    private void writeFailed(IOException cause) {
+        writeFailure = cause;
+        closeInput();
+        // The reader may sit in a read that closing cannot interrupt; pending requests fail now.
+        if (listener != null) {
+            ended(cause);
         }
     }
 
+    /** Writes what is queued (waiting up to {@link #FLUSH_GRACE}), then closes both streams. */
     @Override
     public void close() {
+        writer.close(FLUSH_GRACE);
+        closeInput();
+    }
+
+    private void closeInput() {
         if (closed.compareAndSet(false, true)) {
-            try {
-                out.close();
-            } catch (IOException ignored) {
-                // Closing a broken pipe: nothing left to tell anyone.
-            }
             try {
                 in.close();
             } catch (IOException ignored) {

@@ -12,8 +12,10 @@ public interface MessageChannel {
     void start(Listener listener);
 
     /**
-     * Sends one message. Implementations serialise concurrent calls. Throws
-     * {@link java.io.UncheckedIOException} when the channel is closed or broken.
+     * Sends one message without waiting for the peer to take it: implementations queue it (or hand
+     * it to a thread of their own) and keep the order of concurrent calls. Throws
+     * {@link java.io.UncheckedIOException} when the channel is closed or broken; a write that fails
+     * later ends the channel, so {@link Listener#onClosed} reports it and pending requests fail.
      */
     void send(JsonNode message);
 

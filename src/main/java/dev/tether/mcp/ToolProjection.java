@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.base.Glob;
 import dev.tether.json.Json;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.OutputSchema;
@@ -16,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -78,8 +77,8 @@ public final class ToolProjection {
      */
     public List<McpTool> project(String server, List<McpToolInfo> infos, McpServerPolicy policy, McpToolCaller caller,
                                  Set<String> taken) {
-        List<Pattern> allow = globs(policy.allowTools());
-        List<Pattern> deny = globs(policy.denyTools());
+        List<Glob> allow = globs(policy.allowTools());
+        List<Glob> deny = globs(policy.denyTools());
         List<McpToolInfo> admitted = infos.stream().filter(info -> admits(allow, deny, info.name())).toList();
         Map<String, String> names = ToolNames.assign(server, admitted.stream().map(McpToolInfo::name).toList(), taken);
         Map<String, Prepared> previous = cache.getOrDefault(server, Map.of());
@@ -206,24 +205,14 @@ public final class ToolProjection {
         return clean;
     }
 
-    private static boolean admits(List<Pattern> allow, List<Pattern> deny, String name) {
-        if (deny.stream().anyMatch(p -> p.matcher(name).matches())) {
+    private static boolean admits(List<Glob> allow, List<Glob> deny, String name) {
+        if (deny.stream().anyMatch(g -> g.matches(name))) {
             return false;
         }
-        return allow.isEmpty() || allow.stream().anyMatch(p -> p.matcher(name).matches());
+        return allow.isEmpty() || allow.stream().anyMatch(g -> g.matches(name));
     }
 
-    /** {@code *} matches any run of characters, {@code ?} one character; everything else is literal. */
-    static Pattern glob(String glob) {
-        String regex = glob.chars().mapToObj(c -> switch (c) {
-            case '*' -> ".*";
-            case '?' -> ".";
-            default -> Pattern.quote(Character.toString(c));
-        }).collect(Collectors.joining());
-        return Pattern.compile(regex, Pattern.DOTALL);
-    }
-
-    private static List<Pattern> globs(List<String> globs) {
-        return globs.stream().map(ToolProjection::glob).toList();
+    private static List<Glob> globs(List<String> globs) {
+        return globs.stream().map(Glob::name).toList();
     }
 }

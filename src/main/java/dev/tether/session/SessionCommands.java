@@ -1,6 +1,7 @@
 package dev.tether.session;
 
 import dev.tether.base.Cancellation;
+import dev.tether.base.Scope;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
@@ -23,6 +24,7 @@ final class SessionCommands {
     private final McpLauncher.Servers mcp;
     private final Consumer<SessionEvent> live;
     private final Consumer<String> say;
+    private final Scope scope;
     private List<SessionEvent.Command> published;
     private boolean closed;
 
@@ -30,8 +32,9 @@ final class SessionCommands {
      * @param live sends an update that is not kept in the transcript
      * @param say  tells the user something, kept in the transcript
      */
-    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say) {
+    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope) {
         this.mcp = mcp;
+        this.scope = scope;
         this.live = live;
         this.say = say;
     }
@@ -90,7 +93,7 @@ final class SessionCommands {
     /** Sends the commands now, and again once the MCP servers have settled. */
     void startPublishing(String sessionId, Cancellation lifetime) {
         publish();
-        Thread.ofVirtual().name("commands-" + sessionId).start(() -> {
+        scope.start("commands", () -> {
             try {
                 mcp.awaitTools(lifetime);
                 publish();

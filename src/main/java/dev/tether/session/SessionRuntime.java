@@ -1,6 +1,7 @@
 package dev.tether.session;
 
 import dev.tether.base.Cancellation;
+import dev.tether.base.Scope;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
@@ -51,10 +52,12 @@ public final class SessionRuntime implements AutoCloseable {
     private volatile String title;
     private volatile boolean closed;
     private final Cancellation lifetime = Cancellation.root();
+    private final Scope scope;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Frontend.Ports ports, Transcript transcript,
                    SessionRecord restored, List<McpServerSpec> servers) {
         this.id = id;
+        this.scope = Scope.named("session-" + id.value());
         this.workspace = workspace;
         this.services = services;
         this.ports = ports;
@@ -87,7 +90,7 @@ public final class SessionRuntime implements AutoCloseable {
             }
         });
         this.tools = new SessionTools(this, mcp);
-        this.commands = new SessionCommands(mcp, this::send, this::say);
+        this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
 
     public SessionId id() {
@@ -183,12 +186,21 @@ public final class SessionRuntime implements AutoCloseable {
                 events, cancellation);
     }
 
-    /** Cancels the running turn, if any; harmless when idle. */
+    /**
+     * Cancels the running turn, if any; harmless when idle. The turn is chosen now, but its
+     * listeners (closing streams, telling MCP servers) run on a thread of the session's scope:
+     * this is called on the editor connection's reader thread, which must never wait on them.
+     */
     public void cancel() {
         Cancellation turn = currentTurn;
         if (turn != null) {
-            turn.cancel();
+            scope.start("cancel", turn::cancel);
         }
+    }
+
+    /** The owner of this session's background threads. */
+    Scope scope() {
+        return scope;
     }
 
     private ModelProvider provider() throws ModelException {
@@ -284,12 +296,16 @@ public final class SessionRuntime implements AutoCloseable {
         closed = true;
         commands.close();
         lifetime.cancel();
-        cancel();
+        Cancellation turn = currentTurn;
+        if (turn != null) {
+            turn.cancel();
+        }
         try {
             mcp.close();
         } finally {
             tools.close();
             transcript.close();
+            scope.close();
         }
     }
 }

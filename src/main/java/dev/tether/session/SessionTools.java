@@ -67,7 +67,7 @@ final class SessionTools implements TurnTools {
     /** The catalog barrier; a wait the user would notice is explained while it lasts. */
     private List<Tool> awaitTools(Cancellation cancellation) {
         java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread notice = Thread.ofVirtual().start(() -> {
+        Thread notice = session.scope().start("mcp-wait-notice", () -> {
             try {
                 Thread.sleep(WAIT_NOTICE_AFTER);
             } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package dev.tether.tools;
 
+import dev.tether.base.Glob;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -10,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Files that other programs run without the user doing anything: git reads {@code .git/config}
@@ -37,7 +37,7 @@ public final class ProtectedPaths {
     private static final int MAX_LINKS = 40;
 
     private final List<String> globs;
-    private final List<Pattern> patterns;
+    private final List<Glob> patterns;
 
     /** The defaults plus {@code userGlobs}. */
     public ProtectedPaths(List<String> userGlobs) {
@@ -88,7 +88,7 @@ public final class ProtectedPaths {
         String text = comparable(shown);
         for (int end = text.length(); end > 0; end = text.lastIndexOf('/', end - 1)) {
             String prefix = text.substring(0, end);
-            if (patterns.stream().anyMatch(p -> p.matcher(prefix).matches())) {
+            if (patterns.stream().anyMatch(p -> p.matches(prefix))) {
                 return Optional.of(shown);
             }
         }
@@ -131,7 +131,12 @@ public final class ProtectedPaths {
         return out.toString();
     }
 
-    static Pattern compile(String glob) {
+    /**
+     * The glob made comparable (NFC, '/' separators, no leading {@code ./} or {@code /}, no trailing
+     * {@code /}) as a case-insensitive {@linkplain Glob#path path glob}; {@code [} and {@code {}
+     * stay literal here, as protected paths have always read them.
+     */
+    static Glob compile(String glob) {
         String g = comparable(glob.strip().replace('\\', '/'));
         while (g.startsWith("./")) {
             g = g.substring(2);
@@ -142,21 +147,6 @@ public final class ProtectedPaths {
         while (g.endsWith("/") && g.length() > 1) {
             g = g.substring(0, g.length() - 1);
         }
-        StringBuilder regex = new StringBuilder();
-        for (int i = 0; i < g.length(); i++) {
-            char c = g.charAt(i);
-            if (c == '*' && i + 1 < g.length() && g.charAt(i + 1) == '*') {
-                boolean slash = i + 2 < g.length() && g.charAt(i + 2) == '/';
-                regex.append(slash ? "(?:.*/)?" : ".*");
-                i += slash ? 2 : 1;
-            } else if (c == '*') {
-                regex.append("[^/]*");
-            } else if (c == '?') {
-                regex.append("[^/]");
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
+        return Glob.pathIgnoringCase(g.replace("[", "\\[").replace("{", "\\{"));
     }
 }

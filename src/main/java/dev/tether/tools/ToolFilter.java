@@ -1,11 +1,11 @@
 package dev.tether.tools;
 
+import dev.tether.base.Glob;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The user's limits on tools from the config file's {@code "tools"} object: allow and deny lists
- * of tool-name globs ({@code *} any run of characters, {@code ?} one character; an empty allow
+ * of tool-name globs ({@link Glob#name}: {@code *} any run of characters, {@code ?} one character; an empty allow
  * list allows everything; deny wins over allow), and the paths whose writes count as commands
  * ({@link ProtectedPaths}: the defaults plus {@code protectedPaths}).
  */
@@ -29,15 +29,7 @@ public record ToolFilter(List<String> allow, List<String> deny, ProtectedPaths p
         return allow.isEmpty() || allow.stream().anyMatch(glob -> matches(glob, toolName));
     }
 
-    static boolean matches(String glob, String name) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : glob.toCharArray()) {
-            switch (c) {
-                case '*' -> regex.append(".*");
-                case '?' -> regex.append('.');
-                default -> regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return name.matches(regex.toString());
+    private static boolean matches(String glob, String name) {
+        return Glob.name(glob).matches(name);
     }
 }

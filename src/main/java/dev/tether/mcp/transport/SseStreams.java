@@ -1,5 +1,6 @@
 package dev.tether.mcp.transport;
 
+import dev.tether.base.sse.SseParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -78,7 +79,7 @@ final class SseStreams {
         SseReader sse = new SseReader();
         try (InputStream body = stream) {
             readEvents(body, sse, key);
-        } catch (SseReader.TooLarge e) {
+        } catch (SseParser.TooLarge e) {
             // Not resumed: the server would only send the same event again.
             LOG.warn("mcp {}: {}", server, tooLarge(e));
             return key == null ? Optional.empty() : Optional.of(new Unanswered(tooLarge(e), 0));
@@ -109,7 +110,7 @@ final class SseStreams {
                 try (InputStream body = response.body()) {
                     readEvents(body, sse, key);
                 }
-            } catch (SseReader.TooLarge e) {
+            } catch (SseParser.TooLarge e) {
                 return Optional.of(new Unanswered(tooLarge(e), 0));
             } catch (IOException e) {
                 LOG.debug("mcp {}: resuming the response stream failed: {}", server, e.toString());
@@ -139,7 +140,7 @@ final class SseStreams {
                 try (InputStream body = response.body()) {
                     readEvents(body, sse, null);
                 }
-            } catch (SseReader.TooLarge e) {
+            } catch (SseParser.TooLarge e) {
                 LOG.warn("mcp {}: {}", server, tooLarge(e));
             } catch (IOException e) {
                 LOG.debug("mcp {}: GET stream ended: {}", server, e.toString());
@@ -180,14 +181,15 @@ final class SseStreams {
         return retry.compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retry;
     }
 
-    private String tooLarge(SseReader.TooLarge e) {
+    private String tooLarge(SseParser.TooLarge e) {
         return OversizeLines.tooLarge(maxMessageBytes) + " (" + e.getMessage() + ")";
     }
 
     /** Reads one SSE body to its end or, when {@code key} is set, until that request has its answer. */
     private void readEvents(InputStream body, SseReader sse, String key) throws IOException {
         sse.read(body, maxMessageBytes, event -> {
-            if (event.event() == null || "message".equals(event.event())) {
+            // An untyped event is a "message" event (SSE): that is where MCP puts its messages.
+            if ("message".equals(event.type())) {
                 inbox.deliver().accept(event.data());
             }
             return key == null || inbox.awaiting().test(key);

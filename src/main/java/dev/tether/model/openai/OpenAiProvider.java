@@ -10,7 +10,7 @@ import dev.tether.model.ModelRequest;
 import dev.tether.model.ModelResponse;
 import dev.tether.model.ProviderSettings;
 import dev.tether.model.http.ModelHttp;
-import dev.tether.model.sse.SseParser;
+import dev.tether.base.sse.SseParser;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -61,7 +61,10 @@ public final class OpenAiProvider implements ModelProvider {
         }
         return ModelHttp.stream(client, http.build(), cancellation, ProviderSettings.OPENAI, in -> {
             OpenAiStream stream = new OpenAiStream(events, () -> "call_" + callIds.incrementAndGet());
-            SseParser.parse(in, stream::accept);
+            SseParser.parse(in, event -> {
+                stream.accept(event);
+                return true;
+            });
             return stream.finish();
         });
     }

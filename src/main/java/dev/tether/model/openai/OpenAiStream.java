@@ -10,7 +10,7 @@ import dev.tether.model.ModelStopReason;
 import dev.tether.model.Part;
 import dev.tether.model.Usage;
 import dev.tether.model.http.ModelHttp;
-import dev.tether.model.sse.SseEvent;
+import dev.tether.base.sse.SseEvent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

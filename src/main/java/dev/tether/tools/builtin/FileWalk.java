@@ -1,12 +1,11 @@
 package dev.tether.tools.builtin;
 
+import dev.tether.base.Glob;
 import dev.tether.tools.Workspace;
 import java.io.IOException;
-import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
@@ -59,18 +58,19 @@ final class FileWalk {
     }
 
     /**
-     * A glob over '/'-separated relative paths. A leading {@code **}{@code /} also matches no
-     * directory at all, so {@code **}{@code /*.java} finds {@code Main.java} at the top, as
-     * users expect from shells and ripgrep.
+     * A {@linkplain Glob#path path glob} over '/'-separated relative paths. A leading {@code **}{@code /}
+     * also matches no directory at all, so {@code **}{@code /*.java} finds {@code Main.java} at the
+     * top, as users expect from shells and ripgrep; further in, {@code /**}{@code /} spans at least
+     * one directory, as these tools have always matched ({@code src/**}{@code /*.java} does not
+     * find {@code src/Main.java}).
+     *
+     * @throws IllegalArgumentException the glob is malformed
      */
     static Predicate<String> glob(String pattern) {
-        PathMatcher full = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
-        PathMatcher rest = pattern.startsWith("**/")
-                ? FileSystems.getDefault().getPathMatcher("glob:" + pattern.substring(3)) : null;
-        return relative -> {
-            Path path = Path.of(relative);
-            return full.matches(path) || (rest != null && rest.matches(path));
-        };
+        String spanning = pattern.startsWith("**/")
+                ? "**/" + pattern.substring(3).replace("**/", "**/*/")
+                : pattern.replace("**/", "**/*/");
+        return Glob.path(spanning)::matches;
     }
 
     static String relative(Path root, Path file) {

@@ -3,7 +3,7 @@ package dev.tether.mcp.transport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.tether.mcp.transport.SseReader.Event;
+import dev.tether.base.sse.SseEvent;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -18,7 +18,7 @@ class SseReaderTest {
     @Test
     void eventsCarryTheirIdAndThePrimingEventMovesTheLastIdWithoutBeingHandedOn() throws IOException {
         SseReader sse = new SseReader();
-        List<Event> events = read(sse, """
+        List<SseEvent> events = read(sse, """
                 id: p-1
                 retry: 500
                 data:\u0020
@@ -31,7 +31,7 @@ class SseReaderTest {
 
                 """);
 
-        assertEquals(List.of(new Event("p-1", null, ""), new Event("p-2", "message", "{\"a\":\n1}")), events);
+        assertEquals(List.of(new SseEvent("message", "", "p-1", 500), new SseEvent("message", "{\"a\":\n1}", "p-2", 500)), events);
         assertEquals("p-2", sse.lastEventId());
         assertEquals(Duration.ofMillis(500), sse.retry());
     }
@@ -39,7 +39,7 @@ class SseReaderTest {
     @Test
     void anEventWithoutDataStillSetsTheLastIdAndAnUnfinishedEventIsDropped() throws IOException {
         SseReader sse = new SseReader();
-        List<Event> events = read(sse, "id: only-id\nretry: 250\n\nid: cut\ndata: {\"half\"");
+        List<SseEvent> events = read(sse, "id: only-id\nretry: 250\n\nid: cut\ndata: {\"half\"");
 
         assertEquals(List.of(), events);
         assertEquals("only-id", sse.lastEventId());
@@ -50,28 +50,28 @@ class SseReaderTest {
     void anInvalidRetryIsIgnoredAndTheStateCarriesOverToTheNextBody() throws IOException {
         SseReader sse = new SseReader();
         read(sse, "id: first\nretry: 300\n\n");
-        List<Event> events = read(sse, "retry: soon\ndata: x\n\n");
+        List<SseEvent> events = read(sse, "retry: soon\ndata: x\n\n");
 
-        assertEquals(List.of(new Event("first", null, "x")), events);
+        assertEquals(List.of(new SseEvent("message", "x", "first", 300)), events);
         assertEquals(Duration.ofMillis(300), sse.retry());
     }
 
     @Test
     void readingStopsWhenTheSinkSaysSo() throws IOException {
         SseReader sse = new SseReader();
-        List<Event> seen = new ArrayList<>();
+        List<SseEvent> seen = new ArrayList<>();
         sse.read(stream("id: 1\ndata: a\n\nid: 2\ndata: b\n\n"), 1 << 20, e -> {
             seen.add(e);
             return false;
         });
 
-        assertEquals(List.of(new Event("1", null, "a")), seen);
+        assertEquals(List.of(new SseEvent("message", "a", "1", -1)), seen);
         assertEquals("1", sse.lastEventId());
         assertNull(new SseReader().retry());
     }
 
-    private static List<Event> read(SseReader sse, String body) throws IOException {
-        List<Event> events = new ArrayList<>();
+    private static List<SseEvent> read(SseReader sse, String body) throws IOException {
+        List<SseEvent> events = new ArrayList<>();
         sse.read(stream(body), 1 << 20, events::add);
         return events;
     }

@@ -81,6 +81,11 @@ public final class InProcessAgent implements AutoCloseable {
         return client;
     }
 
+    /** The agent's sessions, for tests that look at a session from inside. */
+    public SessionManager sessions() {
+        return sessions;
+    }
+
     @Override
     public void close() {
         connection.close();

@@ -1,4 +1,4 @@
-package dev.tether.model.sse;
+package dev.tether.base.sse;
 
 /**
  * One dispatched server-sent event.

@@ -1,6 +1,8 @@
-package dev.tether.model.sse;
+package dev.tether.base.sse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -68,6 +71,43 @@ class SseParserTest {
             }
         };
         assertEquals(expected, parse(trickle));
+    }
+
+    @Test
+    void aLinePastTheLimitEndsTheReadAfterAtMostTheLimitWasRead() {
+        byte[] endless = ("data: " + "x".repeat(10_000)).getBytes(StandardCharsets.UTF_8);
+        int[] served = {0};
+        InputStream in = new ByteArrayInputStream(endless) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                int n = super.read(b, off, len);
+                served[0] += Math.max(n, 0);
+                return n;
+            }
+        };
+        SseParser parser = new SseParser(1024, "", -1);
+        SseParser.TooLarge e = assertThrows(SseParser.TooLarge.class, () -> parser.read(in, event -> true));
+        assertEquals("a line of the server's stream is longer than 1024 bytes", e.getMessage());
+        assertTrue(served[0] <= 1024 + 8192, served[0] + " bytes read");
+    }
+
+    @Test
+    void anEventWhoseDataLinesAddUpPastTheLimitIsRefused() {
+        String wire = ("data: " + "y".repeat(300) + "\n").repeat(4) + "\n";
+        SseParser parser = new SseParser(1024, "", -1);
+        SseParser.TooLarge e = assertThrows(SseParser.TooLarge.class,
+                () -> parser.read(new ByteArrayInputStream(wire.getBytes(StandardCharsets.UTF_8)), event -> true));
+        assertEquals("an event of the server's stream is longer than 1024 bytes", e.getMessage());
+    }
+
+    @Test
+    void aParserResumesFromTheIdAndRetryItWasGiven() throws IOException {
+        List<SseEvent> events = new ArrayList<>();
+        SseParser parser = new SseParser(SseParser.UNLIMITED, "7", 250);
+        parser.read(new ByteArrayInputStream("data: a\n\nid\n\n".getBytes(StandardCharsets.UTF_8)), events::add);
+        assertEquals(List.of(new SseEvent("message", "a", "7", 250)), events);
+        assertEquals("", parser.lastEventId(), "an empty id resets it");
+        assertEquals(250, parser.retryMillis());
     }
 
     private static List<SseEvent> parse(InputStream in) throws IOException {
