@@ -8,6 +8,7 @@ import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.Message;
+import dev.tether.session.PromptBlock;
 import dev.tether.session.SessionError;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionRecord;
@@ -154,20 +155,15 @@ public final class AcpAgent implements InboundHandler {
         List<Path> dirs = Params.directories(params, "additionalDirectories");
         var servers = McpServerParams.read(params, replay);
         requireCredentials();
-        SessionRuntime runtime = sessions.restore(sessionId, cwd, dirs, servers, replay ? update -> {
-            ObjectNode notification = Json.object();
-            notification.put("sessionId", sessionId);
-            notification.set("update", update);
-            sessions.services().client().notify("session/update", notification);
-        } : null);
+        SessionRuntime runtime = sessions.restore(sessionId, cwd, dirs, servers, replay);
         request.afterResponse(runtime::startPublishingCommands);
         return sessionState(runtime);
     }
 
     private static ObjectNode sessionState(SessionRuntime runtime) {
         ObjectNode result = Json.object();
-        result.set("modes", runtime.modesJson());
-        result.set("configOptions", Json.tree(runtime.configOptions()));
+        result.set("modes", SessionEvents.modes(runtime.mode()));
+        result.set("configOptions", Json.tree(SessionEvents.configOptions(runtime.configOptions())));
         return result;
     }
 
@@ -201,11 +197,11 @@ public final class AcpAgent implements InboundHandler {
         if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {
             throw JsonRpcException.invalidParams("Invalid params: \"prompt\" must be a non-empty array of content blocks");
         }
-        List<ContentBlock> blocks = new ArrayList<>();
+        List<PromptBlock> blocks = new ArrayList<>();
         int index = 0;
         for (JsonNode block : prompt) {
             try {
-                blocks.add(Json.convert(block, ContentBlock.class));
+                blocks.add(SessionEvents.fromAcp(Json.convert(block, ContentBlock.class)));
             } catch (JacksonException e) {
                 throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is not a valid content block"
                         + " (type \"" + block.path("type").asString("?") + "\")");
@@ -213,7 +209,7 @@ public final class AcpAgent implements InboundHandler {
             index++;
         }
         StopReason stop = runtime.prompt(blocks, request.cancellation());
-        return Json.object().put("stopReason", TurnEvents.stopReason(stop));
+        return Json.object().put("stopReason", SessionEvents.stopReason(stop));
     }
 
     private JsonNode setConfigOption(JsonNode params) {
@@ -224,7 +220,7 @@ public final class AcpAgent implements InboundHandler {
             throw JsonRpcException.invalidParams("Invalid params: \"value\" must be a string value id");
         }
         ObjectNode result = Json.object();
-        result.set("configOptions", Json.tree(runtime.setConfigOption(configId, value.asString())));
+        result.set("configOptions", Json.tree(SessionEvents.configOptions(runtime.setConfigOption(configId, value.asString()))));
         return result;
     }
 }

@@ -4,7 +4,6 @@ import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.PlanEntry;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallLocation;
 import dev.tether.acp.schema.ToolKind;
 import dev.tether.tools.Location;
@@ -18,10 +17,10 @@ import java.util.List;
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
  */
-public final class ToolDisplays {
+final class ToolDisplays {
     private ToolDisplays() {}
 
-    public static ToolCallContent toAcp(ToolDisplay display) {
+    static ToolCallContent toAcp(ToolDisplay display) {
         return switch (display) {
             case ToolDisplay.Text t -> new ToolCallContent.Content(new ContentBlock.Text(t.text()));
             case ToolDisplay.Image i -> new ToolCallContent.Content(new ContentBlock.Image(i.data(), i.mimeType(), i.uri()));
@@ -36,25 +35,20 @@ public final class ToolDisplays {
     }
 
     /** Each display in order; null stays null (an update that leaves the content as it was). */
-    public static List<ToolCallContent> toAcp(List<ToolDisplay> displays) {
+    static List<ToolCallContent> toAcp(List<ToolDisplay> displays) {
         return displays == null ? null : displays.stream().map(ToolDisplays::toAcp).toList();
     }
 
-    public static ToolKind toAcp(dev.tether.tools.ToolKind kind) {
+    static ToolKind toAcp(dev.tether.tools.ToolKind kind) {
         return kind == null ? null : ToolKind.valueOf(kind.name());
     }
 
-    public static List<ToolCallLocation> locations(List<Location> locations) {
+    static List<ToolCallLocation> locations(List<Location> locations) {
         return locations == null ? null : locations.stream().map(l -> new ToolCallLocation(l.path(), l.line())).toList();
     }
 
-    /** A running call's new content, as a {@code tool_call_update} that changes nothing else. */
-    public static SessionUpdate.ToolCallUpdate progress(String toolCallId, List<ToolDisplay> content) {
-        return new SessionUpdate.ToolCallUpdate(new ToolCallFields(toolCallId, null, null, null, toAcp(content), null, null, null));
-    }
-
     /** The whole plan, as ACP sends it each time. */
-    public static SessionUpdate.Plan plan(List<Plan.Item> entries) {
+    static SessionUpdate.Plan plan(List<Plan.Item> entries) {
         return new SessionUpdate.Plan(entries.stream().map(e -> new PlanEntry(e.content(), e.priority(), e.status())).toList());
     }
 }

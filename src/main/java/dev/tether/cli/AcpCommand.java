@@ -3,6 +3,7 @@ package dev.tether.cli;
 import dev.tether.acp.AcpAgent;
 import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.EditorFrontend;
 import dev.tether.config.ConfigFile;
 import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
@@ -61,16 +62,16 @@ final class AcpCommand {
         SecretRegistry secrets = Wiring.secrets(env, config);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         SessionServices services = new SessionServices(transcripts, Wiring.models(env, config),
-                Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths), secrets))), null, ClientCapabilities.NONE, declared.servers(), strict, Wiring.toolFilter(config),
+                Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(env, declared.policies(), McpRuntimeConfig.from(config), Wiring.acpTokens(config, paths), secrets))), null, declared.servers(), strict, Wiring.toolFilter(config),
                 Wiring.limits(env, config)).withSecrets(secrets);
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
-                caps -> sessions.services(sessions.services().withClient(Wiring.client(connection.get()), caps)));
+                caps -> sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps))));
         JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, out), agent, CancelProtocol.ACP, true);
         connection.set(rpc);
-        sessions.services(sessions.services().withClient(Wiring.client(rpc), ClientCapabilities.NONE));
+        sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(rpc), ClientCapabilities.NONE)));
         // A SIGTERM from the editor must still end every MCP server process.
         Thread hook = new Thread(sessions::close, "tether-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

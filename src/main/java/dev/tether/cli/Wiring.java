@@ -2,7 +2,6 @@ package dev.tether.cli;
 
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
-import dev.tether.acp.schema.ConfigOption;
 import dev.tether.base.Cancellation;
 import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
@@ -21,6 +20,7 @@ import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.mcp.auth.prompt.EditorAuthorizationPrompt;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.transport.VariableExpansion;
+import dev.tether.session.SessionOption;
 import dev.tether.session.SessionServices;
 import org.slf4j.LoggerFactory;
 import dev.tether.jsonrpc.JsonRpcConnection;
@@ -81,8 +81,8 @@ final class Wiring {
             }
 
             @Override
-            public List<ConfigOption.Choice> models() {
-                return List.of(new ConfigOption.Choice("none", "No model", null));
+            public List<SessionOption.Choice> models() {
+                return List.of(new SessionOption.Choice("none", "No model", null));
             }
 
             @Override
@@ -112,14 +112,14 @@ final class Wiring {
         }
 
         @Override
-        public List<ConfigOption.Choice> models() {
+        public List<SessionOption.Choice> models() {
             Set<String> ids = new LinkedHashSet<>();
             ids.add(defaultModel());
             if (ProviderSettings.ANTHROPIC.equals(settings.provider())) {
                 ids.addAll(ANTHROPIC_MODELS);
             }
             String label = ProviderSettings.SCRIPTED.equals(settings.provider()) ? " (scripted, offline)" : "";
-            return ids.stream().map(id -> new ConfigOption.Choice(id, id + label, null)).toList();
+            return ids.stream().map(id -> new SessionOption.Choice(id, id + label, null)).toList();
         }
 
         @Override

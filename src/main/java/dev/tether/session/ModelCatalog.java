@@ -1,6 +1,5 @@
 package dev.tether.session;
 
-import dev.tether.acp.schema.ConfigOption;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelProvider;
 import java.util.List;
@@ -18,7 +17,7 @@ public interface ModelCatalog {
     String defaultModel();
 
     /** The models offered in the model config option (the default among them). */
-    List<ConfigOption.Choice> models();
+    List<SessionOption.Choice> models();
 
     /**
      * A provider for {@code model}, ready to stream.

@@ -1,35 +1,34 @@
 package dev.tether.session;
 
-import dev.tether.acp.schema.ContentBlock;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
 import java.util.ArrayList;
 import java.util.List;
 
-/** ACP prompt content → model parts. Binary content the model cannot take becomes provenance text. */
+/** Prompt content → model parts. Binary content the model cannot take becomes provenance text. */
 final class PromptContent {
     /** Embedded text resources past this size are cut, with a note. */
     static final int MAX_EMBEDDED_CHARS = 200_000;
 
     private PromptContent() {}
 
-    static List<Part> toParts(List<ContentBlock> blocks, boolean acceptsImages) {
+    static List<Part> toParts(List<PromptBlock> blocks, boolean acceptsImages) {
         List<Part> parts = new ArrayList<>();
-        for (ContentBlock block : blocks) {
+        for (PromptBlock block : blocks) {
             parts.add(switch (block) {
-                case ContentBlock.Text t -> new Part.Text(t.text());
-                case ContentBlock.Image i -> acceptsImages && i.data() != null
+                case PromptBlock.Text t -> new Part.Text(t.text());
+                case PromptBlock.Image i -> acceptsImages && i.data() != null
                         ? new Part.Image(i.mimeType(), i.data())
                         : BinaryNotes.image(new Part.Image(i.mimeType(), i.data()));
-                case ContentBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + BinaryNotes.size(a.data()) + "]");
-                case ContentBlock.ResourceLink l -> new Part.Text("[Resource: " + (l.name() == null ? l.uri() : l.name() + " <" + l.uri() + ">") + "]");
-                case ContentBlock.Resource r -> embedded(r.resource());
+                case PromptBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + BinaryNotes.size(a.data()) + "]");
+                case PromptBlock.ResourceLink l -> new Part.Text("[Resource: " + (l.name() == null ? l.uri() : l.name() + " <" + l.uri() + ">") + "]");
+                case PromptBlock.Resource r -> embedded(r.resource());
             });
         }
         return parts;
     }
 
-    private static Part embedded(ContentBlock.EmbeddedResource resource) {
+    private static Part embedded(PromptBlock.Embedded resource) {
         if (resource == null) {
             return new Part.Text("[Empty resource]");
         }
@@ -47,9 +46,9 @@ final class PromptContent {
     }
 
     /** A short title for the session from its first prompt. */
-    static String title(List<ContentBlock> blocks) {
-        for (ContentBlock block : blocks) {
-            if (block instanceof ContentBlock.Text t && !t.text().isBlank()) {
+    static String title(List<PromptBlock> blocks) {
+        for (PromptBlock block : blocks) {
+            if (block instanceof PromptBlock.Text t && !t.text().isBlank()) {
                 String line = t.text().strip().lines().findFirst().orElse("").strip();
                 return line.length() > 80 ? line.substring(0, 79) + "…" : line;
             }

@@ -1,7 +1,5 @@
 package dev.tether.session;
 
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
 import dev.tether.model.BinaryNotes;
@@ -24,17 +22,17 @@ final class SessionCommands {
     private static final Logger LOG = LoggerFactory.getLogger(SessionCommands.class);
 
     private final McpLauncher.Servers mcp;
-    private final Consumer<SessionUpdate> live;
+    private final Consumer<SessionEvent> live;
     private final Consumer<String> say;
     private final Scope scope;
-    private List<SessionUpdate.AvailableCommand> published;
+    private List<SessionEvent.Command> published;
     private boolean closed;
 
     /**
      * @param live sends an update that is not kept in the transcript
      * @param say  tells the user something, kept in the transcript
      */
-    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionUpdate> live, Consumer<String> say, Scope scope) {
+    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope) {
         this.mcp = mcp;
         this.scope = scope;
         this.live = live;
@@ -46,8 +44,8 @@ final class SessionCommands {
      * MCP prompt invoked as a slash command. A command that needs no model ({@code /mcp}) or
      * whose arguments are wrong answers the user here and returns no messages.
      */
-    List<ModelMessage> messagesFor(List<ContentBlock> prompt, boolean acceptsImages, Cancellation turn) {
-        String first = prompt.getFirst() instanceof ContentBlock.Text t ? t.text().strip() : null;
+    List<ModelMessage> messagesFor(List<PromptBlock> prompt, boolean acceptsImages, Cancellation turn) {
+        String first = prompt.getFirst() instanceof PromptBlock.Text t ? t.text().strip() : null;
         Optional<SlashCommands.Invocation> invocation = SlashCommands.parse(first);
         if (invocation.isPresent()) {
             SlashCommands.Invocation command = invocation.get();
@@ -107,14 +105,14 @@ final class SessionCommands {
 
     /** Sends the current commands when they changed (live only: a restored session publishes its own). */
     void publish() {
-        List<SessionUpdate.AvailableCommand> commands = SlashCommands.available(mcp.prompts());
+        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts());
         synchronized (this) {
             if (closed || commands.equals(published)) {
                 return;
             }
             published = commands;
         }
-        live.accept(new SessionUpdate.AvailableCommandsUpdate(commands));
+        live.accept(new SessionEvent.CommandsAvailable(commands));
     }
 
     synchronized void close() {

@@ -1,17 +1,8 @@
 package dev.tether.session;
 
-import dev.tether.acp.ClientCapabilities;
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.PermissionOption;
-import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.acp.schema.ToolCallStatus;
-import dev.tether.acp.schema.ToolKind;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
-import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.interaction.Elicitation;
 import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpHost;
@@ -25,20 +16,26 @@ import dev.tether.model.ModelResponse;
 import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.model.Usage;
+import dev.tether.tools.HostFailure;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolDisplay;
+import dev.tether.tools.ToolKind;
+import dev.tether.tools.permission.PermissionChoice;
+import dev.tether.tools.permission.PermissionPrompt;
+import dev.tether.tools.permission.PermissionPrompt.Answer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The session's side of MCP interaction: elicitations go to the editor as ACP
- * {@code elicitation/create}, sampling asks the user with {@code session/request_permission} and
- * runs on the session's model (its text never enters the conversation or the transcript),
- * roots are the session's directories, and notices are shown or logged — never given to the model.
+ * The session's side of MCP interaction: elicitations go to the editor's form or link, sampling
+ * asks the user's permission and runs on the session's model (its text never enters the
+ * conversation or the transcript), roots are the session's directories, and notices are shown
+ * or logged — never given to the model.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/elicitation">ACP elicitation</a>
  */
@@ -53,54 +50,31 @@ final class SessionHost implements McpHost {
         this.session = session;
     }
 
-    private ClientCapabilities capabilities() {
-        return session.services().clientCapabilities();
+    private EditorRequests editor() {
+        return session.ports().requests();
     }
 
     @Override
     public boolean canElicitForm() {
-        return capabilities().elicitationForm();
+        return editor().canElicitForm();
     }
 
     @Override
     public boolean canElicitUrl() {
-        return capabilities().elicitationUrl();
+        return editor().canElicitUrl();
     }
 
     @Override
     public ElicitationReply elicit(Elicitation request, Cancellation cancellation) {
-        boolean url = "url".equals(request.mode());
+        boolean url = Elicitation.URL.equals(request.mode());
         if (url ? !canElicitUrl() : !canElicitForm()) {
             return ElicitationReply.DECLINE;
         }
-        ObjectNode params = Json.object();
-        params.put("sessionId", session.id().value());
-        if (request.toolCallId() != null) {
-            params.put("toolCallId", request.toolCallId());
-        }
-        params.put("mode", url ? "url" : "form");
+        // The user must see which server asks before they fill anything in.
         String named = "MCP server `" + request.server() + "`";
-        params.put("message", request.message().contains(named) ? request.message() : named + ": " + request.message());
-        if (url) {
-            params.put("elicitationId", request.elicitationId());
-            params.put("url", request.url());
-        } else {
-            params.set("requestedSchema", request.requestedSchema());
-        }
-        try {
-            JsonNode answer = session.services().client().request("elicitation/create", params, cancellation);
-            String action = answer.path("action").asString("cancel");
-            return switch (action) {
-                case "accept" -> new ElicitationReply("accept", answer.get("content"));
-                case "decline" -> ElicitationReply.DECLINE;
-                default -> ElicitationReply.CANCEL;
-            };
-        } catch (CancelledException e) {
-            return ElicitationReply.CANCEL;
-        } catch (JsonRpcException e) {
-            LOG.warn("session {}: elicitation for {} failed in the editor: {}", session.id(), request.server(), e.getMessage());
-            return ElicitationReply.CANCEL;
-        }
+        String message = request.message().contains(named) ? request.message() : named + ": " + request.message();
+        return editor().elicit(new Elicitation(request.server(), url ? Elicitation.URL : Elicitation.FORM, message,
+                request.requestedSchema(), request.url(), request.elicitationId(), request.toolCallId()), cancellation);
     }
 
     /**
@@ -110,26 +84,20 @@ final class SessionHost implements McpHost {
      */
     @Override
     public boolean offerLink(String server, String message, String url, Cancellation cancellation) {
-        session.send(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(message + "\n\n<" + url + ">\n\n"), null));
+        session.send(new SessionEvent.AgentMessage(null, message + "\n\n<" + url + ">\n\n"));
         String callId = "signin-" + UUID.randomUUID();
-        ToolCallFields call = new ToolCallFields(callId, "Sign in to MCP server `" + server + "`", ToolKind.FETCH, ToolCallStatus.PENDING,
-                List.of(ToolCallContent.Content.text("Open " + url + " in your browser, then continue.")), List.of(), null, null);
-        session.send(new SessionUpdate.ToolCall(call));
+        ToolCallView view = new ToolCallView("Sign in to MCP server `" + server + "`", ToolKind.FETCH, List.of(),
+                List.of(ToolDisplay.text("Open " + url + " in your browser, then continue.")));
+        session.send(new SessionEvent.ToolCallStarted(callId, view, null));
         try {
-            ObjectNode params = Json.object();
-            params.put("sessionId", session.id().value());
-            params.set("toolCall", Json.tree(call));
-            params.set("options", Json.tree(List.of(new PermissionOption("allow_once", "Continue", "allow_once"),
-                    new PermissionOption("reject_once", "Cancel", "reject_once"))));
-            JsonNode outcome = session.services().client().request("session/request_permission", params, cancellation).path("outcome");
-            boolean go = "selected".equals(outcome.path("outcome").asString()) && "allow_once".equals(outcome.path("optionId").asString());
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, go ? ToolCallStatus.COMPLETED : ToolCallStatus.FAILED)));
+            boolean go = editor().confirm(callId, view, cancellation);
+            session.send(SessionEvent.ToolCallUpdated.status(callId, go ? SessionEvent.CallStatus.COMPLETED : SessionEvent.CallStatus.FAILED));
             return go;
         } catch (CancelledException e) {
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.COMPLETED)));
+            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.COMPLETED));
             throw e;
-        } catch (JsonRpcException e) {
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.FAILED)));
+        } catch (HostFailure e) {
+            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return false;
         }
     }
@@ -138,40 +106,36 @@ final class SessionHost implements McpHost {
     public SamplingReply sample(Sampling request, Cancellation cancellation) {
         String callId = "sampling-" + UUID.randomUUID();
         String title = "MCP server `" + request.server() + "` asks to use the model (up to " + request.maxTokens() + " tokens)";
-        List<ToolCallContent> preview = List.of(ToolCallContent.Content.text(preview(request)));
+        ToolCallView view = new ToolCallView(title, ToolKind.OTHER, List.of(), List.of(ToolDisplay.text(preview(request))));
         ObjectNode raw = Json.object().put("server", request.server()).put("maxTokens", request.maxTokens());
-        ToolCallFields call = new ToolCallFields(callId, title, ToolKind.OTHER, ToolCallStatus.PENDING, preview, List.of(), raw, null);
-        session.send(new SessionUpdate.ToolCall(call));
+        session.send(new SessionEvent.ToolCallStarted(callId, view, raw));
         try {
-            if (!approved(call, cancellation)) {
-                session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.FAILED)));
+            if (!approved(new PermissionPrompt.Question(callId, view, raw, List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE)),
+                    cancellation)) {
+                session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
                 return SamplingReply.refused("the user declined the sampling request");
             }
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.IN_PROGRESS)));
+            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.IN_PROGRESS));
             ModelResponse response = session.sampleModel(new ModelRequest(null, request.systemPrompt(), request.messages(), List.of(),
                     request.maxTokens(), ThinkingLevel.OFF), SILENT, cancellation);
             String text = response.message().parts().stream().filter(Part.Text.class::isInstance)
                     .map(p -> ((Part.Text) p).text()).collect(Collectors.joining());
-            session.send(new SessionUpdate.ToolCallUpdate(new ToolCallFields(callId, null, null, ToolCallStatus.COMPLETED,
-                    List.of(ToolCallContent.Content.text(text.length() > SAMPLING_PREVIEW_CHARS
-                            ? text.substring(0, SAMPLING_PREVIEW_CHARS) + "…" : text)), null, null, null)));
+            session.send(new SessionEvent.ToolCallUpdated(callId, SessionEvent.CallStatus.COMPLETED,
+                    List.of(ToolDisplay.text(text.length() > SAMPLING_PREVIEW_CHARS
+                            ? text.substring(0, SAMPLING_PREVIEW_CHARS) + "…" : text)), null));
             return new SamplingReply(text, response.stopReason().name().toLowerCase(java.util.Locale.ROOT), stopReason(response), null);
         } catch (CancelledException e) {
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.FAILED)));
+            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return SamplingReply.refused("the sampling request was cancelled");
-        } catch (ModelException | JsonRpcException e) {
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.FAILED)));
+        } catch (ModelException | HostFailure e) {
+            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return SamplingReply.refused("the model request failed: " + e.getMessage());
         }
     }
 
-    private boolean approved(ToolCallFields call, Cancellation cancellation) {
-        ObjectNode params = Json.object();
-        params.put("sessionId", session.id().value());
-        params.set("toolCall", Json.tree(call));
-        params.set("options", Json.tree(List.of(PermissionOption.ALLOW_ONCE, PermissionOption.REJECT_ONCE)));
-        JsonNode outcome = session.services().client().request("session/request_permission", params, cancellation).path("outcome");
-        return "selected".equals(outcome.path("outcome").asString()) && "allow_once".equals(outcome.path("optionId").asString());
+    private boolean approved(PermissionPrompt.Question question, Cancellation cancellation) throws HostFailure {
+        return session.ports().permissions().ask(question, cancellation) instanceof Answer.Chosen chosen
+                && chosen.choice() == PermissionChoice.ALLOW_ONCE;
     }
 
     private static String stopReason(ModelResponse response) {
@@ -210,11 +174,11 @@ final class SessionHost implements McpHost {
         switch (notice) {
             case McpNotice.Log log -> LOG.info("mcp {} [{}]{}: {}", log.server(), log.level(),
                     log.logger() == null ? "" : " " + log.logger(), log.text());
-            case McpNotice.ResourceUpdated updated -> session.send(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(
-                    "ℹ MCP server `" + updated.server() + "` updated " + updated.uri() + "\n\n"), null));
+            case McpNotice.ResourceUpdated updated -> session.send(new SessionEvent.AgentMessage(null,
+                    "ℹ MCP server `" + updated.server() + "` updated " + updated.uri() + "\n\n"));
             case McpNotice.ElicitationComplete complete -> {
                 if (canElicitUrl()) {
-                    session.services().client().notify("elicitation/complete", Json.object().put("elicitationId", complete.elicitationId()));
+                    editor().elicitationComplete(complete.elicitationId());
                 }
             }
             case McpNotice.PromptsChanged changed -> session.publishCommands();

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The live sessions of one Tether process and their transcripts: new, load, resume, list,
@@ -47,18 +45,18 @@ public final class SessionManager implements AutoCloseable {
         additionalDirectories.forEach(d -> requireDirectory(d, "additionalDirectories"));
         SessionId id = SessionId.random();
         Transcript transcript = services.transcripts().create(new SessionRecord.Meta(id, cwd, additionalDirectories, Instant.now()));
-        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()), services, transcript, null,
-                servers(editorServers));
+        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()), services,
+                services.frontend().open(id, services.secrets()), transcript, null, servers(editorServers));
         live.put(id, runtime);
         return runtime;
     }
 
     /**
-     * Restores a session from its transcript; with {@code replay}, each recorded update is
-     * handed to {@code replay} first (session/load), without it nothing is replayed (resume).
+     * Restores a session from its transcript; with {@code replay}, the editor is first shown
+     * everything recorded (session/load), without it nothing (resume).
      */
     public SessionRuntime restore(String sessionId, Path cwd, List<Path> additionalDirectories,
-                                  List<McpServerSpec> editorServers, Consumer<JsonNode> replay) {
+                                  List<McpServerSpec> editorServers, boolean replay) {
         SessionId id = existingId(sessionId);
         SessionRecord record = services.transcripts().read(id)
                 .orElseThrow(() -> new SessionError.SessionNotFound(sessionId, false));
@@ -67,13 +65,13 @@ public final class SessionManager implements AutoCloseable {
         if (previous != null) {
             previous.close();
         }
-        if (replay != null) {
-            record.updates().forEach(replay);
-            UnfinishedCalls.closing(record.updates()).forEach(replay);
+        Frontend.Ports ports = services.frontend().open(id, services.secrets());
+        if (replay) {
+            ports.output().replay(record.updates());
         }
         List<Path> dirs = additionalDirectories.isEmpty() ? record.meta().additionalDirectories() : additionalDirectories;
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs, services.transcripts().privateRoots()), services,
-                services.transcripts().reopen(id), record, servers(editorServers));
+                ports, services.transcripts().reopen(id), record, servers(editorServers));
         live.put(id, runtime);
         return runtime;
     }

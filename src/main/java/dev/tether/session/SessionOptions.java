@@ -1,17 +1,14 @@
 package dev.tether.session;
 
-import dev.tether.acp.schema.ConfigOption;
-import dev.tether.json.Json;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.tools.SessionMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the user chose for a session: its mode, its model and its thinking level, as ACP session
- * modes and config options.
+ * What the user chose for a session: its mode, its model and its thinking level (the last two
+ * as config options).
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-config-options">ACP session config options</a>
  */
@@ -71,23 +68,13 @@ final class SessionOptions {
         }
     }
 
-    List<ConfigOption> configOptions() {
-        List<ConfigOption.Choice> levels = new ArrayList<>();
+    List<SessionOption> configOptions() {
+        List<SessionOption.Choice> levels = new ArrayList<>();
         for (ThinkingLevel level : ThinkingLevel.values()) {
-            levels.add(new ConfigOption.Choice(level.id(), Character.toUpperCase(level.id().charAt(0)) + level.id().substring(1), null));
+            levels.add(new SessionOption.Choice(level.id(), Character.toUpperCase(level.id().charAt(0)) + level.id().substring(1), null));
         }
         return List.of(
-                new ConfigOption(MODEL_OPTION, "Model", "The model that answers in this session", "model", model, models.models()),
-                new ConfigOption(THINKING_OPTION, "Thinking", "How much the model may think before answering", "thought_level", thinking.id(), levels));
-    }
-
-    ObjectNode modesJson() {
-        ObjectNode modes = Json.object();
-        modes.put("currentModeId", mode.id());
-        var available = modes.putArray("availableModes");
-        for (SessionMode m : SessionMode.values()) {
-            available.addObject().put("id", m.id()).put("name", m.displayName()).put("description", m.description());
-        }
-        return modes;
+                new SessionOption(MODEL_OPTION, "Model", "The model that answers in this session", "model", model, models.models()),
+                new SessionOption(THINKING_OPTION, "Thinking", "How much the model may think before answering", "thought_level", thinking.id(), levels));
     }
 }

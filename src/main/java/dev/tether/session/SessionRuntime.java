@@ -1,9 +1,5 @@
 package dev.tether.session;
 
-import dev.tether.acp.TurnEvents;
-import dev.tether.acp.schema.ConfigOption;
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
 import dev.tether.agent.Conversation;
@@ -24,13 +20,13 @@ import dev.tether.tools.Workspace;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One ACP session: its model loop, tools, MCP servers, mode, config options and transcript.
+ * One session: its model loop, tools, MCP servers, mode, config options and transcript.
  * Everything that belongs to the session lives here and ends with {@link #close()}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
@@ -41,6 +37,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final SessionId id;
     private final Workspace workspace;
     private final SessionServices services;
+    private final Frontend.Ports ports;
     private final Transcript transcript;
     private final Conversation conversation;
     private final McpLauncher.Servers mcp;
@@ -57,12 +54,13 @@ public final class SessionRuntime implements AutoCloseable {
     private final Cancellation lifetime = Cancellation.root();
     private final Scope scope;
 
-    SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Transcript transcript,
+    SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Frontend.Ports ports, Transcript transcript,
                    SessionRecord restored, List<McpServerSpec> servers) {
         this.id = id;
         this.scope = Scope.named("session-" + id.value());
         this.workspace = workspace;
         this.services = services;
+        this.ports = ports;
         this.transcript = transcript;
         this.title = restored == null ? null : restored.title();
         // A transcript written before a secret was known (or by an older version) must not bring it back to the model.
@@ -107,7 +105,12 @@ public final class SessionRuntime implements AutoCloseable {
         return services;
     }
 
-    SessionMode mode() {
+    /** Where the user's editor is reached for this session. */
+    Frontend.Ports ports() {
+        return ports;
+    }
+
+    public SessionMode mode() {
         return options.mode();
     }
 
@@ -125,7 +128,7 @@ public final class SessionRuntime implements AutoCloseable {
      * @throws SessionError.SessionClosed the session closed before the turn could start
      * @throws SessionError.AuthRequired the model provider rejected its credentials
      */
-    public StopReason prompt(List<ContentBlock> prompt, Cancellation request) {
+    public StopReason prompt(List<PromptBlock> prompt, Cancellation request) {
         if (!turnLock.tryLock()) {
             throw new SessionError.PromptInProgress();
         }
@@ -139,7 +142,7 @@ public final class SessionRuntime implements AutoCloseable {
                 ModelProvider provider = provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
-                        new TurnEvents(this::sendDurable, this::send, contextWindow(provider)));
+                        new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
@@ -151,7 +154,7 @@ public final class SessionRuntime implements AutoCloseable {
                 if (e.kind() == ModelException.Kind.AUTH) {
                     throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
                 }
-                sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("⚠ Model request failed: " + e.getMessage()), null));
+                sendDurable(new SessionEvent.AgentMessage(null, "⚠ Model request failed: " + e.getMessage()));
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
             }
         } finally {
@@ -162,7 +165,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** An agent message to the user, kept in the transcript. */
     private void say(String text) {
-        sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(text), java.util.UUID.randomUUID().toString()));
+        sendDurable(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), text));
     }
 
     /** Sends the slash commands now, and again once the MCP servers have settled. */
@@ -209,11 +212,11 @@ public final class SessionRuntime implements AutoCloseable {
         return current;
     }
 
-    private void recordPrompt(List<ContentBlock> prompt) {
-        String messageId = java.util.UUID.randomUUID().toString();
-        for (ContentBlock block : prompt) {
+    private void recordPrompt(List<PromptBlock> prompt) {
+        String messageId = UUID.randomUUID().toString();
+        for (PromptBlock block : prompt) {
             // The editor already shows what the user typed: record it for replay only.
-            record(new SessionUpdate.UserMessageChunk(block, messageId));
+            record(new SessionEvent.UserMessage(block, messageId));
         }
         if (title == null) {
             String newTitle = PromptContent.title(prompt);
@@ -221,7 +224,7 @@ public final class SessionRuntime implements AutoCloseable {
                 title = newTitle;
                 String now = Instant.now().toString();
                 transcript.append(Json.object().put("kind", "title").put("title", newTitle).put("updatedAt", now));
-                sendDurable(new SessionUpdate.SessionInfoUpdate(newTitle, now));
+                sendDurable(new SessionEvent.TitleChanged(newTitle, now));
             }
         }
     }
@@ -234,7 +237,7 @@ public final class SessionRuntime implements AutoCloseable {
             notices.clear();
         }
         for (String notice : pending) {
-            sendDurable(new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("⚠ " + notice + "\n\n"), null));
+            sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
         }
     }
 
@@ -248,23 +251,19 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** @throws SessionError.InvalidParams the mode does not exist */
     public void setMode(String modeId) {
-        sendDurable(new SessionUpdate.CurrentModeUpdate(options.setMode(modeId).id()));
+        sendDurable(new SessionEvent.ModeChanged(options.setMode(modeId)));
     }
 
     /** @throws SessionError.InvalidParams the option or its value does not exist */
-    public List<ConfigOption> setConfigOption(String optionId, String value) {
+    public List<SessionOption> setConfigOption(String optionId, String value) {
         if (options.set(optionId, value)) {
             provider = null;
         }
         return options.configOptions();
     }
 
-    public List<ConfigOption> configOptions() {
+    public List<SessionOption> configOptions() {
         return options.configOptions();
-    }
-
-    public ObjectNode modesJson() {
-        return options.modesJson();
     }
 
     public String title() {
@@ -273,27 +272,18 @@ public final class SessionRuntime implements AutoCloseable {
 
     // --- updates ---
 
-    /** Sends an update to the editor and records it in the transcript. */
-    void sendDurable(SessionUpdate update) {
-        ObjectNode json = (ObjectNode) Json.tree(update);
-        notifyClient(json);
-        transcript.append(Json.object().put("kind", "update").set("update", json));
+    /** Shows an event to the user and records it in the transcript. */
+    void sendDurable(SessionEvent event) {
+        transcript.append(Json.object().put("kind", "update").set("update", ports.output().send(event)));
     }
 
-    /** Sends an update that is not part of the durable record (progress, usage). */
-    void send(SessionUpdate update) {
-        notifyClient((ObjectNode) Json.tree(update));
+    /** Shows an event that is not part of the durable record (progress, usage). */
+    void send(SessionEvent event) {
+        ports.output().send(event);
     }
 
-    private void record(SessionUpdate update) {
-        transcript.append(Json.object().put("kind", "update").set("update", Json.tree(update)));
-    }
-
-    private void notifyClient(ObjectNode update) {
-        ObjectNode params = Json.object();
-        params.put("sessionId", id.value());
-        params.set("update", update);
-        services.client().notify("session/update", params);
+    private void record(SessionEvent event) {
+        transcript.append(Json.object().put("kind", "update").set("update", ports.output().render(event)));
     }
 
     private void recordMessage(dev.tether.model.ModelMessage message) {

@@ -1,13 +1,5 @@
 package dev.tether.session;
 
-import dev.tether.acp.EditorPermissionPrompt;
-import dev.tether.acp.EditorToolPorts;
-import dev.tether.acp.ToolDisplays;
-import dev.tether.acp.schema.ContentBlock;
-import dev.tether.acp.schema.SessionUpdate;
-import dev.tether.acp.schema.ToolCallContent;
-import dev.tether.acp.schema.ToolCallFields;
-import dev.tether.acp.schema.ToolCallStatus;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.agent.TurnTools;
@@ -34,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The session's tools as the turn loop sees them: the catalog barrier, and each call's path
@@ -56,9 +49,8 @@ final class SessionTools implements TurnTools {
         this.session = session;
         this.mcp = mcp;
         this.registry = new ToolRegistry(BuiltinTools.all(session.services().secrets()), session.services().toolFilter());
-        this.gate = new PermissionGate(new EditorPermissionPrompt(session.services().client(), session.id().value()));
-        this.ports = EditorToolPorts.of(session.services().client(), session.services().clientCapabilities(),
-                session.id().value(), session::send);
+        this.gate = new PermissionGate(session.ports().permissions());
+        this.ports = session.ports().tools();
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
     }
 
@@ -82,7 +74,7 @@ final class SessionTools implements TurnTools {
                 return;
             }
             if (!done.get()) {
-                session.send(new SessionUpdate.AgentThoughtChunk(new ContentBlock.Text("Waiting for MCP servers to start…\n"), null));
+                session.send(new SessionEvent.AgentThought(null, "Waiting for MCP servers to start…\n"));
             }
         });
         try {
@@ -113,7 +105,7 @@ final class SessionTools implements TurnTools {
         Tool tool = found.get();
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, session.workspace(), ports,
-                    content -> session.send(ToolDisplays.progress(callId, content)), callCancellation,
+                    content -> session.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
                     session.services().toolFilter().protectedPaths());
             ToolCallView view;
             try {
@@ -149,12 +141,12 @@ final class SessionTools implements TurnTools {
                     return cancelled(use, callId);
                 }
             }
-            session.send(new SessionUpdate.ToolCallUpdate(ToolCallFields.status(callId, ToolCallStatus.IN_PROGRESS)));
+            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.IN_PROGRESS));
             try {
                 ToolOutcome outcome = tool.run(use.input(), context);
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
-                return finish(use, callId, new ToolStatus(outcome.isError() ? ToolCallStatus.FAILED : ToolCallStatus.COMPLETED,
-                        forModel(outcome.forModel()), ToolDisplays.toAcp(outcome.forEditor()), outcome.rawOutput(), outcome.isError()));
+                return finish(use, callId, new ToolStatus(outcome.isError() ? SessionEvent.CallStatus.FAILED : SessionEvent.CallStatus.COMPLETED,
+                        forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
             } catch (ToolFailure failure) {
                 audit.record(tool, callId, "allowed", started, "failed", failure.getMessage(), null);
                 return finish(use, callId, ToolStatus.failed(failure.getMessage()));
@@ -210,8 +202,7 @@ final class SessionTools implements TurnTools {
     }
 
     private void announce(ToolCallView view, String callId, Part.ToolUse use) {
-        session.sendDurable(new SessionUpdate.ToolCall(new ToolCallFields(callId, view.title(), ToolDisplays.toAcp(view.kind()),
-                ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()), use.input(), null)));
+        session.sendDurable(new SessionEvent.ToolCallStarted(callId, view, use.input()));
     }
 
     private Step cancelled(Part.ToolUse use, String callId) {
@@ -220,12 +211,11 @@ final class SessionTools implements TurnTools {
     }
 
     private Step finish(Part.ToolUse use, String callId, ToolStatus status) {
-        session.sendDurable(new SessionUpdate.ToolCallUpdate(new ToolCallFields(callId, null, null, status.status(),
-                status.forEditor(), null, null, status.rawOutput())));
+        session.sendDurable(new SessionEvent.ToolCallUpdated(callId, status.status(), status.forEditor(), status.rawOutput()));
         return new Step(new Part.ToolResult(use.id(), status.forModel(), status.isError()), false);
     }
 
-    /** ACP tool call ids must be unique in the session; model ids may repeat across turns (scripts). */
+    /** Tool call ids must be unique in the session; model ids may repeat across turns (scripts). */
     private synchronized String uniqueId(String id) {
         String candidate = id == null || id.isBlank() ? "call" : id;
         String unique = candidate;
@@ -235,11 +225,11 @@ final class SessionTools implements TurnTools {
         return unique;
     }
 
-    private record ToolStatus(ToolCallStatus status, List<Part> forModel, List<ToolCallContent> forEditor,
-                              tools.jackson.databind.JsonNode rawOutput, boolean isError) {
+    private record ToolStatus(SessionEvent.CallStatus status, List<Part> forModel, List<ToolDisplay> forEditor,
+                              JsonNode rawOutput, boolean isError) {
         static ToolStatus failed(String message) {
-            return new ToolStatus(ToolCallStatus.FAILED, List.of(new Part.Text(message)),
-                    List.of(new ToolCallContent.Content(new ContentBlock.Text(message))), null, true);
+            return new ToolStatus(SessionEvent.CallStatus.FAILED, List.of(new Part.Text(message)),
+                    List.of(ToolDisplay.text(message)), null, true);
         }
     }
 }

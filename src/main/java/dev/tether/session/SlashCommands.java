@@ -1,6 +1,5 @@
 package dev.tether.session;
 
-import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.security.ReservedKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,16 +25,15 @@ final class SlashCommands {
     /** The arguments of a prompt invocation, or why they are wrong. */
     record Arguments(Map<String, String> values, String error) {}
 
-    static List<SessionUpdate.AvailableCommand> available(List<McpLauncher.PromptCommand> prompts) {
-        List<SessionUpdate.AvailableCommand> commands = new ArrayList<>();
-        commands.add(new SessionUpdate.AvailableCommand(MCP, "MCP servers: status, or reconnect / refresh / logs <server>",
-                new SessionUpdate.CommandInput("reconnect|refresh|logs <server>")));
+    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts) {
+        List<SessionEvent.Command> commands = new ArrayList<>();
+        commands.add(new SessionEvent.Command(MCP, "MCP servers: status, or reconnect / refresh / logs <server>",
+                "reconnect|refresh|logs <server>"));
         for (McpLauncher.PromptCommand prompt : prompts) {
             String description = prompt.description() == null || prompt.description().isBlank()
                     ? "Prompt " + prompt.name() + " from MCP server " + prompt.server()
                     : prompt.description() + " (MCP server " + prompt.server() + ")";
-            SessionUpdate.CommandInput input = prompt.arguments().isEmpty() ? null : new SessionUpdate.CommandInput(hint(prompt));
-            commands.add(new SessionUpdate.AvailableCommand(name(prompt), description, input));
+            commands.add(new SessionEvent.Command(name(prompt), description, prompt.arguments().isEmpty() ? null : hint(prompt)));
         }
         return commands;
     }

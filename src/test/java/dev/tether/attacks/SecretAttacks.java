@@ -62,7 +62,7 @@ final class SecretAttacks {
 
     static InProcessAgent agent(Path dir, QueueModel model, Map<String, String> env, SecretRegistry secrets, List<McpServerSpec> userServers) {
         return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory()), ToolFilter.ALLOW_ALL,
-                s -> new SessionServices(s.transcripts(), s.models(), s.mcp(), s.client(), s.clientCapabilities(), userServers,
+                s -> new SessionServices(s.transcripts(), s.models(), s.mcp(), s.frontend(), userServers,
                         false, s.toolFilter(), s.limits()).withSecrets(secrets));
     }
 

@@ -47,7 +47,7 @@ class SlashCommandsTest {
         var commands = SlashCommands.available(List.of(WEATHER));
         assertEquals("mcp", commands.get(0).name());
         assertEquals("everything:args-prompt", commands.get(1).name());
-        assertEquals("<city> [state]", commands.get(1).input().hint());
+        assertEquals("<city> [state]", commands.get(1).inputHint());
         assertTrue(commands.get(1).description().contains("everything"));
     }
 }

@@ -2,9 +2,10 @@ package dev.tether.tools;
 
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.EditorToolPorts;
-import dev.tether.acp.ToolDisplays;
+import dev.tether.acp.SessionEvents;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
+import dev.tether.session.SessionEvent;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,12 +37,13 @@ public final class ToolHarness {
     }
 
     public ToolContext context(ClientCapabilities capabilities) {
-        return context(EditorToolPorts.of(editor, capabilities, "s-1", updates::add));
+        return context(EditorToolPorts.of(editor, capabilities, "s-1",
+                entries -> updates.add(SessionEvents.toAcp(new SessionEvent.PlanUpdated(entries)))));
     }
 
     /** A context on the given ports (fakes of the seams themselves). */
     public ToolContext context(ToolPorts ports) {
-        return new ToolContext("call-1", workspace, ports, content -> updates.add(ToolDisplays.progress("call-1", content)),
+        return new ToolContext("call-1", workspace, ports, content -> updates.add(SessionEvents.toAcp(new SessionEvent.ToolCallUpdated("call-1", null, content, null))),
                 cancellation);
     }
 }

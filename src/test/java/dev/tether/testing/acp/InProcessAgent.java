@@ -3,6 +3,7 @@ package dev.tether.testing.acp;
 import dev.tether.acp.AcpAgent;
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.EditorFrontend;
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
@@ -59,16 +60,16 @@ public final class InProcessAgent implements AutoCloseable {
             Pipe toAgent = Pipe.open();
             Pipe fromAgent = Pipe.open();
             SessionServices services = new SessionServices(new TranscriptStore(stateDir.resolve("sessions")), models, mcp,
-                    null, ClientCapabilities.NONE, List.of(), false, filter, SessionServices.Limits.DEFAULT);
+                    null, List.of(), false, filter, SessionServices.Limits.DEFAULT);
             services = customize.apply(services);
             sessions = new SessionManager(services);
             JsonRpcConnection[] holder = new JsonRpcConnection[1];
             AcpAgent agent = new AcpAgent(sessions, "test",
-                    caps -> sessions.services(sessions.services().withClient(new AcpClientChannel(holder[0]), caps)));
+                    caps -> sessions.services(sessions.services().withFrontend(new EditorFrontend(new AcpClientChannel(holder[0]), caps))));
             connection = new JsonRpcConnection("acp", dev.tether.acp.AcpChannel.open(Channels.newInputStream(toAgent.source()),
                     Channels.newOutputStream(fromAgent.sink())), agent, CancelProtocol.ACP, true);
             holder[0] = connection;
-            sessions.services(sessions.services().withClient(new AcpClientChannel(connection), ClientCapabilities.NONE));
+            sessions.services(sessions.services().withFrontend(new EditorFrontend(new AcpClientChannel(connection), ClientCapabilities.NONE)));
             connection.start();
             client = new AcpTestClient(Channels.newInputStream(fromAgent.source()), Channels.newOutputStream(toAgent.sink()));
         } catch (IOException e) {

@@ -1,10 +1,11 @@
 package dev.tether.testing.mcp;
 
-import dev.tether.acp.ToolDisplays;
+import dev.tether.acp.SessionEvents;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.session.SessionEvent;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolPorts;
@@ -56,9 +57,9 @@ public final class McpTestSupport {
     /** A context whose session updates are collected into {@code updates}. */
     public static ToolContext context(String toolCallId, Cancellation cancellation, List<SessionUpdate> updates) {
         List<SessionUpdate> sink = updates == null ? Collections.synchronizedList(new ArrayList<>()) : updates;
-        ToolPorts ports = new ToolPorts(LocalFileSystem.INSTANCE, null, entries -> sink.add(ToolDisplays.plan(entries)));
+        ToolPorts ports = new ToolPorts(LocalFileSystem.INSTANCE, null, entries -> sink.add(SessionEvents.toAcp(new SessionEvent.PlanUpdated(entries))));
         return new ToolContext(toolCallId, new Workspace(Path.of(System.getProperty("user.dir")), List.of()), ports,
-                content -> sink.add(ToolDisplays.progress(toolCallId, content)), cancellation);
+                content -> sink.add(SessionEvents.toAcp(new SessionEvent.ToolCallUpdated(toolCallId, null, content, null))), cancellation);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.tether.testing.model;
 
-import dev.tether.acp.schema.ConfigOption;
 import dev.tether.base.Cancellation;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
@@ -13,6 +12,7 @@ import dev.tether.model.ModelStopReason;
 import dev.tether.model.Part;
 import dev.tether.model.Usage;
 import dev.tether.session.ModelCatalog;
+import dev.tether.session.SessionOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,8 +117,8 @@ public final class QueueModel implements ModelProvider, ModelCatalog {
     }
 
     @Override
-    public List<ConfigOption.Choice> models() {
-        return List.of(new ConfigOption.Choice("queue", "Queue", null));
+    public List<SessionOption.Choice> models() {
+        return List.of(new SessionOption.Choice("queue", "Queue", null));
     }
 
     @Override

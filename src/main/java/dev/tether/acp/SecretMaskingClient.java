@@ -1,6 +1,5 @@
-package dev.tether.session;
+package dev.tether.acp;
 
-import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.security.SecretRegistry;

@@ -1,4 +1,4 @@
-package dev.tether.session;
+package dev.tether.acp;
 
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;

@@ -1,0 +1,59 @@
+package dev.tether.session;
+
+import dev.tether.tools.Plan;
+import dev.tether.tools.SessionMode;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolDisplay;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What a session shows its user, in the order it happens, in no host's vocabulary: the
+ * {@link SessionOutput} renders each event for its host (the ACP adapter as a session update).
+ * Events sent durably are recorded so that a restored session can show them again.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn#3-agent-reports-output">ACP: the agent reports output</a>
+ */
+public sealed interface SessionEvent {
+
+    /** One piece of what the user typed (the editor shows it already: recorded for replay only). */
+    record UserMessage(PromptBlock block, String messageId) implements SessionEvent {}
+
+    /** Text from the agent to the user; pieces of one message share {@code messageId} (null: a message of its own). */
+    record AgentMessage(String messageId, String text) implements SessionEvent {}
+
+    /** The model's visible reasoning, or a transient remark while the agent waits. */
+    record AgentThought(String messageId, String text) implements SessionEvent {}
+
+    /** A tool call (or a request shown as one) announced, pending until an update says otherwise. */
+    record ToolCallStarted(String toolCallId, ToolCallView view, JsonNode rawInput) implements SessionEvent {}
+
+    /** A change to an announced call; null fields stay as they were. */
+    record ToolCallUpdated(String toolCallId, CallStatus status, List<ToolDisplay> content, JsonNode rawOutput)
+            implements SessionEvent {
+        public static ToolCallUpdated status(String toolCallId, CallStatus status) {
+            return new ToolCallUpdated(toolCallId, status, null, null);
+        }
+    }
+
+    /** The agent's whole plan, replacing the one shown before. */
+    record PlanUpdated(List<Plan.Item> entries) implements SessionEvent {}
+
+    /** The slash commands the user can type now. */
+    record CommandsAvailable(List<Command> commands) implements SessionEvent {}
+
+    /** The session's mode changed. */
+    record ModeChanged(SessionMode mode) implements SessionEvent {}
+
+    /** The session's title, set from its first prompt; {@code updatedAt} is an ISO-8601 instant. */
+    record TitleChanged(String title, String updatedAt) implements SessionEvent {}
+
+    /** The context in use: {@code used} of {@code size} tokens. */
+    record UsageChanged(long used, long size) implements SessionEvent {}
+
+    /** Where an announced call stands once it left pending. */
+    enum CallStatus { IN_PROGRESS, COMPLETED, FAILED }
+
+    /** A slash command offered to the user; {@code inputHint} describes its input, or is null when it takes none. */
+    record Command(String name, String description, String inputHint) {}
+}
