@@ -116,7 +116,8 @@ class RunCommandTest {
         ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"echo started; sleep 30\",\"timeout_ms\":2000}"),
                 h.context(ToolHarness.EDITOR));
         assertTrue(modelText(out).startsWith("Timed out after 2 s; the command was killed.\n"), modelText(out));
-        assertTrue(modelText(out).endsWith("Output:\nstarted\n"), modelText(out));
+        // The shell may add its own "Killed" line after what the command printed.
+        assertTrue(modelText(out).contains("Output:\nstarted\n"), modelText(out));
         assertEquals(List.of("terminal/create", "terminal/wait_for_exit", "terminal/kill", "terminal/output", "terminal/release"),
                 h.editor.methods());
         assertFalse(h.editor.hasOpenTerminals());
