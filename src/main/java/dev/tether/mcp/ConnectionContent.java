@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.content.CompletionRef;

@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;

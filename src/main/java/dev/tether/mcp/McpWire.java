@@ -1,5 +1,7 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import java.util.ArrayList;
 import java.util.List;

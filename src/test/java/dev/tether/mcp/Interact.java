@@ -4,6 +4,8 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
