@@ -1,6 +1,5 @@
-package dev.tether.mcp.auth.ledger;
+package dev.tether.mcp.auth;
 
-import dev.tether.mcp.auth.TokenStore;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
