@@ -94,7 +94,7 @@ final class Handshake {
     /** Initialises {@code client} and fetches its catalogs. Throws on failure (a content list failing is not one). */
     Done run(McpClientSession client) {
         McpClientSession.Initialized init = client.initialize(options.clientVersion(),
-                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), initializeTimeout(), lifetime);
+                ClientCapabilities.declare(options.grantsFor(spec.name()), options.host()), initializeTimeout(), lifetime);
         applyLogLevel(client);
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();

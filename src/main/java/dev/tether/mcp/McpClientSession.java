@@ -18,6 +18,7 @@ import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.ContentNotifications;
+import dev.tether.mcp.interaction.ServerRequestHandler;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

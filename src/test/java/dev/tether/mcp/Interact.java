@@ -41,7 +41,7 @@ final class Interact {
     static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, ElicitationHook hook, McpServerSpec... specs) {
         McpRuntimeOptions options = options().withHost(host).withPolicies(policies);
         McpRuntime runtime = McpRuntime.start(List.of(specs), options, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT,
-                new McpInteraction(options, FAST, hook));
+                new McpInteraction(options.host(), options::grantsFor, FAST, hook));
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         return runtime;
     }
