@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;

@@ -14,6 +14,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;

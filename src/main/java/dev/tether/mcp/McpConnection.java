@@ -7,6 +7,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CoalescingRefresher;

@@ -4,6 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.content.CompletionRef;

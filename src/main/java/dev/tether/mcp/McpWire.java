@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpToolInfo;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -7,6 +7,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
