@@ -7,6 +7,7 @@ import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
+import dev.tether.mcp.client.McpClientSession;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

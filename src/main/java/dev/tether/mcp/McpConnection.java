@@ -11,6 +11,7 @@ import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CoalescingRefresher;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.security.Redactor;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -7,6 +7,7 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentCatalog;

@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;

@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.InboundHandler;

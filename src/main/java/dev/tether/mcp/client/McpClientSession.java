@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
@@ -316,7 +316,7 @@ public final class McpClientSession implements AutoCloseable {
     }
 
     /** The resource, prompt and completion requests of this session. */
-    ContentRequests content() {
+    public ContentRequests content() {
         return contentRequests;
     }
 
