@@ -9,7 +9,7 @@ import dev.tether.mcp.auth.AuthorizationPrompt;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.mcp.auth.ledger.FileTokenStore;
 import dev.tether.mcp.auth.ledger.LedgerException;
-import dev.tether.mcp.auth.ledger.ServerRecords;
+import dev.tether.mcp.auth.ServerRecords;
 import dev.tether.mcp.auth.prompt.BrowserLauncher;
 import dev.tether.mcp.auth.prompt.TerminalAuthorizationPrompt;
 import dev.tether.mcp.transport.VariableExpansion;

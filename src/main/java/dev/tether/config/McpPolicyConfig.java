@@ -4,7 +4,7 @@ import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.Secret;
-import dev.tether.mcp.McpToolInfo;
+import dev.tether.mcp.api.McpToolInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,8 +2,10 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CoalescingRefresher;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.ContentNotifications;

@@ -7,6 +7,7 @@ import dev.tether.mcp.ConnectionContent.Fetched;
 import dev.tether.mcp.ConnectionContent.Live;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CoalescingRefresher;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.content.McpPrompt;
 import dev.tether.mcp.content.McpResource;
 import dev.tether.mcp.content.McpResourceTemplate;

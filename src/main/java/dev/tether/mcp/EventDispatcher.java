@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import java.util.List;

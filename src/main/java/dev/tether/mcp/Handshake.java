@@ -5,6 +5,8 @@ import dev.tether.base.CancelledException;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.interaction.ClientCapabilities;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.OAuthAuthorization;
@@ -94,7 +96,7 @@ final class Handshake {
     /** Initialises {@code client} and fetches its catalogs. Throws on failure (a content list failing is not one). */
     Done run(McpClientSession client) {
         McpClientSession.Initialized init = client.initialize(options.clientVersion(),
-                ClientCapabilities.declare(options.policyFor(spec.name()), options.host()), initializeTimeout(), lifetime);
+                ClientCapabilities.declare(options.grantsFor(spec.name()), options.host()), initializeTimeout(), lifetime);
         applyLogLevel(client);
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();

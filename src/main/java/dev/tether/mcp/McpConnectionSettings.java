@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CoalescingRefresher;
+import dev.tether.mcp.interaction.ServerRequestHandler;
 import java.time.Duration;
 
 /**

@@ -4,14 +4,17 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
+import dev.tether.mcp.interaction.ServerRequestHandler;
 import dev.tether.model.ModelMessage;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.ServerInstructions;
@@ -76,7 +79,7 @@ public final class McpRuntime implements AutoCloseable {
     /** As {@link #start(List, McpRuntimeOptions, McpRuntimeListener)}, with connection settings. */
     public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
                                    McpConnectionSettings settings) {
-        return start(specs, options, listener, settings, McpInteraction.of(options));
+        return start(specs, options, listener, settings, McpInteraction.of(options.host(), options::grantsFor, options.hostEnv()));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.interaction.McpHost;
+import dev.tether.mcp.interaction.ServerGrants;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -58,6 +59,12 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
 
     public McpServerPolicy policyFor(String server) {
         return policies.getOrDefault(server, McpServerPolicy.DEFAULT);
+    }
+
+    /** What {@code server}'s policy lets it ask of the client (roots, sampling). */
+    public ServerGrants grantsFor(String server) {
+        McpServerPolicy policy = policyFor(server);
+        return new ServerGrants(policy.exposeRoots(), policy.sampling());
     }
 
     public CallTimeouts callTimeoutsFor(String server) {

@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,9 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpProgress;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;

@@ -1,7 +1,9 @@
 package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpProgress;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 

@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.OutputSchema;
 import dev.tether.tools.ToolTraits;
 import tools.jackson.databind.JsonNode;

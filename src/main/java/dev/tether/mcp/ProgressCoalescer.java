@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.McpProgress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;

@@ -2,7 +2,10 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpProgress;
+import dev.tether.mcp.client.McpClientSession;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import dev.tether.base.Glob;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.OutputSchema;
 import dev.tether.mcp.call.ResultLimits;

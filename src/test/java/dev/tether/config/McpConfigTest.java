@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.McpToolInfo;
+import dev.tether.mcp.api.McpToolInfo;
 import java.time.Duration;
 import java.util.Set;
 import java.nio.file.Files;

@@ -1,6 +1,8 @@
 package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.testing.mcp.McpTestSupport;

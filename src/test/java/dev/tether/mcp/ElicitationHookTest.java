@@ -37,7 +37,7 @@ class ElicitationHookTest {
         McpRuntimeOptions options = McpTestSupport.options().withHost(host)
                 .withHostEnv(Map.of(CannedElicitationAnswers.ENV, file.toString()));
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("canned")), options, McpRuntimeListener.NONE,
-                McpConnectionSettings.DEFAULT, McpInteraction.of(options))) {
+                McpConnectionSettings.DEFAULT, McpInteraction.of(options.host(), options::grantsFor, options.hostEnv()))) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
             assertEquals(json("{'result':{'action':'accept','content':{'name':'Ada'}}}"),
                     ask(runtime, "canned", "elicitation/create", json(FORM)));

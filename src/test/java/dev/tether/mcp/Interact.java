@@ -4,7 +4,10 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
@@ -39,7 +42,7 @@ final class Interact {
     static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, ElicitationHook hook, McpServerSpec... specs) {
         McpRuntimeOptions options = options().withHost(host).withPolicies(policies);
         McpRuntime runtime = McpRuntime.start(List.of(specs), options, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT,
-                new McpInteraction(options, FAST, hook));
+                new McpInteraction(options.host(), options::grantsFor, FAST, hook));
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         return runtime;
     }

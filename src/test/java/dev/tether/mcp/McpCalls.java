@@ -2,6 +2,9 @@ package dev.tether.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
+import dev.tether.mcp.api.McpProgress;
 import java.util.function.Consumer;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -2,6 +2,7 @@ package dev.tether.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tether.mcp.api.McpProgress;
 import dev.tether.testing.Waits;
 import java.time.Duration;
 import java.util.List;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.ManyTools;
 import dev.tether.testing.mcp.calls.Calls;

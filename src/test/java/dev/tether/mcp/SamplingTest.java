@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.interaction.Sampling;
 import dev.tether.mcp.interaction.SamplingReply;
 import dev.tether.model.ModelMessage;

@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
+import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.transport.StdioTransport;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;

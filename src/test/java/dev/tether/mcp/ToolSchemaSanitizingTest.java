@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;

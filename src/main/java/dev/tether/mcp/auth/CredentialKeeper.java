@@ -1,7 +1,6 @@
 package dev.tether.mcp.auth;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.auth.ledger.ServerRecords;
 import dev.tether.security.Redactor;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

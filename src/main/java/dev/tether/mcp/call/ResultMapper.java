@@ -1,8 +1,8 @@
 package dev.tether.mcp.call;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpContent;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.model.Part;
 import dev.tether.security.JsonSanitizer;
 import dev.tether.security.Redactor;

@@ -1,7 +1,7 @@
 package dev.tether.mcp.content;
 
-import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpContent;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;

@@ -1,13 +1,12 @@
 package dev.tether.mcp.interaction;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerPolicy;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The client capabilities Tether declares to one server in {@code initialize}: {@code roots}
- * (with {@code listChanged}) only when the server's policy exposes roots, {@code sampling} only
- * when its policy enables sampling, and {@code elicitation.form} / {@code .url} only when the
+ * (with {@code listChanged}) only when the server is granted the roots, {@code sampling} only
+ * when it is granted sampling, and {@code elicitation.form} / {@code .url} only when the
  * session's host can show a form / open a URL. What is not declared is refused when asked for.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation">MCP capability negotiation</a>
@@ -15,12 +14,12 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ClientCapabilities {
     private ClientCapabilities() {}
 
-    public static ObjectNode declare(McpServerPolicy policy, McpHost host) {
+    public static ObjectNode declare(ServerGrants grants, McpHost host) {
         ObjectNode caps = Json.object();
-        if (policy.exposeRoots()) {
+        if (grants.exposeRoots()) {
             caps.putObject("roots").put("listChanged", true);
         }
-        if (policy.sampling()) {
+        if (grants.sampling()) {
             caps.putObject("sampling");
         }
         if (host.canElicitForm() || host.canElicitUrl()) {

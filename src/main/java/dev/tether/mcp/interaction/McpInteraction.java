@@ -4,11 +4,10 @@ import dev.tether.json.Json;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
-import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerPolicy;
-import dev.tether.mcp.ServerRequestHandler;
 import dev.tether.security.UnicodeSanitizer;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -23,8 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client">MCP client features</a>
  */
 public final class McpInteraction implements ServerRequestHandler {
-    private final McpRuntimeOptions options;
     private final McpHost host;
+    private final Function<String, ServerGrants> grants;
     private final InFlightCalls calls = new InFlightCalls();
     private final ElicitationCompletions completions = new ElicitationCompletions();
     private final ElicitationFlow elicitations;
@@ -33,9 +32,14 @@ public final class McpInteraction implements ServerRequestHandler {
     private final UrlElicitationRetry toolCalls;
     private final InteractionSettings settings;
 
-    public McpInteraction(McpRuntimeOptions options, InteractionSettings settings, ElicitationHook hook) {
-        this.options = options;
-        this.host = options.host();
+    /**
+     * @param host   the session behind the runtime: elicitation, sampling, roots, notices
+     * @param grants what each server's policy lets it ask for, by server name
+     */
+    public McpInteraction(McpHost host, Function<String, ServerGrants> grants, InteractionSettings settings,
+                          ElicitationHook hook) {
+        this.host = host;
+        this.grants = grants;
         this.settings = settings;
         this.elicitations = new ElicitationFlow(host, hook, calls, settings);
         this.sampling = new SamplingGate(host, settings);
@@ -43,10 +47,9 @@ public final class McpInteraction implements ServerRequestHandler {
         this.toolCalls = new UrlElicitationRetry(calls, elicitations, completions, settings);
     }
 
-    /** Default limits, and canned elicitation answers when {@value CannedElicitationAnswers#ENV} is set in the options' environment. */
-    public static McpInteraction of(McpRuntimeOptions options) {
-        return new McpInteraction(options, InteractionSettings.DEFAULT,
-                CannedElicitationAnswers.fromEnvironment(options.hostEnv()));
+    /** Default limits, and canned elicitation answers when {@value CannedElicitationAnswers#ENV} is set in {@code hostEnv}. */
+    public static McpInteraction of(McpHost host, Function<String, ServerGrants> grants, Map<String, String> hostEnv) {
+        return new McpInteraction(host, grants, InteractionSettings.DEFAULT, CannedElicitationAnswers.fromEnvironment(hostEnv));
     }
 
     public InteractionSettings settings() {
@@ -55,12 +58,12 @@ public final class McpInteraction implements ServerRequestHandler {
 
     /** The capabilities to declare to {@code server} in {@code initialize}. */
     public ObjectNode capabilitiesFor(String server) {
-        return ClientCapabilities.declare(options.policyFor(server), host);
+        return ClientCapabilities.declare(grants.apply(server), host);
     }
 
     /** Whether {@code server}'s policy exposes the session's roots to it. */
     public boolean exposesRoots(String server) {
-        return options.policyFor(server).exposeRoots();
+        return grants.apply(server).exposeRoots();
     }
 
     /** Wraps each call of a projected tool. */
@@ -75,16 +78,16 @@ public final class McpInteraction implements ServerRequestHandler {
 
     @Override
     public JsonNode handle(String server, InboundRequest request) {
-        McpServerPolicy policy = options.policyFor(server);
+        ServerGrants granted = grants.apply(server);
         return switch (request.method()) {
             case "roots/list" -> {
-                if (!policy.exposeRoots()) {
+                if (!granted.exposeRoots()) {
                     throw notOffered(request.method());
                 }
                 yield roots();
             }
             case "sampling/createMessage" -> {
-                if (!policy.sampling()) {
+                if (!granted.sampling()) {
                     throw notOffered(request.method());
                 }
                 yield sampling.handle(server, request.params(), request.cancellation());

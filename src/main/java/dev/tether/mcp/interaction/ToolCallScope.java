@@ -1,7 +1,7 @@
 package dev.tether.mcp.interaction;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.McpCallResult;
+import dev.tether.mcp.api.McpCallResult;
 import java.util.function.Supplier;
 
 /**

@@ -2,7 +2,7 @@ package dev.tether.mcp.interaction;
 
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcException;
-import dev.tether.mcp.McpCallResult;
+import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.security.JsonSanitizer;
 import java.util.ArrayList;

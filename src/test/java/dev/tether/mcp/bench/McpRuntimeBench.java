@@ -7,7 +7,7 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.McpToolInfo;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.ToolProjection;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.bench.BenchAccess;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpContent;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.model.Part;
 import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;

@@ -79,8 +79,8 @@ class InlineBudgetArtifactTest {
     void embeddedTextResourcesShareTheBudgetAndTheArtifact() throws Exception {
         Path dir = tmp.resolve("art");
         ResultMapper mapper = new ResultMapper(ResultLimits.DEFAULT.withInlineTextChars(50), new ArtifactStore(dir));
-        ToolOutcome out = mapper.map(new dev.tether.mcp.McpCallResult(java.util.List.of(
-                new dev.tether.mcp.McpContent.TextResource("file:///log.txt", "text/plain", "z".repeat(200))), null, false), null);
+        ToolOutcome out = mapper.map(new dev.tether.mcp.api.McpCallResult(java.util.List.of(
+                new dev.tether.mcp.api.McpContent.TextResource("file:///log.txt", "text/plain", "z".repeat(200))), null, false), null);
         Matcher id = ARTIFACT.matcher(modelText(out));
         assertTrue(id.find());
         assertEquals("[resource file:///log.txt (text/plain)]\n" + "z".repeat(200), Files.readString(dir.resolve(id.group(1))));

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpClientSession;
-import dev.tether.mcp.McpContent;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.ResumableSseServer.Resume;

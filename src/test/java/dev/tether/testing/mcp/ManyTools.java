@@ -1,7 +1,7 @@
 package dev.tether.testing.mcp;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpToolInfo;
+import dev.tether.mcp.api.McpToolInfo;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package dev.tether.testing.mcp.calls;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpContent;
-import dev.tether.mcp.McpToolInfo;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.model.Part;
 import dev.tether.tools.ToolOutcome;
 import java.util.List;

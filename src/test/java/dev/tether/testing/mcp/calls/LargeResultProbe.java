@@ -1,7 +1,7 @@
 package dev.tether.testing.mcp.calls;
 
-import dev.tether.mcp.McpCallResult;
-import dev.tether.mcp.McpContent;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;

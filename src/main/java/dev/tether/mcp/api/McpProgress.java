@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.api;
 
 /**
  * One {@code notifications/progress} for a call.

@@ -1,6 +1,9 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpToolInfo;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -1,6 +1,5 @@
-package dev.tether.mcp.auth.ledger;
+package dev.tether.mcp.auth;
 
-import dev.tether.mcp.auth.TokenStore;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -13,6 +12,12 @@ import tools.jackson.databind.JsonNode;
  * convention the OAuth core keeps: a credential record carries the server's URL (its RFC 8707
  * resource) in a top-level {@code "resource"} string. Records without it (client registrations,
  * keyed by issuer) belong to no server.
+ *
+ * <p>It reads only the {@link TokenStore} seam, so it sits beside it: the OAuth core keys its
+ * credentials with {@link #canonical} and {@code tether mcp logout|status} find them with
+ * {@link #keysFor}, neither reaching into the ledgers that implement the store.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#canonical-server-uri">MCP canonical server URI</a>
  */
 public final class ServerRecords {
     /** The field naming the MCP server (RFC 8707 resource) a credential record is for. */

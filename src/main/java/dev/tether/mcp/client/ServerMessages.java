@@ -1,10 +1,11 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.InboundHandler;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.Message;
+import dev.tether.mcp.interaction.ServerRequestHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;

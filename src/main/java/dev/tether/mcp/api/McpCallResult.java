@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.api;
 
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -1,9 +1,8 @@
-package dev.tether.mcp.auth.ledger;
+package dev.tether.mcp.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.auth.MemoryTokenStore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.api;
 
 /**
  * One content block of an MCP tool result, as sent (binary data still base64).

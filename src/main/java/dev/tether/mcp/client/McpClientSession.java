@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
@@ -10,11 +10,16 @@ import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.OutboundCall;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpProgress;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.ContentNotifications;
+import dev.tether.mcp.interaction.ServerRequestHandler;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -311,7 +316,7 @@ public final class McpClientSession implements AutoCloseable {
     }
 
     /** The resource, prompt and completion requests of this session. */
-    ContentRequests content() {
+    public ContentRequests content() {
         return contentRequests;
     }
 

@@ -1,7 +1,8 @@
-package dev.tether.mcp;
+package dev.tether.mcp.client;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
@@ -27,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/resources">MCP resources</a>
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/prompts">MCP prompts</a>
  */
-final class ContentRequests {
+public final class ContentRequests {
     private final String server;
     private final McpClientSession session;
 
@@ -37,20 +38,20 @@ final class ContentRequests {
     }
 
     /** Whether the server declared {@code resources.subscribe: true}. */
-    boolean declaresSubscribe() {
+    public boolean declaresSubscribe() {
         McpClientSession.Initialized init = session.initialized();
         JsonNode resources = init == null ? null : init.capabilities().get("resources");
         return resources != null && resources.path("subscribe").asBoolean(false);
     }
 
     /** Lists every resource within {@code bounds}; fails whole. */
-    List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+    public List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         return new CatalogFetcher<>("resources/list", "resources", ContentWire::resource, McpResource::uri, bounds)
                 .fetch(cursor -> session.listPage("resources/list", "resources", cursor, pageTimeout, cancellation));
     }
 
     /** Lists every resource template within {@code bounds}; fails whole. */
-    List<McpResourceTemplate> listResourceTemplates(CatalogBounds bounds, Duration pageTimeout,
+    public List<McpResourceTemplate> listResourceTemplates(CatalogBounds bounds, Duration pageTimeout,
                                                            Cancellation cancellation) {
         return new CatalogFetcher<>("resources/templates/list", "resourceTemplates", ContentWire::template,
                 McpResourceTemplate::uriTemplate, bounds)
@@ -58,13 +59,13 @@ final class ContentRequests {
     }
 
     /** Lists every prompt within {@code bounds}; fails whole. */
-    List<McpPrompt> listPrompts(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
+    public List<McpPrompt> listPrompts(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         return new CatalogFetcher<>("prompts/list", "prompts", ContentWire::prompt, McpPrompt::name, bounds)
                 .fetch(cursor -> session.listPage("prompts/list", "prompts", cursor, pageTimeout, cancellation));
     }
 
     /** {@code resources/read}: the contents as embedded-resource blocks (text or blob), as sent. */
-    List<McpContent> readResource(String uri, Duration timeout, Cancellation cancellation) {
+    public List<McpContent> readResource(String uri, Duration timeout, Cancellation cancellation) {
         session.require("resources", "resources/read");
         ObjectNode params = Json.object();
         params.put("uri", uri);
@@ -84,7 +85,7 @@ final class ContentRequests {
     }
 
     /** {@code resources/subscribe} or {@code resources/unsubscribe}. */
-    void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
+    public void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
         String method = subscribe ? "resources/subscribe" : "resources/unsubscribe";
         session.require("resources", method);
         if (!declaresSubscribe()) {
@@ -97,7 +98,7 @@ final class ContentRequests {
     }
 
     /** {@code prompts/get}: the messages as sent. */
-    List<McpClientSession.PromptMessage> getPrompt(String name, Map<String, String> arguments, Duration timeout,
+    public List<McpClientSession.PromptMessage> getPrompt(String name, Map<String, String> arguments, Duration timeout,
                                          Cancellation cancellation) {
         session.require("prompts", "prompts/get");
         ObjectNode params = Json.object();
@@ -117,7 +118,7 @@ final class ContentRequests {
     }
 
     /** {@code completion/complete}: every string value as sent (the caller bounds them). */
-    McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
+    public McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
                                   Duration timeout, Cancellation cancellation) {
         session.require("completions", "completion/complete");
         ObjectNode params = Json.object();

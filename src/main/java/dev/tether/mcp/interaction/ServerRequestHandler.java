@@ -1,4 +1,4 @@
-package dev.tether.mcp;
+package dev.tether.mcp.interaction;
 
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
