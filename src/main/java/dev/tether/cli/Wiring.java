@@ -299,7 +299,7 @@ final class Wiring {
         }
         return (servers, cwd, artifactDir, host, listener) -> {
             warnAboutSecretReferences(servers, secrets, listener);
-            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(hostEnv)
+            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd, hostEnv)
                     .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
                     .withOAuth(oauth(recorded, host, policies, env)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
