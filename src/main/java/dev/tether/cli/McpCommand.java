@@ -1,7 +1,7 @@
 package dev.tether.cli;
 
-import dev.tether.config.ConfigFile;
 import dev.tether.config.McpConfig;
+import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherPaths;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;
@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code tether mcp login <server> | logout [server] | status [server]}: OAuth sign-in for the
@@ -135,11 +134,7 @@ public final class McpCommand {
 
     /** The config file's servers, with {@code ${VAR}} expanded as a session would. */
     private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env) throws McpConfig.InvalidConfig {
-        JsonNode config = ConfigFile.load(paths.configFile());
-        if (!config.has("mcpServers")) {
-            return List.of();
-        }
-        return McpConfig.parse(config, paths.configDir(), paths.configFile().toString()).servers().stream()
+        return SettingsLoader.userServers(paths).servers().stream()
                 .map(spec -> VariableExpansion.expand(spec, env).spec())
                 .toList();
     }

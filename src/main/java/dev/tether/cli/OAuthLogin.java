@@ -32,7 +32,7 @@ final class OAuthLogin implements McpCommand.Authorizer {
 
     @Override
     public void login(String server, McpServerSpec.Http spec, AuthorizationPrompt.Factory prompts, TokenStore store) throws AuthException {
-        McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath()).withHostEnv(env)
+        McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), env)
                 .withConnectTimeout(SIGN_IN_TIMEOUT).withOAuth(OAuthSettings.of(store, prompts));
         try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE)) {
             runtime.awaitTools(SIGN_IN_TIMEOUT.plusSeconds(30), Cancellation.root());

@@ -3,10 +3,8 @@ package dev.tether.cli;
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
-import dev.tether.config.McpConfig;
 import dev.tether.config.McpRuntimeConfig;
-import dev.tether.config.TetherPaths;
-import dev.tether.config.SecretsConfig;
+import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.SecretRecordingStore;
@@ -33,18 +31,14 @@ import dev.tether.model.ProviderSelection;
 import dev.tether.model.ProviderSettings;
 import dev.tether.session.McpLauncher;
 import dev.tether.session.ModelCatalog;
-import dev.tether.tools.Tool;
-import dev.tether.tools.ProtectedPaths;
-import dev.tether.tools.ToolFilter;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import tools.jackson.databind.JsonNode;
 
-/** Connects the session seams to the real model providers and MCP runtime. */
+/** Connects the session seams to the real model providers and MCP runtime, built from the {@link TetherSettings}. */
 final class Wiring {
     /** How long the first model request waits for MCP servers still starting. */
     static final Duration MCP_STARTUP_TIMEOUT = Duration.ofSeconds(20);
@@ -58,14 +52,8 @@ final class Wiring {
         return new AcpClientChannel(connection);
     }
 
-    static ModelCatalog models(Map<String, String> env, JsonNode config) {
-        ProviderSettings settings;
-        try {
-            settings = ProviderSelection.resolve(env, config);
-        } catch (IllegalArgumentException e) {
-            return broken(e.getMessage());
-        }
-        return new ProviderCatalog(settings);
+    static ModelCatalog models(TetherSettings.Model model) {
+        return model.problem() != null ? broken(model.problem()) : new ProviderCatalog(model.provider());
     }
 
     private static ModelCatalog broken(String message) {
@@ -145,70 +133,10 @@ final class Wiring {
     }
 
     /** Session limits; the output budget comes from the provider settings (TETHER_MAX_TOKENS). */
-    static SessionServices.Limits limits(Map<String, String> env, JsonNode config) {
+    static SessionServices.Limits limits(TetherSettings.Model model) {
         SessionServices.Limits defaults = SessionServices.Limits.DEFAULT;
-        try {
-            int maxTokens = ProviderSelection.resolve(env, config).maxTokens();
-            return new SessionServices.Limits(defaults.maxModelRequests(), maxTokens, defaults.contextWindow());
-        } catch (IllegalArgumentException e) {
-            return defaults;
-        }
-    }
-
-    /**
-     * The user's tool limits: {@code "tools": {"allow": [globs], "deny": [globs], "protectedPaths":
-     * [globs]}} in the config file. Malformed name lists are a warning and allow everything, never a
-     * failed start; malformed protected paths are a warning and leave the defaults, which always apply.
-     */
-    static ToolFilter toolFilter(JsonNode config) {
-        JsonNode tools = config.path("tools");
-        ProtectedPaths protectedPaths = ProtectedPaths.DEFAULT;
-        try {
-            protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"));
-        } catch (IllegalArgumentException e) {
-            LoggerFactory.getLogger(Wiring.class).warn("ignoring the config file's protected paths: {}", e.getMessage());
-        }
-        try {
-            return new ToolFilter(globs(tools.get("allow"), "tools.allow", "tool name"),
-                    globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths);
-        } catch (IllegalArgumentException e) {
-            LoggerFactory.getLogger(Wiring.class).warn("ignoring the config file's tool lists: {}", e.getMessage());
-            return new ToolFilter(List.of(), List.of(), protectedPaths);
-        }
-    }
-
-    private static List<String> globs(JsonNode node, String key, String what) {
-        if (node == null || node.isNull()) {
-            return List.of();
-        }
-        if (!node.isArray()) {
-            throw new IllegalArgumentException("\"" + key + "\" must be an array of " + what + " patterns");
-        }
-        List<String> out = new java.util.ArrayList<>();
-        for (JsonNode item : node) {
-            if (!item.isString()) {
-                throw new IllegalArgumentException("\"" + key + "\" must contain strings");
-            }
-            if (item.asString().isBlank() && what.equals("path")) {
-                // An empty path glob would protect the whole workspace root by accident.
-                throw new IllegalArgumentException("\"" + key + "\" must contain non-empty strings");
-            }
-            out.add(item.asString());
-        }
-        return out;
-    }
-
-    /** MCP servers from the user's config file ({@code "mcpServers"}); a broken entry is a warning, not a failed start. */
-    static McpConfig.Declared configuredServers(JsonNode config, TetherPaths paths) {
-        if (!config.has("mcpServers")) {
-            return McpConfig.Declared.NONE;
-        }
-        try {
-            return McpConfig.parse(config, paths.configDir(), paths.configFile().toString());
-        } catch (McpConfig.InvalidConfig e) {
-            LoggerFactory.getLogger(Wiring.class).warn("ignoring the MCP servers of the config file: {}", e.getMessage());
-            return McpConfig.Declared.NONE;
-        }
+        return model.provider() == null ? defaults
+                : new SessionServices.Limits(defaults.maxModelRequests(), model.provider().maxTokens(), defaults.contextWindow());
     }
 
     /**
@@ -261,9 +189,8 @@ final class Wiring {
      * Where ACP sessions keep OAuth credentials: this process's memory, unless the config file
      * opts in with {@code "oauth": {"rememberSignIns": true}} (then the separate ACP ledger).
      */
-    static TokenStore acpTokens(JsonNode config, TetherPaths paths) {
-        return config.path("oauth").path("rememberSignIns").asBoolean(false)
-                ? AcpTokenStore.persistent(paths.stateDir()) : AcpTokenStore.inMemory();
+    static TokenStore acpTokens(TetherSettings settings) {
+        return settings.mcp().rememberSignIns() ? AcpTokenStore.persistent(settings.paths().stateDir()) : AcpTokenStore.inMemory();
     }
 
     /**
@@ -271,14 +198,13 @@ final class Wiring {
      * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
      * as the sessions get them.
      */
-    static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
-        SecretRegistry registry = SecretRegistry.of(env, SecretsConfig.envNames(config));
-        try {
-            ProviderSettings settings = ProviderSelection.resolve(env, config);
-            registry.register(settings.anthropicApiKey());
-            registry.register(settings.openaiApiKey());
-        } catch (IllegalArgumentException e) {
-            // A broken provider setting is reported when a session starts; the keys from the environment are registered.
+    static SecretRegistry secrets(TetherSettings settings) {
+        SecretRegistry registry = SecretRegistry.of(settings.environment(), settings.secretEnvNames());
+        // A broken provider setting is reported when a session starts; the keys from the environment are registered.
+        ProviderSettings provider = settings.model().provider();
+        if (provider != null) {
+            registry.register(provider.anthropicApiKey());
+            registry.register(provider.openaiApiKey());
         }
         return registry;
     }
@@ -288,8 +214,10 @@ final class Wiring {
      * gets are registered as secrets, and a user-declared server that names a secret in {@code ${VAR}}
      * is reported to the session (it gets an empty string).
      */
-    static McpLauncher mcp(Map<String, String> env, Map<String, McpServerPolicy> policies, McpRuntimeConfig config, TokenStore tokens,
-                           SecretRegistry secrets) {
+    static McpLauncher mcp(TetherSettings settings, TokenStore tokens, SecretRegistry secrets) {
+        Map<String, String> env = settings.environment();
+        Map<String, McpServerPolicy> policies = settings.mcp().declared().policies();
+        McpRuntimeConfig config = settings.mcp().runtime();
         Map<String, String> hostEnv = secrets.withoutSecretValues(env);
         TokenStore recorded = new SecretRecordingStore(tokens, secrets);
         for (McpServerPolicy policy : policies.values()) {
@@ -299,7 +227,7 @@ final class Wiring {
         }
         return (servers, cwd, artifactDir, host, listener) -> {
             warnAboutSecretReferences(servers, secrets, listener);
-            McpRuntimeOptions options = config.options().apply(McpRuntimeOptions.defaults(cwd).withHostEnv(hostEnv)
+            McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
                     .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
                     .withOAuth(oauth(recorded, host, policies, env)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
@@ -317,7 +245,7 @@ final class Wiring {
                 public void toolsChanged() {
                     listener.toolsChanged();
                 }
-            }, config.settings());
+            }, config.connectionSettings());
             return new RuntimeServers(runtime, servers, MCP_STARTUP_TIMEOUT);
         };
     }

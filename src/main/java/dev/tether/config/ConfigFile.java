@@ -14,12 +14,12 @@ import tools.jackson.databind.JsonNode;
  * The user's {@code config.json}. A missing file is an empty configuration; an unreadable or
  * invalid one is a warning on stderr and also empty — never a failed start.
  */
-public final class ConfigFile {
+final class ConfigFile {
     private static final Logger LOG = LoggerFactory.getLogger(ConfigFile.class);
 
     private ConfigFile() {}
 
-    public static JsonNode load(Path file) {
+    static JsonNode load(Path file) {
         try {
             JsonNode node = Json.parse(Files.readString(file));
             if (!node.isObject()) {

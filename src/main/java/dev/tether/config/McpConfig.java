@@ -48,7 +48,7 @@ public final class McpConfig {
     }
 
     /** Reads {@code --mcp-config}: inline JSON when it starts with '{', else a file path. */
-    public static Declared fromArgument(String value, Path workingDir) throws InvalidConfig {
+    static Declared fromArgument(String value, Path workingDir) throws InvalidConfig {
         String trimmed = value.strip();
         if (trimmed.startsWith("{")) {
             return parse(parseJson(trimmed, "--mcp-config"), workingDir, "--mcp-config");
@@ -72,7 +72,7 @@ public final class McpConfig {
         }
     }
 
-    public static Declared parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
+    static Declared parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
         JsonNode servers = root.get("mcpServers");
         if (servers == null || !servers.isObject()) {
             throw new InvalidConfig(source + ": expected an object {\"mcpServers\": {name: {...}}}");

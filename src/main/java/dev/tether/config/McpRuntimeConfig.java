@@ -3,49 +3,55 @@ package dev.tether.config;
 import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpRuntimeOptions;
 import java.time.Duration;
-import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Runtime-wide MCP settings from the config file's {@code "mcp"} object; every key is
- * optional and a bad value is a warning that keeps the default:
+ * optional (null here) and a bad value is a warning that keeps the default:
  * <pre>
  * "mcp": {"maxMessageMegabytes": 16, "inlineTextChars": 25000, "connectTimeoutSeconds": 30,
  *         "callIdleSeconds": 60, "callTotalSeconds": 600}
  * </pre>
+ * Plain values on purpose: the settings are read at start-up, and the MCP runtime's classes are
+ * only needed when {@link #apply} runs for the first session.
  */
-public record McpRuntimeConfig(UnaryOperator<McpRuntimeOptions> options, McpConnectionSettings settings) {
+public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextChars, Integer connectTimeoutSeconds,
+                               Integer callIdleSeconds, Integer callTotalSeconds) {
+    /** Every default. */
+    public static final McpRuntimeConfig DEFAULT = new McpRuntimeConfig(null, null, null, null, null);
+
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntimeConfig.class);
 
-    public static McpRuntimeConfig from(JsonNode config) {
+    static McpRuntimeConfig from(JsonNode config) {
         JsonNode mcp = config.path("mcp");
-        McpConnectionSettings settings = McpConnectionSettings.DEFAULT;
-        Integer megabytes = number(mcp, "maxMessageMegabytes", 1, 1024);
-        if (megabytes != null) {
-            settings = settings.withMaxLineBytes(megabytes * 1024 * 1024);
+        return new McpRuntimeConfig(number(mcp, "maxMessageMegabytes", 1, 1024), number(mcp, "inlineTextChars", 1000, 1_000_000),
+                number(mcp, "connectTimeoutSeconds", 1, 3600), number(mcp, "callIdleSeconds", 1, 86_400),
+                number(mcp, "callTotalSeconds", 1, 86_400));
+    }
+
+    /** {@code options} with the values set here; a call timeout left unset keeps {@code options}' own. */
+    public McpRuntimeOptions apply(McpRuntimeOptions options) {
+        McpRuntimeOptions out = options;
+        if (inlineTextChars != null) {
+            out = out.withMaxInlineTextChars(inlineTextChars);
         }
-        Integer inline = number(mcp, "inlineTextChars", 1000, 1_000_000);
-        Integer connect = number(mcp, "connectTimeoutSeconds", 1, 3600);
-        Integer idle = number(mcp, "callIdleSeconds", 1, 86_400);
-        Integer total = number(mcp, "callTotalSeconds", 1, 86_400);
-        UnaryOperator<McpRuntimeOptions> options = o -> {
-            McpRuntimeOptions out = o;
-            if (inline != null) {
-                out = out.withMaxInlineTextChars(inline);
-            }
-            if (connect != null) {
-                out = out.withConnectTimeout(Duration.ofSeconds(connect));
-            }
-            if (idle != null || total != null) {
-                out = out.withCallTimeouts(new McpRuntimeOptions.CallTimeouts(
-                        idle == null ? o.callTimeouts().idle() : Duration.ofSeconds(idle),
-                        total == null ? o.callTimeouts().total() : Duration.ofSeconds(total)));
-            }
-            return out;
-        };
-        return new McpRuntimeConfig(options, settings);
+        if (connectTimeoutSeconds != null) {
+            out = out.withConnectTimeout(Duration.ofSeconds(connectTimeoutSeconds));
+        }
+        if (callIdleSeconds != null || callTotalSeconds != null) {
+            out = out.withCallTimeouts(new McpRuntimeOptions.CallTimeouts(
+                    callIdleSeconds == null ? options.callTimeouts().idle() : Duration.ofSeconds(callIdleSeconds),
+                    callTotalSeconds == null ? options.callTimeouts().total() : Duration.ofSeconds(callTotalSeconds)));
+        }
+        return out;
+    }
+
+    /** The per-connection bounds: the default, with the configured message size. */
+    public McpConnectionSettings connectionSettings() {
+        McpConnectionSettings settings = McpConnectionSettings.DEFAULT;
+        return maxMessageMegabytes == null ? settings : settings.withMaxLineBytes(maxMessageMegabytes * 1024 * 1024);
     }
 
     private static Integer number(JsonNode mcp, String key, int min, int max) {

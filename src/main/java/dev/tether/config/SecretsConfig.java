@@ -12,13 +12,13 @@ import tools.jackson.databind.JsonNode;
  * {@code ${VAR}} never expands to them. A malformed entry is a warning and is skipped, never a
  * failed start. The default is none (the provider keys and {@code TETHER_*} are secret anyway).
  */
-public final class SecretsConfig {
+final class SecretsConfig {
     private static final Logger LOG = LoggerFactory.getLogger(SecretsConfig.class);
 
     private SecretsConfig() {}
 
     /** The names under {@code secrets.env}, in the order given. */
-    public static List<String> envNames(JsonNode config) {
+    static List<String> envNames(JsonNode config) {
         JsonNode list = config.path("secrets").path("env");
         if (list.isMissingNode() || list.isNull()) {
             return List.of();

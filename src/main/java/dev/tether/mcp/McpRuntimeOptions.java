@@ -49,11 +49,15 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
         hostEnv = Map.copyOf(hostEnv);
     }
 
-    /** Defaults for a session in {@code cwd}, with this process's environment. */
-    public static McpRuntimeOptions defaults(Path cwd) {
+    /**
+     * Defaults for a session in {@code cwd}. {@code hostEnv} is Tether's environment as the caller
+     * read it: the runtime never reads the process environment itself, so what a server may see is
+     * decided where the settings are.
+     */
+    public static McpRuntimeOptions defaults(Path cwd, Map<String, String> hostEnv) {
         String version = McpRuntimeOptions.class.getPackage().getImplementationVersion();
         return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT, Map.of(),
-                DEFAULT_MAX_INLINE_TEXT_CHARS, DEFAULT_MAX_IMAGE_BYTES, cwd, System.getenv(),
+                DEFAULT_MAX_INLINE_TEXT_CHARS, DEFAULT_MAX_IMAGE_BYTES, cwd, hostEnv,
                 version == null ? "0.1.0" : version, null, McpHost.NONE, null);
     }
 

@@ -1,12 +1,9 @@
 package dev.tether.model;
 
-import java.util.Map;
-import tools.jackson.databind.JsonNode;
-
 /**
- * Chooses the model provider from the environment and the user's config file (environment
- * wins). The config file shape is documented in {@code docs/reference/providers.md}. Light on
- * purpose: it runs on the session start path and builds no clients.
+ * The model provider defaults and what a chosen provider still needs before it can reach a model.
+ * Reading the choice from the environment and the config file is {@code config}'s job; this class
+ * only judges the resulting {@link ProviderSettings}. Light on purpose: it builds no clients.
  */
 public final class ProviderSelection {
     public static final String DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com";
@@ -17,50 +14,6 @@ public final class ProviderSelection {
     public static final int DEFAULT_MAX_TOKENS = 8192;
 
     private ProviderSelection() {}
-
-    /**
-     * Resolves the settings. {@code configFile} may be null or missing nodes.
-     *
-     * @throws IllegalArgumentException with a readable message for an unknown provider name
-     *     or a malformed value
-     */
-    public static ProviderSettings resolve(Map<String, String> env, JsonNode configFile) {
-        Source source = new Source(env, configFile);
-        String anthropicKey = source.get("ANTHROPIC_API_KEY", "anthropic", "apiKey");
-        String openaiKey = source.get("OPENAI_API_KEY", "openai", "apiKey");
-        String openaiBase = source.get("OPENAI_BASE_URL", "openai", "baseUrl");
-
-        String provider = source.get("TETHER_PROVIDER", null, "provider");
-        if (provider == null) {
-            provider = anthropicKey != null ? ProviderSettings.ANTHROPIC
-                    : openaiBase != null || openaiKey != null ? ProviderSettings.OPENAI
-                    : ProviderSettings.NONE;
-        }
-        provider = provider.toLowerCase(java.util.Locale.ROOT);
-        String defaultModel = switch (provider) {
-            case ProviderSettings.ANTHROPIC -> DEFAULT_ANTHROPIC_MODEL;
-            case ProviderSettings.OPENAI -> DEFAULT_OPENAI_MODEL;
-            case ProviderSettings.SCRIPTED -> "scripted";
-            case ProviderSettings.NONE -> null;
-            default -> throw new IllegalArgumentException("unknown model provider '" + provider
-                    + "' (TETHER_PROVIDER): expected anthropic, openai or scripted");
-        };
-        String model = ProviderSettings.SCRIPTED.equals(provider) ? "scripted"
-                : orElse(source.get("TETHER_MODEL", null, "model"), defaultModel);
-
-        return new ProviderSettings(
-                provider,
-                model,
-                anthropicKey,
-                stripSlash(orElse(source.get("ANTHROPIC_BASE_URL", "anthropic", "baseUrl"), DEFAULT_ANTHROPIC_BASE_URL)),
-                orElse(source.get("ANTHROPIC_VERSION", "anthropic", "version"), DEFAULT_ANTHROPIC_VERSION),
-                source.get("ANTHROPIC_BETA", "anthropic", "beta"),
-                openaiKey,
-                stripSlash(orElse(openaiBase, DEFAULT_OPENAI_BASE_URL)),
-                !"false".equalsIgnoreCase(source.get("TETHER_OPENAI_INCLUDE_USAGE", "openai", "includeUsage")),
-                source.get("TETHER_SCRIPT", null, "script"),
-                parseMaxTokens(source.get("TETHER_MAX_TOKENS", null, "maxTokens")));
-    }
 
     /** What the user must set before {@code settings} can reach a model, or null when nothing is missing. */
     public static String missingCredentials(ProviderSettings settings) {
@@ -79,46 +32,5 @@ public final class ProviderSelection {
             default -> "No model provider is configured: set ANTHROPIC_API_KEY, or OPENAI_BASE_URL"
                     + " (plus OPENAI_API_KEY if the server needs one), or TETHER_PROVIDER=scripted with TETHER_SCRIPT=<file>.";
         };
-    }
-
-    private static int parseMaxTokens(String value) {
-        if (value == null) {
-            return DEFAULT_MAX_TOKENS;
-        }
-        try {
-            int parsed = Integer.parseInt(value);
-            if (parsed > 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException("TETHER_MAX_TOKENS must be a positive whole number, not '" + value + "'");
-    }
-
-    private static String orElse(String value, String fallback) {
-        return value != null ? value : fallback;
-    }
-
-    private static String stripSlash(String url) {
-        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    }
-
-    /** Environment first, then the config file (top-level or one section deep); blanks count as unset. */
-    private record Source(Map<String, String> env, JsonNode file) {
-        String get(String envName, String section, String field) {
-            String value = env == null ? null : env.get(envName);
-            if (value != null && !value.isBlank()) {
-                return value.strip();
-            }
-            if (file == null) {
-                return null;
-            }
-            JsonNode node = section == null ? file.path(field) : file.path(section).path(field);
-            if (node.isString() && !node.asString().isBlank()) {
-                return node.asString().strip();
-            }
-            return node.isNumber() || node.isBoolean() ? node.asString() : null;
-        }
     }
 }

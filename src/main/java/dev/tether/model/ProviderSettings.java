@@ -2,7 +2,7 @@ package dev.tether.model;
 
 /**
  * Which model provider a session uses and how to reach it. Built by
- * {@link ProviderSelection#resolve}; {@link #toString()} never shows a key.
+ * the settings loader (environment first, then the config file); {@link #toString()} never shows a key.
  *
  * @param provider {@code anthropic}, {@code openai}, {@code scripted} or {@code none}
  * @param model the model id sent to the provider

@@ -23,7 +23,7 @@ public final class StdioEnvironment {
     /**
      * The environment for a server process.
      *
-     * @param host     Tether's own environment (normally {@code System.getenv()})
+     * @param host     Tether's own environment, as the settings read it
      * @param declared the server's declared variables; they win over inherited ones
      */
     public static Map<String, String> build(Map<String, String> host, Map<String, String> declared) {

@@ -98,9 +98,13 @@ class ArchitectureTest {
         onlyUses("session", "agent", "tools", "mcp", "model", "base", "json", "security");
     }
 
+    /**
+     * The settings tree holds the settings records of the layers it configures (provider settings,
+     * the tool filter, MCP server specs and policies); none of those layers imports config.
+     */
     @Test
-    void configUsesOnlyJsonAndMcpSettings() {
-        onlyUses("config", "json", "mcp");
+    void configUsesOnlyTheSettingsOfTheLayersItConfigures() {
+        onlyUses("config", "json", "mcp", "model", "tools");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.tether.cli;
 
-import dev.tether.config.McpRuntimeConfig;
+import dev.tether.config.SettingsLoader;
+import dev.tether.config.TetherPaths;
+import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.security.SecretRegistry;
@@ -14,11 +16,15 @@ public final class AttackWiring {
 
     /** The launcher {@code tether acp} uses, for a process whose environment is {@code env}. */
     public static McpLauncher mcp(Map<String, String> env, SecretRegistry secrets, TokenStore tokens) {
-        return Wiring.mcp(env, Map.of(), McpRuntimeConfig.from(Json.object()), tokens, secrets);
+        return Wiring.mcp(settings(env, Json.object()), tokens, secrets);
     }
 
     /** The registry {@code tether acp} builds from its environment and config file. */
     public static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
-        return Wiring.secrets(env, config);
+        return Wiring.secrets(settings(env, config));
+    }
+
+    private static TetherSettings settings(Map<String, String> env, JsonNode config) {
+        return SettingsLoader.resolve(config, env, SettingsLoader.CommandLine.NONE, TetherPaths.from(env));
     }
 }

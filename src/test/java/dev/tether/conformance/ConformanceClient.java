@@ -64,7 +64,7 @@ public final class ConformanceClient {
     }
 
     private static void run(String scenario, String url) throws ToolFailure {
-        McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath())
+        McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));

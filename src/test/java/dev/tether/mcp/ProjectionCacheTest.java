@@ -33,7 +33,7 @@ class ProjectionCacheTest {
 
     @Test
     void theSameCatalogEntryReusesItsPreparedSpecAndCompiledOutputSchema() {
-        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of("."), System.getenv()));
         List<McpToolInfo> infos = List.of(withOutput("a"));
         McpTool first = projection.project("s", infos, McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null, new HashSet<>()).getFirst();
         McpTool second = projection.project("s", infos, McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null, new HashSet<>()).getFirst();
@@ -49,7 +49,7 @@ class ProjectionCacheTest {
 
     @Test
     void theInlineBudgetComesFromTheSessionOptions() throws Exception {
-        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")).withMaxInlineTextChars(5));
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of("."), System.getenv()).withMaxInlineTextChars(5));
         McpTool tool = projection.project("s", List.of(Calls.tool("t", null)), McpServerPolicy.DEFAULT,
                 (t, a, r, c, p) -> Calls.text("0123456789"), new HashSet<>()).getFirst();
         String text = ((Part.Text) tool.run(Json.object(), context("c", Cancellation.root(), null)).forModel().getFirst()).text();
@@ -59,7 +59,7 @@ class ProjectionCacheTest {
     /** The figure (how long projecting them again takes) is McpRuntimeBench's; this holds what makes it cheap. */
     @Test
     void projecting10000ToolsOf20ServersAgainReusesEveryPreparedSpec() {
-        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of("."), System.getenv()));
         List<List<McpToolInfo>> servers = ManyTools.catalogs(20, 500);
         List<McpTool> first = projectAll(projection, servers);
         List<McpTool> again = projectAll(projection, servers);

@@ -35,7 +35,7 @@ public final class LargeResultEndToEnd {
         String fixture = args[1];
         int megabytes = Integer.parseInt(args[2]);
         Path dir = Files.createTempDirectory("tether-large-");
-        McpRuntimeOptions options = McpRuntimeOptions.defaults(dir).withArtifactDir(dir.resolve("artifacts"));
+        McpRuntimeOptions options = McpRuntimeOptions.defaults(dir, System.getenv()).withArtifactDir(dir.resolve("artifacts"));
         McpConnectionSettings settings = McpConnectionSettings.DEFAULT.withMaxLineBytes((megabytes + 16) * 1024 * 1024);
         try (McpRuntime runtime = McpRuntime.start(List.of(new McpServerSpec.Stdio("chaos", node, List.of(fixture), Map.of(), null)),
                 options, McpRuntimeListener.NONE, settings)) {

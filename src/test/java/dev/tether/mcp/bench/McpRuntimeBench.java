@@ -70,7 +70,7 @@ public final class McpRuntimeBench {
 
     /** Projecting the same 20 × 500 tools again, which reuses each tool's prepared spec. */
     private static double preparedProjectionMillis(int runs) {
-        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of(".")));
+        ToolProjection projection = new ToolProjection(McpRuntimeOptions.defaults(Path.of("."), System.getenv()));
         List<List<McpToolInfo>> servers = ManyTools.catalogs(20, 500);
         List<Double> values = new ArrayList<>();
         for (int r = 0; r < runs + 2; r++) {

@@ -45,7 +45,7 @@ public final class McpTestSupport {
     }
 
     public static McpRuntimeOptions options() {
-        return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")))
+        return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")), System.getenv())
                 .withConnectTimeout(Duration.ofSeconds(20));
     }
 

@@ -1,4 +1,4 @@
-package dev.tether.model;
+package dev.tether.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
+import dev.tether.model.ProviderSelection;
+import dev.tether.model.ProviderSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -36,7 +38,7 @@ class ProviderSelectionTest {
                 new Row(Map.of("TETHER_MODEL", "gpt-5", "OPENAI_BASE_URL", "http://h:1"), FILE, "openai", "gpt-5", "http://h:1"),
         };
         for (Row row : rows) {
-            ProviderSettings s = ProviderSelection.resolve(row.env(), row.file());
+            ProviderSettings s = ProviderConfig.resolve(row.env(), row.file());
             String base = switch (s.provider()) {
                 case "anthropic" -> s.anthropicBaseUrl();
                 case "openai" -> s.openaiBaseUrl();
@@ -48,11 +50,11 @@ class ProviderSelectionTest {
 
     @Test
     void fileSuppliesVersionMaxTokensAndUsageOptionAndEnvironmentWinsOnKeys() {
-        ProviderSettings s = ProviderSelection.resolve(Map.of("ANTHROPIC_API_KEY", "sk-ant-env"), FILE);
+        ProviderSettings s = ProviderConfig.resolve(Map.of("ANTHROPIC_API_KEY", "sk-ant-env"), FILE);
 
         assertEquals(new ProviderSettings("openai", "qwen3-coder", "sk-ant-env", "https://api.anthropic.com", "2026-10-21", null,
                 null, "http://localhost:11434/v1", false, null, 2048), s);
-        ProviderSettings defaults = ProviderSelection.resolve(Map.of("ANTHROPIC_API_KEY", "k"), null);
+        ProviderSettings defaults = ProviderConfig.resolve(Map.of("ANTHROPIC_API_KEY", "k"), null);
         assertEquals("2023-06-01", defaults.anthropicVersion());
         assertTrue(defaults.openaiIncludeUsage());
         assertEquals(8192, defaults.maxTokens());
@@ -61,7 +63,7 @@ class ProviderSelectionTest {
     @Test
     void unknownProviderIsAReadableError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ProviderSelection.resolve(Map.of("TETHER_PROVIDER", "gemini"), null));
+                () -> ProviderConfig.resolve(Map.of("TETHER_PROVIDER", "gemini"), null));
         assertEquals("unknown model provider 'gemini' (TETHER_PROVIDER): expected anthropic, openai or scripted", e.getMessage());
     }
 
@@ -69,25 +71,25 @@ class ProviderSelectionTest {
     void missingCredentialsSaysWhatToSet() {
         assertEquals("No model provider is configured: set ANTHROPIC_API_KEY, or OPENAI_BASE_URL (plus OPENAI_API_KEY if the server"
                         + " needs one), or TETHER_PROVIDER=scripted with TETHER_SCRIPT=<file>.",
-                ProviderSelection.missingCredentials(ProviderSelection.resolve(Map.of(), null)));
-        assertTrue(ProviderSelection.missingCredentials(ProviderSelection.resolve(Map.of("TETHER_PROVIDER", "anthropic"), null))
+                ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of(), null)));
+        assertTrue(ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of("TETHER_PROVIDER", "anthropic"), null))
                 .contains("ANTHROPIC_API_KEY"));
-        assertTrue(ProviderSelection.missingCredentials(ProviderSelection.resolve(Map.of("TETHER_PROVIDER", "openai"), null))
+        assertTrue(ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of("TETHER_PROVIDER", "openai"), null))
                 .contains("OPENAI_API_KEY"));
-        assertTrue(ProviderSelection.missingCredentials(ProviderSelection.resolve(Map.of("TETHER_PROVIDER", "scripted"), null))
+        assertTrue(ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of("TETHER_PROVIDER", "scripted"), null))
                 .contains("TETHER_SCRIPT"));
-        assertNull(ProviderSelection.missingCredentials(ProviderSelection.resolve(Map.of("OPENAI_BASE_URL", "http://localhost:11434"), null)));
-        assertNull(ProviderSelection.missingCredentials(ProviderSelection.resolve(Map.of("ANTHROPIC_API_KEY", "k"), null)));
+        assertNull(ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of("OPENAI_BASE_URL", "http://localhost:11434"), null)));
+        assertNull(ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of("ANTHROPIC_API_KEY", "k"), null)));
     }
 
     @Test
     void toStringNeverShowsKeys() {
-        ProviderSettings s = ProviderSelection.resolve(Map.of("ANTHROPIC_API_KEY", "sk-ant-very-secret", "OPENAI_API_KEY", "sk-openai-secret"), null);
+        ProviderSettings s = ProviderConfig.resolve(Map.of("ANTHROPIC_API_KEY", "sk-ant-very-secret", "OPENAI_API_KEY", "sk-openai-secret"), null);
 
         String text = s.toString();
 
         assertFalse(text.contains("secret"), text);
         assertTrue(text.contains("anthropicApiKey=<redacted>") && text.contains("openaiApiKey=<redacted>"), text);
-        assertTrue(ProviderSelection.resolve(Map.of(), null).toString().contains("anthropicApiKey=<unset>"));
+        assertTrue(ProviderConfig.resolve(Map.of(), null).toString().contains("anthropicApiKey=<unset>"));
     }
 }

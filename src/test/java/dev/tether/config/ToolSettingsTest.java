@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ToolSettingsTest {
     @Test
     void protectedPathsAddToTheDefaults() {
-        var filter = Wiring.toolFilter(Json.parse("{\"tools\":{\"deny\":[\"run_command\"],\"protectedPaths\":[\"deploy/**\"]}}"));
+        var filter = ToolsConfig.from(Json.parse("{\"tools\":{\"deny\":[\"run_command\"],\"protectedPaths\":[\"deploy/**\"]}}"));
         assertEquals(List.of("run_command"), filter.deny());
         assertEquals(ProtectedPaths.DEFAULT_GLOBS.size() + 1, filter.protectedPaths().globs().size());
         assertEquals("deploy/**", filter.protectedPaths().globs().getLast());
@@ -19,10 +19,10 @@ class ToolSettingsTest {
 
     @Test
     void aBrokenProtectedPathListKeepsTheDefaultsAndTheNameLists() {
-        var filter = Wiring.toolFilter(Json.parse("{\"tools\":{\"deny\":[\"x\"],\"protectedPaths\":[\"\"]}}"));
+        var filter = ToolsConfig.from(Json.parse("{\"tools\":{\"deny\":[\"x\"],\"protectedPaths\":[\"\"]}}"));
         assertEquals(ProtectedPaths.DEFAULT_GLOBS, filter.protectedPaths().globs());
         assertEquals(List.of("x"), filter.deny());
-        var broken = Wiring.toolFilter(Json.parse("{\"tools\":{\"deny\":\"x\",\"protectedPaths\":[\"ops/*\"]}}"));
+        var broken = ToolsConfig.from(Json.parse("{\"tools\":{\"deny\":\"x\",\"protectedPaths\":[\"ops/*\"]}}"));
         assertEquals(List.of(), broken.deny(), "a malformed name list allows everything, as before");
         assertEquals("ops/*", broken.protectedPaths().globs().getLast(), "the protected paths still apply");
     }

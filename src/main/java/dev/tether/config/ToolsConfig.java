@@ -1,0 +1,59 @@
+package dev.tether.config;
+
+import dev.tether.tools.ProtectedPaths;
+import dev.tether.tools.ToolFilter;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The user's tool limits: {@code "tools": {"allow": [globs], "deny": [globs], "protectedPaths":
+ * [globs]}} in the config file. Malformed name lists are a warning and allow everything, never a
+ * failed start; malformed protected paths are a warning and leave the defaults, which always apply.
+ * Each part fails alone, so one typo does not drop the other's protection.
+ */
+final class ToolsConfig {
+    private static final Logger LOG = LoggerFactory.getLogger(ToolsConfig.class);
+
+    private ToolsConfig() {}
+
+    static ToolFilter from(JsonNode config) {
+        JsonNode tools = config.path("tools");
+        ProtectedPaths protectedPaths = ProtectedPaths.DEFAULT;
+        try {
+            protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"));
+        } catch (IllegalArgumentException e) {
+            LOG.warn("ignoring the config file's protected paths: {}", e.getMessage());
+        }
+        try {
+            return new ToolFilter(globs(tools.get("allow"), "tools.allow", "tool name"),
+                    globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths);
+        } catch (IllegalArgumentException e) {
+            LOG.warn("ignoring the config file's tool lists: {}", e.getMessage());
+            return new ToolFilter(List.of(), List.of(), protectedPaths);
+        }
+    }
+
+    private static List<String> globs(JsonNode node, String key, String what) {
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new IllegalArgumentException("\"" + key + "\" must be an array of " + what + " patterns");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode item : node) {
+            if (!item.isString()) {
+                throw new IllegalArgumentException("\"" + key + "\" must contain strings");
+            }
+            if (item.asString().isBlank() && what.equals("path")) {
+                // An empty path glob would protect the whole workspace root by accident.
+                throw new IllegalArgumentException("\"" + key + "\" must contain non-empty strings");
+            }
+            out.add(item.asString());
+        }
+        return out;
+    }
+}

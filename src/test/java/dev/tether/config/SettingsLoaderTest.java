@@ -1,0 +1,117 @@
+package dev.tether.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.tools.ProtectedPaths;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One loader, three sources: which one wins for each setting, and what a bad value in each section does. */
+class SettingsLoaderTest {
+    @TempDir
+    Path dir;
+
+    /** The parts of the tree a row looks at. */
+    record View(String provider, String model, int maxTokens, List<String> servers, String logLevelOfB, boolean strict, Path stateDir) {}
+
+    record Row(String name, Map<String, String> env, String file, List<String> args, View expected) {}
+
+    private static final String TWO_SERVERS = """
+            {"provider": "openai", "model": "m-file", "maxTokens": 100,
+             "mcpServers": {"a": {"command": "x"}, "b": {"command": "y", "logLevel": "error"}}}""";
+    private static final String FLAG_SERVER = "{\"mcpServers\": {\"b\": {\"command\": \"z\", \"logLevel\": \"debug\"}}}";
+
+    @Test
+    void environmentWinsOverTheFileAndTheCommandLineWinsForServers() throws Exception {
+        Row[] rows = {
+                new Row("nothing set", Map.of(), "{}", List.of(),
+                        new View("none", null, 8192, List.of(), null, false, home(".local/state/tether"))),
+                new Row("the file chooses", Map.of(), TWO_SERVERS, List.of(),
+                        new View("openai", "m-file", 100, List.of("a", "b"), "error", false, home(".local/state/tether"))),
+                new Row("the environment wins over the file", Map.of("TETHER_MODEL", "m-env", "TETHER_MAX_TOKENS", "50",
+                        "XDG_STATE_HOME", dir.resolve("state").toString()), TWO_SERVERS, List.of(),
+                        new View("openai", "m-env", 50, List.of("a", "b"), "error", false, dir.resolve("state/tether"))),
+                new Row("--mcp-config comes after the file's servers", Map.of(), TWO_SERVERS, List.of("--mcp-config", FLAG_SERVER),
+                        new View("openai", "m-file", 100, List.of("a", "b", "b"), "debug", false, home(".local/state/tether"))),
+                new Row("--strict-mcp-config keeps only the command line", Map.of(), TWO_SERVERS,
+                        List.of("--strict-mcp-config", "--mcp-config", FLAG_SERVER),
+                        new View("openai", "m-file", 100, List.of("b"), "debug", true, home(".local/state/tether"))),
+        };
+        for (Row row : rows) {
+            assertEquals(row.expected(), view(load(row.env(), row.file(), row.args())), row.name());
+        }
+    }
+
+    @Test
+    void aBadValueInTheFileOrEnvironmentIsReportedOrIgnoredSectionBySection() throws Exception {
+        TetherSettings provider = load(Map.of("TETHER_PROVIDER", "gemini"), "{}", List.of());
+        assertNull(provider.model().provider());
+        assertEquals("unknown model provider 'gemini' (TETHER_PROVIDER): expected anthropic, openai or scripted", provider.model().problem());
+        assertEquals("TETHER_MAX_TOKENS must be a positive whole number, not '-1'",
+                load(Map.of(), "{\"maxTokens\": -1}", List.of()).model().problem());
+
+        TetherSettings tools = load(Map.of(), "{\"tools\": {\"deny\": [\"x\"], \"protectedPaths\": [\"\"]}}", List.of());
+        assertEquals(ProtectedPaths.DEFAULT_GLOBS, tools.tools().protectedPaths().globs(), "bad protected paths keep the defaults");
+        assertEquals(List.of("x"), tools.tools().deny());
+
+        TetherSettings servers = load(Map.of(), "{\"mcpServers\": {\"x\": 3}}", List.of());
+        assertEquals(McpConfig.Declared.NONE, servers.mcp().declared(), "a broken server list is skipped, not a failed start");
+
+        TetherSettings runtime = load(Map.of(), "{\"mcp\": {\"connectTimeoutSeconds\": 0, \"callIdleSeconds\": 5}}", List.of());
+        assertEquals(new McpRuntimeConfig(null, null, null, 5, null), runtime.mcp().runtime(), "only the bad key falls back");
+
+        assertTrue(load(Map.of(), "{\"oauth\": {\"rememberSignIns\": true}}", List.of()).mcp().rememberSignIns());
+        assertFalse(load(Map.of(), "{\"oauth\": {\"rememberSignIns\": \"yes\"}}", List.of()).mcp().rememberSignIns(),
+                "anything but true keeps sign-ins in memory");
+
+        assertEquals(List.of(), load(Map.of(), "{\"secrets\": {\"env\": \"TOKEN\"}}", List.of()).secretEnvNames());
+
+        assertEquals(home(".local/state/tether"),
+                load(Map.of("XDG_STATE_HOME", "relative/state"), "{}", List.of()).paths().stateDir(), "relative XDG paths are ignored");
+
+        TetherSettings notJson = load(Map.of(), "{not json", List.of());
+        assertEquals("none", notJson.model().provider().provider(), "an unreadable config file is an empty one");
+    }
+
+    @Test
+    void aBadCommandLineFailsTheStartWithItsMessage() {
+        assertEquals("--mcp-config needs a file or a JSON object", refused(List.of("--mcp-config")));
+        assertEquals("--mcp-config is not valid JSON", refused(List.of("--mcp-config", "{broken")));
+        assertEquals("unknown option \"--bogus\". Run tether --help.", refused(List.of("--bogus")));
+    }
+
+    private String refused(List<String> args) {
+        return assertThrows(SettingsLoader.InvalidSettings.class, () -> load(Map.of(), "{}", args)).getMessage();
+    }
+
+    private Path home(String relative) {
+        return dir.resolve("home").resolve(relative);
+    }
+
+    /** Writes {@code file} as the XDG config file and loads the settings as {@code tether acp} would. */
+    private TetherSettings load(Map<String, String> env, String file, List<String> args) throws Exception {
+        Path configDir = Files.createDirectories(dir.resolve("config/tether"));
+        Files.writeString(configDir.resolve("config.json"), file);
+        Map<String, String> all = new HashMap<>(env);
+        all.put("HOME", dir.resolve("home").toString());
+        all.put("XDG_CONFIG_HOME", dir.resolve("config").toString());
+        return SettingsLoader.load(args.toArray(String[]::new), all, dir);
+    }
+
+    private static View view(TetherSettings settings) {
+        var b = settings.mcp().declared().policies().get("b");
+        return new View(settings.model().provider().provider(), settings.model().provider().model(),
+                settings.model().provider().maxTokens(), settings.mcp().declared().servers().stream().map(McpServerSpec::name).toList(),
+                b == null ? null : b.logLevel(), settings.mcp().strict(), settings.paths().stateDir());
+    }
+}
