@@ -11,7 +11,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolPorts;
@@ -147,7 +147,7 @@ final class SessionTools implements TurnTools {
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
                 return finish(use, callId, new ToolStatus(outcome.isError() ? SessionEvent.CallStatus.FAILED : SessionEvent.CallStatus.COMPLETED,
                         forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
-            } catch (ToolFailure failure) {
+            } catch (ToolError.TellModel failure) {
                 audit.record(tool, callId, "allowed", started, "failed", failure.getMessage(), null);
                 return finish(use, callId, ToolStatus.failed(failure.getMessage()));
             } catch (CancelledException e) {
