@@ -12,6 +12,7 @@ import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.testing.model.QueueModel;
 import dev.tether.testing.model.QueueModel.Reply;
+import dev.tether.tools.ToolError;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class TurnLoopLimitsTest {
     private final QueueModel model = new QueueModel();
     private final List<ModelMessage> history = new ArrayList<>();
 
-    private StopReason run(FakeTurnTools tools, int maxRequests, Cancellation turn) throws ModelException {
+    private StopReason run(FakeTurnTools tools, int maxRequests, Cancellation turn) throws ModelException, ToolError.Fatal {
         TurnLoop loop = new TurnLoop(model, new Conversation(List.of(), history::add), tools, event -> { });
         return loop.run(List.of(PROMPT), new TurnLoop.Settings("queue", "be brief", 1024, ThinkingLevel.OFF, maxRequests), turn);
     }
@@ -71,7 +72,7 @@ class TurnLoopLimitsTest {
         model.then(Reply.tools(A, B)).then(Reply.text("never asked"));
         FakeTurnTools tools = new FakeTurnTools((use, turn) -> {
             turn.cancel(); // the user presses stop while the first call runs
-            return new TurnTools.Step(FakeTurnTools.ok(use), false);
+            return new TurnTools.Step.Answered(FakeTurnTools.ok(use));
         });
 
         assertEquals(StopReason.CANCELLED, run(tools, 10, Cancellation.root()));
@@ -95,7 +96,7 @@ class TurnLoopLimitsTest {
     @Test
     void aCancelledPermissionRequestSkipsTheRestOfTheStepAndReturnsCancelled() throws Exception {
         model.then(Reply.tools(A, B)).then(Reply.text("never asked"));
-        FakeTurnTools tools = new FakeTurnTools((use, turn) -> new TurnTools.Step(error(use, "The user cancelled."), true));
+        FakeTurnTools tools = new FakeTurnTools((use, turn) -> new TurnTools.Step.Cancelled(error(use, "The user cancelled.")));
 
         assertEquals(StopReason.CANCELLED, run(tools, 10, Cancellation.root()));
         assertEquals(List.of("a"), tools.called());
