@@ -1,6 +1,8 @@
 package dev.tether.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
@@ -17,7 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A turn ends where the user would expect: at the request limit, at the model's token limit, or at a cancel. */
+/** A turn ends where the user would expect: at the request limit, at the model's token limit, at a cancel, or at a fatal tool error. */
 class TurnLoopLimitsTest {
     private static final ModelMessage PROMPT = ModelMessage.user(List.of(new Part.Text("find it")));
     private static final Part.ToolUse A = QueueModel.use("a", "search", Json.object().put("q", "a"));
@@ -123,5 +125,18 @@ class TurnLoopLimitsTest {
         assertEquals(StopReason.END_TURN, run(tools, 10, Cancellation.root()));
         assertEquals(List.of(PROMPT, ModelMessage.assistant(List.of(A)), results(error(A, "The tool failed unexpectedly.")),
                 ModelMessage.assistant(List.of(new Part.Text("done")))), history);
+    }
+
+    @Test
+    void aFatalToolErrorAnswersTheRestOfTheStepAndEndsTheTurn() throws Exception {
+        model.then(Reply.tools(A, B)).then(Reply.text("never asked"));
+        ToolError.Fatal fatal = new ToolError.Fatal("The workspace is gone.");
+        FakeTurnTools tools = new FakeTurnTools((use, turn) -> new TurnTools.Step.Fatal(error(use, "The workspace is gone."), fatal));
+
+        assertSame(fatal, assertThrows(ToolError.Fatal.class, () -> run(tools, 10, Cancellation.root())));
+        assertEquals(List.of("a"), tools.called());
+        assertEquals(1, model.requests().size());
+        assertEquals(results(error(A, "The workspace is gone."), error(B, "Not run: an earlier call of this step failed and ended the turn.")),
+                history.getLast());
     }
 }
