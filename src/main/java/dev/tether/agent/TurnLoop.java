@@ -24,6 +24,8 @@ public final class TurnLoop {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TurnLoop.class);
     /** Named default: model requests one turn may make before it ends with max_turn_requests. */
     public static final int DEFAULT_MAX_MODEL_REQUESTS = 50;
+    /** What the model reads for a call of the step that a fatal failure before it kept from running. */
+    private static final String NOT_RUN_AFTER_FATAL = "Not run: an earlier call of this step failed and ended the turn.";
 
     /** What one turn runs with; taken fresh for every turn so mode and model changes apply. */
     public record Settings(String model, String system, int maxTokens, ThinkingLevel thinking, int maxModelRequests) {}
@@ -120,7 +122,7 @@ public final class TurnLoop {
             results.add(step.result());
             switch (step) {
                 case TurnTools.Step.Answered answered -> { }
-                case TurnTools.Step.Cancelled stop -> cancelled = true;
+                case TurnTools.Step.Cancelled stopped -> cancelled = true;
                 case TurnTools.Step.Fatal failed -> fatal = failed.error();
             }
         }
@@ -131,9 +133,6 @@ public final class TurnLoop {
         }
         return cancelled || turn.isCancelled();
     }
-
-    /** What the model reads for a call of the step that a fatal failure before it kept from running. */
-    static final String NOT_RUN_AFTER_FATAL = "Not run: an earlier call of this step failed and ended the turn.";
 
     /** One call, answered whatever escapes the tool machinery. */
     private TurnTools.Step call(Part.ToolUse use, Cancellation turn) {
