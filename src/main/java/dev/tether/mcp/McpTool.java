@@ -13,7 +13,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.util.List;
@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  * call the user already allowed). "Always allow" is bound to {@link #approvalKey()}, never to
  * the name; titles always begin with the server's name. Progress goes
  * to the editor as {@code tool_call_update}; an {@code isError} answer is a result the model
- * reads, and only a failed call (timeout, lost connection, error answer) is a {@link ToolFailure}.
+ * reads, and only a failed call (timeout, lost connection, error answer) is a {@link ToolError.TellModel}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools">MCP tools</a>
  */
@@ -102,7 +102,7 @@ public final class McpTool implements Tool {
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         McpCallResult result;
         // Coalesced, and flushed before the call's final update: the editor sees the latest progress, not a flood.
         try (ProgressCoalescer progressUpdates = new ProgressCoalescer(progress -> report(progress, context))) {
@@ -110,7 +110,7 @@ public final class McpTool implements Tool {
                     () -> caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
                             progressUpdates::offer));
         } catch (McpError e) {
-            throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
+            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
         return results.map(result, spec.outputSchema());
     }

@@ -33,7 +33,12 @@ final class SecretMasking {
             @Override
             public Step call(Part.ToolUse use, Cancellation cancellation) {
                 Step step = tools.call(use, cancellation);
-                return new Step((Part.ToolResult) part(step.result()), step.stopStep());
+                Part.ToolResult masked = (Part.ToolResult) part(step.result());
+                return switch (step) {
+                    case Step.Answered answered -> new Step.Answered(masked);
+                    case Step.Cancelled cancelled -> new Step.Cancelled(masked);
+                    case Step.Fatal fatal -> new Step.Fatal(masked, fatal.error());
+                };
             }
         };
     }

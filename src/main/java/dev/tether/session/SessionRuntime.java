@@ -16,6 +16,7 @@ import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.tools.SessionMode;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -155,6 +156,10 @@ public final class SessionRuntime implements AutoCloseable {
                     throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
                 }
                 sendDurable(new SessionEvent.AgentMessage(null, "⚠ Model request failed: " + e.getMessage()));
+                return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
+            } catch (ToolError.Fatal e) {
+                // Ends like a failed model request: a message the user reads, and a turn that ended.
+                sendDurable(new SessionEvent.AgentMessage(null, "⚠ Tool call failed: " + e.getMessage()));
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
             }
         } finally {

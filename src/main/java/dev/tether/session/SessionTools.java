@@ -11,7 +11,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolPorts;
@@ -147,9 +147,19 @@ final class SessionTools implements TurnTools {
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
                 return finish(use, callId, new ToolStatus(outcome.isError() ? SessionEvent.CallStatus.FAILED : SessionEvent.CallStatus.COMPLETED,
                         forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
-            } catch (ToolFailure failure) {
-                audit.record(tool, callId, "allowed", started, "failed", failure.getMessage(), null);
-                return finish(use, callId, ToolStatus.failed(failure.getMessage()));
+            } catch (ToolError error) {
+                // Both kinds answer the call with the message; only a fatal one also ends the turn.
+                return switch (error) {
+                    case ToolError.TellModel tell -> {
+                        audit.record(tool, callId, "allowed", started, "failed", tell.getMessage(), null);
+                        yield finish(use, callId, ToolStatus.failed(tell.getMessage()));
+                    }
+                    case ToolError.Fatal fatal -> {
+                        LOG.warn("tool {} failed fatally: {}", use.name(), fatal.getMessage());
+                        audit.record(tool, callId, "allowed", started, "fatal", fatal.getMessage(), null);
+                        yield new Step.Fatal(finish(use, callId, ToolStatus.failed(fatal.getMessage())).result(), fatal);
+                    }
+                };
             } catch (CancelledException e) {
                 audit.record(tool, callId, "allowed", started, "cancelled", null, null);
                 return cancelled(use, callId);
@@ -206,13 +216,12 @@ final class SessionTools implements TurnTools {
     }
 
     private Step cancelled(Part.ToolUse use, String callId) {
-        Step step = finish(use, callId, ToolStatus.failed("Cancelled by the user."));
-        return new Step(step.result(), true);
+        return new Step.Cancelled(finish(use, callId, ToolStatus.failed("Cancelled by the user.")).result());
     }
 
-    private Step finish(Part.ToolUse use, String callId, ToolStatus status) {
+    private Step.Answered finish(Part.ToolUse use, String callId, ToolStatus status) {
         session.sendDurable(new SessionEvent.ToolCallUpdated(callId, status.status(), status.forEditor(), status.rawOutput()));
-        return new Step(new Part.ToolResult(use.id(), status.forModel(), status.isError()), false);
+        return new Step.Answered(new Part.ToolResult(use.id(), status.forModel(), status.isError()));
     }
 
     /** Tool call ids must be unique in the session; model ids may repeat across turns (scripts). */

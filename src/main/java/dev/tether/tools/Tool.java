@@ -41,11 +41,11 @@ public interface Tool {
     ToolCallView describe(JsonNode input, ToolContext context);
 
     /**
-     * Runs the call. Throws {@link ToolFailure} for errors the model should read (bad input,
-     * missing file, non-zero exit is NOT a failure but a result); throws
-     * {@link dev.tether.base.CancelledException} when cancelled.
+     * Runs the call. Throws {@link ToolError.TellModel} for errors the model should read (bad input,
+     * missing file; a non-zero exit is NOT a failure but a result), {@link ToolError.Fatal} when the
+     * turn cannot go on, and {@link dev.tether.base.CancelledException} when cancelled.
      */
-    ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure;
+    ToolOutcome run(JsonNode input, ToolContext context) throws ToolError;
 
     /**
      * What the session's audit log records about this tool besides the call itself (for an

@@ -47,29 +47,29 @@ public record Workspace(Path cwd, List<Path> additionalDirectories, List<Path> p
      * Resolves a path the model gave (absolute, or relative to the cwd) to its real location.
      *
      * @return the path with every symbolic link resolved, expressed under the root it lies in
-     * @throws ToolFailure when it is empty, leads outside every root, into a private directory,
+     * @throws ToolError.TellModel when it is empty, leads outside every root, into a private directory,
      *                     or through a symbolic link whose target does not exist
      */
-    public Path resolve(String path) throws ToolFailure {
+    public Path resolve(String path) throws ToolError.TellModel {
         if (path == null || path.isBlank()) {
-            throw new ToolFailure("path is required");
+            throw new ToolError.TellModel("path is required");
         }
         Path lexical;
         try {
             lexical = cwd.resolve(path).normalize();
         } catch (InvalidPathException e) {
-            throw new ToolFailure("invalid path: " + path);
+            throw new ToolError.TellModel("invalid path: " + path);
         }
         if (rootOf(lexical) == null) {
-            throw new ToolFailure("path is outside the workspace: " + path);
+            throw new ToolError.TellModel("path is outside the workspace: " + path);
         }
         Path real = real(lexical, path);
         Path root = rootOf(real);
         if (root == null) {
-            throw new ToolFailure("path is outside the workspace: " + path);
+            throw new ToolError.TellModel("path is outside the workspace: " + path);
         }
         if (isPrivate(lexical) || isPrivate(real)) {
-            throw new ToolFailure("path is in Tether's private state directory: " + path);
+            throw new ToolError.TellModel("path is in Tether's private state directory: " + path);
         }
         Path realRoot = lenientReal(root);
         return real.startsWith(realRoot) ? root.resolve(realRoot.relativize(real)) : real;
@@ -105,7 +105,7 @@ public record Workspace(Path cwd, List<Path> additionalDirectories, List<Path> p
      * The real path: every existing component resolved, the missing tail appended. Fails for a
      * dangling link (or a loop) anywhere on the way, since the system would follow it on create.
      */
-    private static Path real(Path path, String asGiven) throws ToolFailure {
+    private static Path real(Path path, String asGiven) throws ToolError.TellModel {
         Deque<Path> missing = new ArrayDeque<>();
         Path existing = path;
         while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
@@ -119,7 +119,7 @@ public record Workspace(Path cwd, List<Path> additionalDirectories, List<Path> p
         try {
             real = existing.toRealPath();
         } catch (IOException e) {
-            throw new ToolFailure("path leads through a symbolic link whose target does not exist: " + asGiven);
+            throw new ToolError.TellModel("path leads through a symbolic link whose target does not exist: " + asGiven);
         }
         for (Path name : missing) {
             real = real.resolve(name);

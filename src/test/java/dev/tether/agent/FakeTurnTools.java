@@ -21,7 +21,7 @@ final class FakeTurnTools implements TurnTools {
 
     /** Tools whose every call succeeds with the text {@code "ok <id>"}. */
     static FakeTurnTools answering() {
-        return new FakeTurnTools((use, turn) -> new Step(ok(use), false));
+        return new FakeTurnTools((use, turn) -> new Step.Answered(ok(use)));
     }
 
     static Part.ToolResult ok(Part.ToolUse use) {

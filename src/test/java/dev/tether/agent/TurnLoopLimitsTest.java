@@ -1,6 +1,8 @@
 package dev.tether.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
@@ -12,11 +14,12 @@ import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.testing.model.QueueModel;
 import dev.tether.testing.model.QueueModel.Reply;
+import dev.tether.tools.ToolError;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A turn ends where the user would expect: at the request limit, at the model's token limit, or at a cancel. */
+/** A turn ends where the user would expect: at the request limit, at the model's token limit, at a cancel, or at a fatal tool error. */
 class TurnLoopLimitsTest {
     private static final ModelMessage PROMPT = ModelMessage.user(List.of(new Part.Text("find it")));
     private static final Part.ToolUse A = QueueModel.use("a", "search", Json.object().put("q", "a"));
@@ -26,7 +29,7 @@ class TurnLoopLimitsTest {
     private final QueueModel model = new QueueModel();
     private final List<ModelMessage> history = new ArrayList<>();
 
-    private StopReason run(FakeTurnTools tools, int maxRequests, Cancellation turn) throws ModelException {
+    private StopReason run(FakeTurnTools tools, int maxRequests, Cancellation turn) throws ModelException, ToolError.Fatal {
         TurnLoop loop = new TurnLoop(model, new Conversation(List.of(), history::add), tools, event -> { });
         return loop.run(List.of(PROMPT), new TurnLoop.Settings("queue", "be brief", 1024, ThinkingLevel.OFF, maxRequests), turn);
     }
@@ -71,7 +74,7 @@ class TurnLoopLimitsTest {
         model.then(Reply.tools(A, B)).then(Reply.text("never asked"));
         FakeTurnTools tools = new FakeTurnTools((use, turn) -> {
             turn.cancel(); // the user presses stop while the first call runs
-            return new TurnTools.Step(FakeTurnTools.ok(use), false);
+            return new TurnTools.Step.Answered(FakeTurnTools.ok(use));
         });
 
         assertEquals(StopReason.CANCELLED, run(tools, 10, Cancellation.root()));
@@ -95,7 +98,7 @@ class TurnLoopLimitsTest {
     @Test
     void aCancelledPermissionRequestSkipsTheRestOfTheStepAndReturnsCancelled() throws Exception {
         model.then(Reply.tools(A, B)).then(Reply.text("never asked"));
-        FakeTurnTools tools = new FakeTurnTools((use, turn) -> new TurnTools.Step(error(use, "The user cancelled."), true));
+        FakeTurnTools tools = new FakeTurnTools((use, turn) -> new TurnTools.Step.Cancelled(error(use, "The user cancelled.")));
 
         assertEquals(StopReason.CANCELLED, run(tools, 10, Cancellation.root()));
         assertEquals(List.of("a"), tools.called());
@@ -122,5 +125,18 @@ class TurnLoopLimitsTest {
         assertEquals(StopReason.END_TURN, run(tools, 10, Cancellation.root()));
         assertEquals(List.of(PROMPT, ModelMessage.assistant(List.of(A)), results(error(A, "The tool failed unexpectedly.")),
                 ModelMessage.assistant(List.of(new Part.Text("done")))), history);
+    }
+
+    @Test
+    void aFatalToolErrorAnswersTheRestOfTheStepAndEndsTheTurn() throws Exception {
+        model.then(Reply.tools(A, B)).then(Reply.text("never asked"));
+        ToolError.Fatal fatal = new ToolError.Fatal("The workspace is gone.");
+        FakeTurnTools tools = new FakeTurnTools((use, turn) -> new TurnTools.Step.Fatal(error(use, "The workspace is gone."), fatal));
+
+        assertSame(fatal, assertThrows(ToolError.Fatal.class, () -> run(tools, 10, Cancellation.root())));
+        assertEquals(List.of("a"), tools.called());
+        assertEquals(1, model.requests().size());
+        assertEquals(results(error(A, "The workspace is gone."), error(B, "Not run: an earlier call of this step failed and ended the turn.")),
+                history.getLast());
     }
 }

@@ -10,7 +10,7 @@ import dev.tether.model.Part;
 import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.model.QueueModel;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolHarness;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.builtin.SearchTool;
@@ -61,7 +61,7 @@ class CatastrophicRegexAttackTest {
         ToolHarness h = new ToolHarness(dir);
         Files.writeString(h.root.resolve("trap.txt"), LINE);
         long start = System.nanoTime();
-        ToolFailure failure = assertThrows(ToolFailure.class, () -> new SearchTool(Duration.ofMillis(300))
+        ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> new SearchTool(Duration.ofMillis(300))
                 .run(Json.object().put("pattern", EVIL), h.context(ToolHarness.LOCAL)));
         long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertTrue(failure.getMessage().startsWith("search: Stopped after 300 ms without finishing: the pattern may backtrack"),

@@ -15,7 +15,7 @@ import dev.tether.mcp.auth.Secret;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolPorts;
 import dev.tether.tools.Workspace;
@@ -56,14 +56,14 @@ public final class ConformanceClient {
             run(scenario, args[args.length - 1]);
             System.err.println("conformance: " + scenario + ": flow completed");
             code = 0;
-        } catch (FlowFailed | ToolFailure e) {
+        } catch (FlowFailed | ToolError e) {
             System.err.println("conformance: " + scenario + ": " + e.getMessage());
             code = 1;
         }
         System.exit(code);
     }
 
-    private static void run(String scenario, String url) throws ToolFailure {
+    private static void run(String scenario, String url) throws ToolError {
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
                 .withHost(new SchemaDefaultsHost())
@@ -125,7 +125,7 @@ public final class ConformanceClient {
         return settings.withClient(SERVER, client);
     }
 
-    private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolFailure {
+    private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolError {
         Tool tool = tools.stream().filter(t -> name.equals(rawName(t))).findFirst()
                 .orElseThrow(() -> new FlowFailed("the server lists no tool \"" + name + "\""));
         ToolContext context = new ToolContext("call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),

@@ -16,7 +16,7 @@ import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ class CallLifecycleTest {
 
     @Test
     void aSilentCallIsAbandonedAfterTheIdleTimeoutAndWithdrawn() throws Exception {
-        ToolFailure failure = assertThrows(ToolFailure.class, () -> tool(tools, "mcp__fake__hang")
+        ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> tool(tools, "mcp__fake__hang")
                 .run(JsonNodeFactory.instance.objectNode(), context("c2", Cancellation.root(), null)));
         assertEquals("fake: tool call sent nothing for 800 ms and was abandoned", failure.getMessage());
         awaitStderr("cancelled ");
@@ -91,7 +91,7 @@ class CallLifecycleTest {
         ObjectNode args = JsonNodeFactory.instance.objectNode().put("steps", 5).put("delayMs", 400).put("label", label);
         try {
             return tool(tools, "mcp__fake__slow").run(args, context("call-" + label, Cancellation.root(), updates));
-        } catch (ToolFailure e) {
+        } catch (ToolError e) {
             throw new AssertionError(e.getMessage());
         }
     }

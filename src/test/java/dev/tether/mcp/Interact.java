@@ -13,7 +13,7 @@ import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.model.Part;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
 import java.util.List;
@@ -48,7 +48,7 @@ final class Interact {
     }
 
     /** Runs a server's tool as the agent loop would, with ACP tool call id {@code toolCallId}. */
-    static String run(McpRuntime runtime, String server, String tool, JsonNode args, String toolCallId) throws ToolFailure {
+    static String run(McpRuntime runtime, String server, String tool, JsonNode args, String toolCallId) throws ToolError {
         ToolOutcome outcome = tool(runtime.tools(), "mcp__" + server + "__" + tool)
                 .run(args, context(toolCallId, Cancellation.root(), null));
         return outcome.forModel().stream().map(p -> ((Part.Text) p).text()).reduce("", String::concat);
@@ -65,7 +65,7 @@ final class Interact {
 
     /** As {@link #ask}, from inside a call of the projected {@code ask} tool with ACP id {@code toolCallId}. */
     static JsonNode askDuringCall(McpRuntime runtime, String server, String method, JsonNode params, String toolCallId)
-            throws ToolFailure {
+            throws ToolError {
         ObjectNode args = Json.object();
         args.put("method", method);
         args.set("params", params);

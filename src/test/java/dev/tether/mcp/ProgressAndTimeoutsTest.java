@@ -15,7 +15,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.calls.ProgressServer;
 import dev.tether.tools.Tool;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,7 +61,7 @@ class ProgressAndTimeoutsTest {
         int before = cancellations();
         List<SessionUpdate> updates = Collections.synchronizedList(new ArrayList<>());
         long start = System.nanoTime();
-        ToolFailure failure = assertThrows(ToolFailure.class,
+        ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__repeat").run(delay(200), context("r", Cancellation.root(), updates)));
         long ms = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertEquals("p: tool call sent nothing for 700 ms and was abandoned", failure.getMessage());
@@ -74,7 +74,7 @@ class ProgressAndTimeoutsTest {
     void progressForAnotherTokenDoesNotKeepACallAlive() throws Exception {
         int before = cancellations();
         List<SessionUpdate> updates = Collections.synchronizedList(new ArrayList<>());
-        ToolFailure failure = assertThrows(ToolFailure.class,
+        ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__foreign").run(delay(150), context("f", Cancellation.root(), updates)));
         assertEquals("p: tool call sent nothing for 700 ms and was abandoned", failure.getMessage());
         assertEquals(List.of(), texts(updates));
@@ -89,7 +89,7 @@ class ProgressAndTimeoutsTest {
 
         int before = cancellations();
         long start = System.nanoTime();
-        ToolFailure failure = assertThrows(ToolFailure.class,
+        ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__forever").run(delay(200), context("e", Cancellation.root(), null)));
         long ms = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertEquals("p: tool call timed out after 2500 ms", failure.getMessage());

@@ -20,7 +20,7 @@ import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -118,6 +118,6 @@ class PromptAndCompletionTest {
                 .forModel().getFirst()).text();
         assertEquals("Candidates (5):\n- A-1001\n- A-1002\n- A-1003\n- A-1004\n- A-1005\n(total: 5, hasMore: false)", text);
         input.putObject("ref").put("type", "prompt").put("name", "missing");
-        assertThrows(ToolFailure.class, () -> tool(tools, "mcp_complete").run(input, context("c", Cancellation.root(), null)));
+        assertThrows(ToolError.TellModel.class, () -> tool(tools, "mcp_complete").run(input, context("c", Cancellation.root(), null)));
     }
 }

@@ -16,7 +16,7 @@ import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.nio.file.Files;
@@ -52,7 +52,7 @@ class ResourceReadTest {
         return ((Part.Text) out.forModel().getFirst()).text();
     }
 
-    private static ToolOutcome read(String uri) throws ToolFailure {
+    private static ToolOutcome read(String uri) throws ToolError {
         return tool(tools, "mcp_read_resource").run(Json.object().put("server", "orders").put("uri", uri),
                 context("r", Cancellation.root(), null));
     }
@@ -79,9 +79,9 @@ class ResourceReadTest {
     @Test
     void anUndeclaredUriIsRefusedBeforeAnyRequest() throws Exception {
         long before = requests(trace, "resources/read");
-        ToolFailure refused = assertThrows(ToolFailure.class, () -> read("file:///etc/passwd"));
+        ToolError.TellModel refused = assertThrows(ToolError.TellModel.class, () -> read("file:///etc/passwd"));
         assertTrue(refused.getMessage().startsWith("refused to read \"file:///etc/passwd\""), refused.getMessage());
-        assertThrows(ToolFailure.class, () -> read("orders://order/A-1/../../x"));
+        assertThrows(ToolError.TellModel.class, () -> read("orders://order/A-1/../../x"));
         allSentIsTraced(runtime, "orders");
         assertEquals(before, requests(trace, "resources/read"));
     }

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.tools.Tool;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class StdioCrashTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(fake("fragile")), opts, McpRuntimeListener.NONE)) {
             List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             long start = System.nanoTime();
-            ToolFailure failure = assertThrows(ToolFailure.class, () -> tool(tools, "mcp__fragile__crash")
+            ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> tool(tools, "mcp__fragile__crash")
                     .run(JsonNodeFactory.instance.objectNode(), context("c1", Cancellation.root(), null)));
             long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
             assertTrue(millis < 3000, "failed after " + millis + " ms, not at once");

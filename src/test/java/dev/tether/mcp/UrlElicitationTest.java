@@ -11,7 +11,7 @@ import dev.tether.mcp.interaction.Elicitation;
 import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.testing.mcp.ScriptedHost;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
@@ -69,7 +69,7 @@ class UrlElicitationTest {
     void retriesStopAfterThree() {
         ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ACCEPT);
         try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("stubborn", "--interaction"))) {
-            ToolFailure failure = assertThrows(ToolFailure.class, () -> Interact.run(runtime, "stubborn", "needs_url",
+            ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> Interact.run(runtime, "stubborn", "needs_url",
                     json("{'failures':100,'complete':true}"), "call-1"));
             assertEquals("stubborn: the server still asks for a step in the browser after 3 retries; giving up",
                     failure.getMessage());
@@ -81,11 +81,11 @@ class UrlElicitationTest {
     void aDeclinedOrUnsafeUrlEndsTheCallReadably() {
         ScriptedHost host = new ScriptedHost(false, true).answering((r, c) -> ElicitationReply.DECLINE);
         try (McpRuntime runtime = Interact.start(host, Map.of(), chaos("declined", "--interaction"))) {
-            ToolFailure declined = assertThrows(ToolFailure.class, () -> Interact.run(runtime, "declined", "needs_url",
+            ToolError.TellModel declined = assertThrows(ToolError.TellModel.class, () -> Interact.run(runtime, "declined", "needs_url",
                     json("{'failures':1}"), "call-1"));
             assertEquals("declined: the server needs a step in the browser (auth.example.com) and the user did not open it (decline)",
                     declined.getMessage());
-            ToolFailure unsafe = assertThrows(ToolFailure.class, () -> Interact.run(runtime, "declined", "needs_url",
+            ToolError.TellModel unsafe = assertThrows(ToolError.TellModel.class, () -> Interact.run(runtime, "declined", "needs_url",
                     json("{'failures':5,'url':'https://u:p@auth.example.com/'}"), "call-2"));
             assertEquals("declined: the server asks for a step in the browser that Tether will not show: "
                     + "the URL may not carry credentials (user-info)", unsafe.getMessage());

@@ -35,7 +35,7 @@ class WorkspaceTest {
         Files.createSymbolicLink(ws.resolve("gone"), Path.of("missing-dir"));
         Workspace workspace = new Workspace(ws, List.of());
         for (String path : List.of("later.txt", "gone/new.txt")) {
-            ToolFailure failure = assertThrows(ToolFailure.class, () -> workspace.resolve(path));
+            ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> workspace.resolve(path));
             assertEquals("path leads through a symbolic link whose target does not exist: " + path, failure.getMessage());
         }
     }
@@ -47,7 +47,7 @@ class WorkspaceTest {
         Files.createSymbolicLink(ws.resolve("peek"), Path.of(".state"));
         Workspace workspace = new Workspace(ws, List.of(), List.of(ws.resolve(".state")));
         for (String path : List.of(".state/sessions/x.jsonl", "peek/sessions", state.toString(), ".state")) {
-            ToolFailure failure = assertThrows(ToolFailure.class, () -> workspace.resolve(path));
+            ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> workspace.resolve(path));
             assertEquals("path is in Tether's private state directory: " + path, failure.getMessage());
         }
         assertTrue(workspace.isPrivate(ws.resolve("peek/sessions")));

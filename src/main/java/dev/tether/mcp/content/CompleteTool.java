@@ -1,7 +1,7 @@
 package dev.tether.mcp.content;
 
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,13 +42,13 @@ public final class CompleteTool extends ContentTool {
     }
 
     @Override
-    ToolOutcome call(JsonNode input, ToolContext context) throws ToolFailure {
+    ToolOutcome call(JsonNode input, ToolContext context) throws ToolError.TellModel {
         String server = string(input, "server", true);
         JsonNode refNode = input.path("ref");
         CompletionRef ref = switch (refNode.path("type").asString("")) {
             case "prompt" -> new CompletionRef.Prompt(string(refNode, "name", true));
             case "resource_template" -> new CompletionRef.ResourceTemplate(string(refNode, "uri", true));
-            default -> throw new ToolFailure("ref.type must be \"prompt\" or \"resource_template\"");
+            default -> throw new ToolError.TellModel("ref.type must be \"prompt\" or \"resource_template\"");
         };
         JsonNode argument = input.path("argument");
         Map<String, String> ctx = new LinkedHashMap<>();
@@ -56,7 +56,7 @@ public final class CompleteTool extends ContentTool {
         if (args.isObject()) {
             for (Map.Entry<String, JsonNode> e : args.properties()) {
                 if (!e.getValue().isString()) {
-                    throw new ToolFailure("context.arguments values must be strings");
+                    throw new ToolError.TellModel("context.arguments values must be strings");
                 }
                 ctx.put(e.getKey(), e.getValue().asString());
             }

@@ -8,7 +8,7 @@ import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Shared shape of the content model tools: read-only (category READ, so auto-allowed), source
- * {@code mcp}, a refusal or failure of the runtime becomes a readable {@link ToolFailure}.
+ * {@code mcp}, a refusal or failure of the runtime becomes a readable {@link ToolError.TellModel}.
  */
 abstract class ContentTool implements Tool {
     static final ToolTraits TRAITS = new ToolTraits(ToolKind.READ, ToolTraits.Category.READ, false, "mcp");
@@ -46,27 +46,27 @@ abstract class ContentTool implements Tool {
 
     abstract String title(JsonNode input);
 
-    abstract ToolOutcome call(JsonNode input, ToolContext context) throws ToolFailure;
+    abstract ToolOutcome call(JsonNode input, ToolContext context) throws ToolError.TellModel;
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         try {
             return call(input == null ? Json.object() : input, context);
         } catch (McpError e) {
-            throw new ToolFailure(Redactor.redact(UnicodeSanitizer.clean(String.valueOf(e.getMessage()))));
+            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(String.valueOf(e.getMessage()))));
         }
     }
 
-    static String string(JsonNode input, String field, boolean required) throws ToolFailure {
+    static String string(JsonNode input, String field, boolean required) throws ToolError.TellModel {
         JsonNode value = input.get(field);
         if (value == null || value.isNull()) {
             if (required) {
-                throw new ToolFailure("\"" + field + "\" is required");
+                throw new ToolError.TellModel("\"" + field + "\" is required");
             }
             return null;
         }
         if (!value.isString()) {
-            throw new ToolFailure("\"" + field + "\" must be a string");
+            throw new ToolError.TellModel("\"" + field + "\" must be a string");
         }
         return value.asString();
     }

@@ -4,7 +4,7 @@ import dev.tether.json.Json;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -44,13 +44,13 @@ public final class ListResourcesTool extends ContentTool {
     }
 
     @Override
-    ToolOutcome call(JsonNode input, ToolContext context) throws ToolFailure {
+    ToolOutcome call(JsonNode input, ToolContext context) throws ToolError.TellModel {
         String server = string(input, "server", false);
         String cursor = string(input, "cursor", false);
         List<ContentAccess.ServerContent> servers = access.servers().stream().filter(ContentAccess.ServerContent::resources)
                 .filter(s -> server == null || s.server().equals(server)).toList();
         if (server != null && servers.isEmpty()) {
-            throw new ToolFailure("no ready MCP server named \"" + line(server) + "\" offers resources");
+            throw new ToolError.TellModel("no ready MCP server named \"" + line(server) + "\" offers resources");
         }
         String fingerprint = fingerprint(server, servers);
         int offset = cursor == null ? 0 : offset(cursor, fingerprint);
@@ -122,18 +122,18 @@ public final class ListResourcesTool extends ContentTool {
                 .encodeToString(("v1:" + offset + ":" + fingerprint).getBytes(StandardCharsets.UTF_8));
     }
 
-    private static int offset(String cursor, String fingerprint) throws ToolFailure {
+    private static int offset(String cursor, String fingerprint) throws ToolError.TellModel {
         String[] parts;
         try {
             parts = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8).split(":", -1);
         } catch (IllegalArgumentException e) {
-            throw new ToolFailure("that cursor is not one this tool gave out; list again without a cursor");
+            throw new ToolError.TellModel("that cursor is not one this tool gave out; list again without a cursor");
         }
         if (parts.length != 3 || !parts[0].equals("v1") || !parts[1].matches("\\d{1,9}")) {
-            throw new ToolFailure("that cursor is not one this tool gave out; list again without a cursor");
+            throw new ToolError.TellModel("that cursor is not one this tool gave out; list again without a cursor");
         }
         if (!parts[2].equals(fingerprint)) {
-            throw new ToolFailure("the resource lists changed since that cursor was made; list again without a cursor");
+            throw new ToolError.TellModel("the resource lists changed since that cursor was made; list again without a cursor");
         }
         return Integer.parseInt(parts[1]);
     }

@@ -1,7 +1,7 @@
 package dev.tether.mcp.content;
 
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import tools.jackson.databind.JsonNode;
 
@@ -31,7 +31,7 @@ public final class ReadResourceTool extends ContentTool {
     }
 
     @Override
-    ToolOutcome call(JsonNode input, ToolContext context) throws ToolFailure {
+    ToolOutcome call(JsonNode input, ToolContext context) throws ToolError.TellModel {
         return access.readResource(string(input, "server", true), string(input, "uri", true), context.cancellation());
     }
 }

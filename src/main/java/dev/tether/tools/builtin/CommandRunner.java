@@ -2,7 +2,7 @@ package dev.tether.tools.builtin;
 
 import dev.tether.tools.Terminals;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import java.time.Duration;
 
 /**
@@ -21,10 +21,10 @@ public final class CommandRunner {
     /**
      * Runs {@code spec} to completion or timeout.
      *
-     * @throws ToolFailure when the command cannot be started
+     * @throws ToolError.TellModel when the command cannot be started
      * @throws dev.tether.base.CancelledException when the turn was cancelled (the command is killed first)
      */
-    public static CommandResult run(ToolContext context, CommandSpec spec) throws ToolFailure {
+    public static CommandResult run(ToolContext context, CommandSpec spec) throws ToolError.TellModel {
         Terminals terminals = context.terminals();
         if (terminals != null) {
             return HostTerminal.run(context, terminals, spec);

@@ -8,7 +8,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -51,7 +51,7 @@ public final class EditFileTool implements Tool {
         try {
             Path path = Input.of(NAME, input).path(context.workspace(), "path", null);
             return context.protectedPaths().covers(context.workspace(), path) ? traits().asExecute() : traits();
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return traits(); // the run refuses the path itself
         }
     }
@@ -61,7 +61,7 @@ public final class EditFileTool implements Tool {
         Path path;
         try {
             path = Input.of(NAME, input).path(context.workspace(), "path", null);
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return ToolCallView.of("Edit file", ToolKind.EDIT);
         }
         String title = "Edit " + Display.titlePath(context.workspace(), path);
@@ -69,19 +69,19 @@ public final class EditFileTool implements Tool {
             Edit edit = plan(input, context);
             return new ToolCallView(title, ToolKind.EDIT,
                     List.of(new Location(path.toString(), edit.line())), List.of(edit.diff()));
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             // The run will report the problem; the title is still useful.
             return new ToolCallView(title, ToolKind.EDIT, List.of(new Location(path.toString(), null)), List.of());
         }
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Edit edit = plan(input, context);
         try {
             FileAccess.write(context, edit.path(), edit.diff().newText());
-        } catch (ToolFailure e) {
-            throw new ToolFailure(NAME + ": " + e.getMessage());
+        } catch (ToolError.TellModel e) {
+            throw new ToolError.TellModel(NAME + ": " + e.getMessage());
         }
         String summary = "Edited " + Display.path(context.workspace(), edit.path()) + ": replaced "
                 + (edit.count() == 1 ? "1 occurrence" : edit.count() + " occurrences") + " (first at line " + edit.line() + ").";
@@ -92,7 +92,7 @@ public final class EditFileTool implements Tool {
     private record Edit(Path path, ToolDisplay.Diff diff, int count, int line) {}
 
     /** Validates the input against the current file and computes the new text, without writing. */
-    private static Edit plan(JsonNode input, ToolContext context) throws ToolFailure {
+    private static Edit plan(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         Path path = in.path(context.workspace(), "path", null);
         String oldString = in.requiredString("old_string");
@@ -105,7 +105,7 @@ public final class EditFileTool implements Tool {
         String text;
         try {
             text = FileAccess.read(context, path);
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
         int first = text.indexOf(oldString);

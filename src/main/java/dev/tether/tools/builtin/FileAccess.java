@@ -2,7 +2,7 @@ package dev.tether.tools.builtin;
 
 import dev.tether.tools.FileSystem;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.local.LocalFileSystem;
 import java.io.IOException;
@@ -29,7 +29,7 @@ public final class FileAccess {
     private FileAccess() {}
 
     /** The whole text of a file. */
-    public static String read(ToolContext context, Path path) throws ToolFailure {
+    public static String read(ToolContext context, Path path) throws ToolError.TellModel {
         return read(context, path, null, null);
     }
 
@@ -37,7 +37,7 @@ public final class FileAccess {
      * The current text of a file that may not exist yet (null then), for a diff. Refuses files
      * too large to read whole, so a preview never loads a huge file.
      */
-    static String current(ToolContext context, Path path) throws ToolFailure {
+    static String current(ToolContext context, Path path) throws ToolError.TellModel {
         BasicFileAttributes attributes = inspect(context, path);
         return attributes == null ? null : read(context, path);
     }
@@ -45,14 +45,14 @@ public final class FileAccess {
     /**
      * Text from 1-based {@code line} (null = 1), at most {@code limit} lines (null = all).
      *
-     * @throws ToolFailure when the file is missing, not a regular file, too large, or unreadable
+     * @throws ToolError.TellModel when the file is missing, not a regular file, too large, or unreadable
      */
-    public static String read(ToolContext context, Path path, Integer line, Integer limit) throws ToolFailure {
+    public static String read(ToolContext context, Path path, Integer line, Integer limit) throws ToolError.TellModel {
         String shown = Display.path(context.workspace(), path);
         BasicFileAttributes attributes = inspect(context, path);
         boolean whole = line == null && limit == null;
         if (attributes != null && whole && attributes.size() > MAX_WHOLE_FILE_BYTES) {
-            throw new ToolFailure(shown + " is " + Display.bytes(attributes.size()) + ", more than the "
+            throw new ToolError.TellModel(shown + " is " + Display.bytes(attributes.size()) + ", more than the "
                     + Display.bytes(MAX_WHOLE_FILE_BYTES) + " read whole; read it in parts with read_file offset and limit");
         }
         // An editor would load a huge file whole to answer for a window of it; the disk is streamed.
@@ -61,25 +61,25 @@ public final class FileAccess {
         try {
             return files.read(path, line, limit, context.cancellation());
         } catch (NoSuchFileException e) {
-            throw new ToolFailure("file not found: " + shown);
+            throw new ToolError.TellModel("file not found: " + shown);
         } catch (LocalFileSystem.GrewTooLarge e) {
-            throw new ToolFailure(shown + " grew past " + Display.bytes(MAX_WHOLE_FILE_BYTES) + " while being read");
+            throw new ToolError.TellModel(shown + " grew past " + Display.bytes(MAX_WHOLE_FILE_BYTES) + " while being read");
         } catch (LocalFileSystem.TooFar e) {
-            throw new ToolFailure("line " + line + " of " + shown + " lies beyond the first "
+            throw new ToolError.TellModel("line " + line + " of " + shown + " lies beyond the first "
                     + LocalFileSystem.MAX_SCANNED_CHARS / (1024 * 1024) + " MB, which is as far as read_file reads");
         } catch (FileSystemLoopException e) {
-            throw new ToolFailure(shown + " became a symbolic link; it is not read");
+            throw new ToolError.TellModel(shown + " became a symbolic link; it is not read");
         } catch (IOException e) {
             // A host that cannot read a file usually means it is not there: say so plainly.
             if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                throw new ToolFailure("file not found: " + shown);
+                throw new ToolError.TellModel("file not found: " + shown);
             }
-            throw new ToolFailure("could not read " + shown + ": " + reason(e));
+            throw new ToolError.TellModel("could not read " + shown + ": " + reason(e));
         }
     }
 
     /** Writes the whole text of a file, creating parent directories as needed. */
-    public static void write(ToolContext context, Path path, String content) throws ToolFailure {
+    public static void write(ToolContext context, Path path, String content) throws ToolError.TellModel {
         String shown = Display.path(context.workspace(), path);
         inspect(context, path);
         try {
@@ -88,16 +88,16 @@ public final class FileAccess {
                 Files.createDirectories(parent);
             }
         } catch (IOException e) {
-            throw new ToolFailure("could not create the directory for " + shown + ": " + reason(e));
+            throw new ToolError.TellModel("could not create the directory for " + shown + ": " + reason(e));
         }
         // Creating directories may have gone through a link made meanwhile: check the real path again.
         inspect(context, path);
         try {
             context.files().write(path, content, context.cancellation());
         } catch (FileSystemLoopException e) {
-            throw new ToolFailure("could not write " + shown + ": it became a symbolic link");
+            throw new ToolError.TellModel("could not write " + shown + ": it became a symbolic link");
         } catch (IOException e) {
-            throw new ToolFailure("could not write " + shown + ": " + reason(e));
+            throw new ToolError.TellModel("could not write " + shown + ": " + reason(e));
         }
     }
 
@@ -107,11 +107,11 @@ public final class FileAccess {
      *
      * @return its attributes (not following links), or null when nothing is there
      */
-    static BasicFileAttributes inspect(ToolContext context, Path path) throws ToolFailure {
+    static BasicFileAttributes inspect(ToolContext context, Path path) throws ToolError.TellModel {
         Workspace workspace = context.workspace();
         String shown = Display.path(workspace, path);
         if (!workspace.resolve(path.toString()).equals(path)) {
-            throw new ToolFailure(shown + " changed into a symbolic link; it is not used");
+            throw new ToolError.TellModel(shown + " changed into a symbolic link; it is not used");
         }
         BasicFileAttributes attributes;
         try {
@@ -119,14 +119,14 @@ public final class FileAccess {
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
-            throw new ToolFailure("could not open " + shown + ": " + reason(e));
+            throw new ToolError.TellModel("could not open " + shown + ": " + reason(e));
         }
         if (attributes.isDirectory()) {
-            throw new ToolFailure(shown + " is a directory");
+            throw new ToolError.TellModel(shown + " is a directory");
         }
         if (!attributes.isRegularFile()) {
             // A FIFO blocks the opener until a writer comes; a device such as /dev/zero never ends.
-            throw new ToolFailure(shown + " is not a regular file (a FIFO, device, socket or link); it is not opened");
+            throw new ToolError.TellModel(shown + " is not a regular file (a FIFO, device, socket or link); it is not opened");
         }
         return attributes;
     }

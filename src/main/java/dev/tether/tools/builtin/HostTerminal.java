@@ -5,7 +5,7 @@ import dev.tether.tools.HostFailure;
 import dev.tether.tools.Terminals;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +16,7 @@ final class HostTerminal {
 
     private HostTerminal() {}
 
-    static CommandResult run(ToolContext context, Terminals terminals, CommandSpec spec) throws ToolFailure {
+    static CommandResult run(ToolContext context, Terminals terminals, CommandSpec spec) throws ToolError.TellModel {
         String terminalId = create(context, terminals, spec);
         try {
             context.progress().show(List.of(new ToolDisplay.Terminal(terminalId)));
@@ -36,14 +36,14 @@ final class HostTerminal {
             return new CommandResult(output.exitCode(), output.signal(), output.output(), output.truncated(), timedOut,
                     terminalId);
         } catch (HostFailure e) {
-            throw new ToolFailure("the editor's terminal failed: " + e.getMessage());
+            throw new ToolError.TellModel("the editor's terminal failed: " + e.getMessage());
         } finally {
             // Released even after a cancel or timeout, or the editor keeps the process around.
             cleanup(terminals, Step.RELEASE, terminalId);
         }
     }
 
-    private static String create(ToolContext context, Terminals terminals, CommandSpec spec) throws ToolFailure {
+    private static String create(ToolContext context, Terminals terminals, CommandSpec spec) throws ToolError.TellModel {
         // The editor starts the command with its own environment, which may hold the same keys as
         // Tether's. ACP can only set variables, not remove them, so each is set to the empty string.
         List<Terminals.Variable> env = spec.secrets().namesToWithhold().stream()
@@ -52,7 +52,7 @@ final class HostTerminal {
             return terminals.create(new Terminals.Launch("/bin/sh", List.of("-c", spec.command()), spec.cwd().toString(),
                     env, spec.outputByteLimit()), context.cancellation());
         } catch (HostFailure e) {
-            throw new ToolFailure("the editor could not start the command: " + e.getMessage());
+            throw new ToolError.TellModel("the editor could not start the command: " + e.getMessage());
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.tether.tools.builtin;
 
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import java.nio.file.Path;
 import tools.jackson.databind.JsonNode;
@@ -18,21 +18,21 @@ final class Input {
         this.node = node;
     }
 
-    static Input of(String tool, JsonNode node) throws ToolFailure {
+    static Input of(String tool, JsonNode node) throws ToolError.TellModel {
         if (node == null || node.isNull() || node.isMissingNode()) {
             return new Input(tool, dev.tether.json.Json.object());
         }
         if (!node.isObject()) {
-            throw new ToolFailure(tool + ": input must be a JSON object");
+            throw new ToolError.TellModel(tool + ": input must be a JSON object");
         }
         return new Input(tool, node);
     }
 
-    ToolFailure failure(String message) {
-        return new ToolFailure(tool + ": " + message);
+    ToolError.TellModel failure(String message) {
+        return new ToolError.TellModel(tool + ": " + message);
     }
 
-    String requiredString(String field) throws ToolFailure {
+    String requiredString(String field) throws ToolError.TellModel {
         String value = optionalString(field);
         if (value == null || value.isEmpty()) {
             throw failure(field + " is required");
@@ -41,7 +41,7 @@ final class Input {
     }
 
     /** A string that must be present but may be empty (file content, replacement text). */
-    String presentString(String field) throws ToolFailure {
+    String presentString(String field) throws ToolError.TellModel {
         String value = optionalString(field);
         if (value == null) {
             throw failure(field + " is required");
@@ -49,7 +49,7 @@ final class Input {
         return value;
     }
 
-    String optionalString(String field) throws ToolFailure {
+    String optionalString(String field) throws ToolError.TellModel {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -60,7 +60,7 @@ final class Input {
         return value.asString();
     }
 
-    Integer optionalInt(String field, int min) throws ToolFailure {
+    Integer optionalInt(String field, int min) throws ToolError.TellModel {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -75,7 +75,7 @@ final class Input {
         return n;
     }
 
-    Long optionalLong(String field, long min) throws ToolFailure {
+    Long optionalLong(String field, long min) throws ToolError.TellModel {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -90,7 +90,7 @@ final class Input {
         return n;
     }
 
-    boolean optionalBoolean(String field) throws ToolFailure {
+    boolean optionalBoolean(String field) throws ToolError.TellModel {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return false;
@@ -106,7 +106,7 @@ final class Input {
     }
 
     /** Resolves a path field inside the workspace; {@code fallback} when absent (null = required). */
-    Path path(Workspace workspace, String field, String fallback) throws ToolFailure {
+    Path path(Workspace workspace, String field, String fallback) throws ToolError.TellModel {
         String raw = optionalString(field);
         if (raw == null || raw.isEmpty()) {
             if (fallback == null) {
@@ -116,7 +116,7 @@ final class Input {
         }
         try {
             return workspace.resolve(raw);
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             throw failure(e.getMessage());
         }
     }

@@ -6,7 +6,7 @@ import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -58,13 +58,13 @@ public final class ListFilesTool implements Tool {
             String where = Display.titlePath(context.workspace(), dir);
             String title = pattern == null ? "List " + where : "Find `" + Display.snippet(pattern, 60) + "` in " + where;
             return new ToolCallView(title, ToolKind.SEARCH, List.of(new Location(dir.toString(), null)), List.of());
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return ToolCallView.of("List files", ToolKind.SEARCH);
         }
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         Path dir = in.path(context.workspace(), "path", ".");
         String pattern = in.optionalString("pattern");
@@ -106,7 +106,7 @@ public final class ListFilesTool implements Tool {
     }
 
     private static boolean find(Path dir, String pattern, Input in, ToolContext context, List<String> found)
-            throws IOException, ToolFailure {
+            throws IOException, ToolError.TellModel {
         Predicate<String> matcher;
         try {
             matcher = FileWalk.glob(pattern);

@@ -3,7 +3,7 @@ package dev.tether.tools.builtin;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 final class LocalProcess {
     private LocalProcess() {}
 
-    static CommandResult run(ToolContext context, CommandSpec spec) throws ToolFailure {
+    static CommandResult run(ToolContext context, CommandSpec spec) throws ToolError.TellModel {
         context.cancellation().throwIfCancelled();
         ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", spec.command())
                 .directory(spec.cwd().toFile())
@@ -32,7 +32,7 @@ final class LocalProcess {
             process = builder.start();
             process.getOutputStream().close();
         } catch (IOException e) {
-            throw new ToolFailure("could not start the command: " + FileAccess.reason(e));
+            throw new ToolError.TellModel("could not start the command: " + FileAccess.reason(e));
         }
         TailBuffer tail = new TailBuffer(spec.outputByteLimit());
         Thread reader = Thread.ofVirtual().name("command-output").start(() -> tail.drain(process.getInputStream()));

@@ -9,7 +9,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -60,13 +60,13 @@ public final class ReadFileTool implements Tool {
                     + (offset == null ? "" : " from line " + offset);
             return new ToolCallView(title, ToolKind.READ,
                     List.of(new Location(path.toString(), offset == null ? 1 : offset)), List.of());
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return ToolCallView.of("Read file", ToolKind.READ);
         }
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         Path path = in.path(context.workspace(), "path", null);
         int offset = in.optionalInt("offset", 1) == null ? 1 : in.optionalInt("offset", 1);
@@ -78,7 +78,7 @@ public final class ReadFileTool implements Tool {
         String text;
         try {
             text = FileAccess.read(context, path, offset, limit + 1);
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
         if (text.indexOf('\0') >= 0) {

@@ -10,7 +10,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -81,13 +81,13 @@ public final class RunCommandTool implements Tool {
                     + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.titlePath(context.workspace(), cwd));
             return new ToolCallView(title, ToolKind.EXECUTE, List.of(new Location(cwd.toString(), null)),
                     List.of(ToolDisplay.text(CodeFence.wrap(Display.visible(command), "sh"))));
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return ToolCallView.of("Run command", ToolKind.EXECUTE);
         }
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         String command = in.requiredString("command");
         if (command.isBlank()) {
@@ -105,7 +105,7 @@ public final class RunCommandTool implements Tool {
         CommandResult result;
         try {
             result = CommandRunner.run(context, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT, secrets));
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
         String text = render(result, timeout);

@@ -6,7 +6,7 @@ import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -88,13 +88,13 @@ public final class SearchTool implements Tool {
             String title = "Search `" + Display.snippet(pattern, 60) + "` in " + Display.titlePath(context.workspace(), root)
                     + (glob == null ? "" : " (" + Display.snippet(glob, 60) + ")");
             return new ToolCallView(title, ToolKind.SEARCH, List.of(new Location(root.toString(), null)), List.of());
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return ToolCallView.of("Search", ToolKind.SEARCH);
         }
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         String patternText = in.requiredString("pattern");
         Path root = in.path(context.workspace(), "path", ".");
@@ -116,7 +116,7 @@ public final class SearchTool implements Tool {
         if (!directory) {
             try {
                 FileAccess.inspect(context, root);
-            } catch (ToolFailure e) {
+            } catch (ToolError.TellModel e) {
                 throw in.failure(e.getMessage());
             }
         }
@@ -176,7 +176,7 @@ public final class SearchTool implements Tool {
     }
 
     /** A glob without '/' matches file names anywhere (like ripgrep's -g); with '/', relative paths. */
-    private static Predicate<String> globFilter(String glob, Input in) throws ToolFailure {
+    private static Predicate<String> globFilter(String glob, Input in) throws ToolError.TellModel {
         try {
             Predicate<String> matcher = FileWalk.glob(glob);
             if (glob.contains("/")) {

@@ -6,7 +6,7 @@ import dev.tether.tools.Plan;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -56,7 +56,7 @@ public final class UpdatePlanTool implements Tool {
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         JsonNode entries = in.get("entries");
         if (entries == null || entries.isNull()) {
@@ -70,7 +70,7 @@ public final class UpdatePlanTool implements Tool {
             Input entry;
             try {
                 entry = Input.of(NAME, entries.get(i));
-            } catch (ToolFailure e) {
+            } catch (ToolError.TellModel e) {
                 throw in.failure("entries[" + i + "] must be an object");
             }
             String content = field(entry, i, "content");
@@ -88,15 +88,15 @@ public final class UpdatePlanTool implements Tool {
         return ToolOutcome.text("Plan updated: " + plan.size() + " entries " + counts + ".");
     }
 
-    private static String field(Input entry, int index, String name) throws ToolFailure {
+    private static String field(Input entry, int index, String name) throws ToolError.TellModel {
         try {
             return entry.requiredString(name);
-        } catch (ToolFailure e) {
-            throw new ToolFailure(e.getMessage().replace(NAME + ": " + name, NAME + ": entries[" + index + "]." + name));
+        } catch (ToolError.TellModel e) {
+            throw new ToolError.TellModel(e.getMessage().replace(NAME + ": " + name, NAME + ": entries[" + index + "]." + name));
         }
     }
 
-    private static String oneOf(Input entry, int index, String name, Set<String> allowed) throws ToolFailure {
+    private static String oneOf(Input entry, int index, String name, Set<String> allowed) throws ToolError.TellModel {
         String value = field(entry, index, name);
         if (!allowed.contains(value)) {
             throw entry.failure("entries[" + index + "]." + name + " must be one of " + new java.util.TreeSet<>(allowed)

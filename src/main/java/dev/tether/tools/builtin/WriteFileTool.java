@@ -8,7 +8,7 @@ import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -45,7 +45,7 @@ public final class WriteFileTool implements Tool {
         try {
             Path path = Input.of(NAME, input).path(context.workspace(), "path", null);
             return context.protectedPaths().covers(context.workspace(), path) ? traits().asExecute() : traits();
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return traits(); // the run refuses the path itself
         }
     }
@@ -64,19 +64,19 @@ public final class WriteFileTool implements Tool {
             String old;
             try {
                 old = current(context, path);
-            } catch (ToolFailure e) {
+            } catch (ToolError.TellModel e) {
                 // Not previewable (too large, not a regular file): say why; the run refuses it too.
                 return new ToolCallView(title, ToolKind.EDIT, locations, List.of(ToolDisplay.text(e.getMessage())));
             }
             return new ToolCallView(title, ToolKind.EDIT, locations,
                     List.of(new ToolDisplay.Diff(path.toString(), old, content)));
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             return ToolCallView.of("Write file", ToolKind.EDIT);
         }
     }
 
     @Override
-    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolFailure {
+    public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         Input in = Input.of(NAME, input);
         Path path = in.path(context.workspace(), "path", null);
         String content = in.presentString("content");
@@ -85,7 +85,7 @@ public final class WriteFileTool implements Tool {
         try {
             old = current(context, path);
             FileAccess.write(context, path, content);
-        } catch (ToolFailure e) {
+        } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
         String summary = (old == null ? "Created " : "Wrote ") + shown + " (" + Display.lineCount(content) + " lines).";
@@ -95,7 +95,7 @@ public final class WriteFileTool implements Tool {
     }
 
     /** The current text, or null for a file that does not exist yet; never more than a capped read. */
-    private static String current(ToolContext context, Path path) throws ToolFailure {
+    private static String current(ToolContext context, Path path) throws ToolError.TellModel {
         return FileAccess.current(context, path);
     }
 }

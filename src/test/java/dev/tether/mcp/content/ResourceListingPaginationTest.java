@@ -12,7 +12,7 @@ import static org.mockito.Mockito.when;
 
 import dev.tether.json.Json;
 import dev.tether.model.Part;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +47,7 @@ class ResourceListingPaginationTest {
         verifyNoMoreInteractions(access);
     }
 
-    private JsonNode page(String cursor) throws ToolFailure {
+    private JsonNode page(String cursor) throws ToolError.TellModel {
         var input = Json.object();
         if (cursor != null) {
             input.put("cursor", cursor);
@@ -78,9 +78,9 @@ class ResourceListingPaginationTest {
     void aCursorFromAnOlderCatalogOrAForgedOneIsRefused() throws Exception {
         String cursor = page(null).get("nextCursor").asString();
         revision++;
-        ToolFailure stale = assertThrows(ToolFailure.class, () -> page(cursor));
+        ToolError.TellModel stale = assertThrows(ToolError.TellModel.class, () -> page(cursor));
         assertTrue(stale.getMessage().contains("changed"), stale.getMessage());
-        assertThrows(ToolFailure.class, () -> page("bm90LW91cnM"));
+        assertThrows(ToolError.TellModel.class, () -> page("bm90LW91cnM"));
         assertFalse(ListResourcesTool.NAME.contains("__"));
     }
 }

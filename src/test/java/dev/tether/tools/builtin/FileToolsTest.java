@@ -9,7 +9,7 @@ import dev.tether.model.Part;
 import dev.tether.tools.Location;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolHarness;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
@@ -70,7 +70,7 @@ class FileToolsTest {
     @Test
     void missingFileFailsReadablyOnBothPaths() {
         for (var caps : List.of(ToolHarness.LOCAL, ToolHarness.EDITOR)) {
-            ToolFailure f = assertThrows(ToolFailure.class,
+            ToolError.TellModel f = assertThrows(ToolError.TellModel.class,
                     () -> new ReadFileTool().run(Json.parse("{\"path\":\"nope.txt\"}"), h.context(caps)));
             assertEquals("read_file: file not found: nope.txt", f.getMessage());
         }
@@ -81,11 +81,11 @@ class FileToolsTest {
         Files.writeString(temp.resolve("secret.txt"), "secret");
         Files.createSymbolicLink(h.root.resolve("link"), temp);
         for (String path : List.of("../secret.txt", temp.resolve("secret.txt").toString(), "link/secret.txt")) {
-            ToolFailure f = assertThrows(ToolFailure.class,
+            ToolError.TellModel f = assertThrows(ToolError.TellModel.class,
                     () -> new ReadFileTool().run(Json.parse("{\"path\":\"" + path + "\"}"), h.context(ToolHarness.EDITOR)));
             assertEquals("read_file: path is outside the workspace: " + path, f.getMessage());
         }
-        ToolFailure write = assertThrows(ToolFailure.class, () -> new WriteFileTool()
+        ToolError.TellModel write = assertThrows(ToolError.TellModel.class, () -> new WriteFileTool()
                 .run(Json.parse("{\"path\":\"link/new.txt\",\"content\":\"x\"}"), h.context(ToolHarness.LOCAL)));
         assertEquals("write_file: path is outside the workspace: link/new.txt", write.getMessage());
         assertTrue(Files.notExists(temp.resolve("new.txt")));
@@ -136,14 +136,14 @@ class FileToolsTest {
     void editRefusesAmbiguousOrMissingStringsUnlessReplaceAll() throws Exception {
         Path file = h.root.resolve("a.txt");
         Files.writeString(file, "x = 1\nx = 1\n");
-        ToolFailure ambiguous = assertThrows(ToolFailure.class, () -> new EditFileTool().run(
+        ToolError.TellModel ambiguous = assertThrows(ToolError.TellModel.class, () -> new EditFileTool().run(
                 Json.parse("{\"path\":\"a.txt\",\"old_string\":\"x = 1\",\"new_string\":\"x = 2\"}"), h.context(ToolHarness.LOCAL)));
         assertEquals("edit_file: old_string occurs 2 times in a.txt; include more surrounding text to make it unique, "
                 + "or set replace_all to true", ambiguous.getMessage());
-        ToolFailure missing = assertThrows(ToolFailure.class, () -> new EditFileTool().run(
+        ToolError.TellModel missing = assertThrows(ToolError.TellModel.class, () -> new EditFileTool().run(
                 Json.parse("{\"path\":\"a.txt\",\"old_string\":\"y\",\"new_string\":\"z\"}"), h.context(ToolHarness.LOCAL)));
         assertTrue(missing.getMessage().startsWith("edit_file: old_string was not found in a.txt"));
-        ToolFailure required = assertThrows(ToolFailure.class, () -> new EditFileTool().run(
+        ToolError.TellModel required = assertThrows(ToolError.TellModel.class, () -> new EditFileTool().run(
                 Json.parse("{\"path\":\"a.txt\",\"new_string\":\"z\"}"), h.context(ToolHarness.LOCAL)));
         assertEquals("edit_file: old_string is required", required.getMessage());
         assertEquals("x = 1\nx = 1\n", Files.readString(file));

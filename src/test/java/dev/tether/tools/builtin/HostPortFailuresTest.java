@@ -8,7 +8,7 @@ import dev.tether.json.Json;
 import dev.tether.tools.FileSystem;
 import dev.tether.tools.HostFailure;
 import dev.tether.tools.Terminals;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolHarness;
 import dev.tether.tools.ToolPorts;
 import java.io.IOException;
@@ -83,7 +83,7 @@ class HostPortFailuresTest {
     @Test
     void aHostReadErrorNamesTheFileAndTheHostsReason() throws Exception {
         Files.writeString(h.root.resolve("a.txt"), "text\n");
-        ToolFailure f = assertThrows(ToolFailure.class,
+        ToolError.TellModel f = assertThrows(ToolError.TellModel.class,
                 () -> new ReadFileTool().run(Json.parse("{\"path\":\"a.txt\"}"), h.context(failing("buffer is locked"))));
         assertEquals("read_file: could not read a.txt: buffer is locked", f.getMessage());
         assertEquals(List.of("read a.txt"), used);
@@ -91,14 +91,14 @@ class HostPortFailuresTest {
 
     @Test
     void aHostReadErrorForAMissingFileSaysItIsMissing() {
-        ToolFailure f = assertThrows(ToolFailure.class,
+        ToolError.TellModel f = assertThrows(ToolError.TellModel.class,
                 () -> new ReadFileTool().run(Json.parse("{\"path\":\"gone.txt\"}"), h.context(failing("Resource not found"))));
         assertEquals("read_file: file not found: gone.txt", f.getMessage());
     }
 
     @Test
     void aHostWriteErrorNamesTheFileAndTheHostsReason() {
-        ToolFailure f = assertThrows(ToolFailure.class, () -> new WriteFileTool()
+        ToolError.TellModel f = assertThrows(ToolError.TellModel.class, () -> new WriteFileTool()
                 .run(Json.parse("{\"path\":\"new.txt\",\"content\":\"x\"}"), h.context(failing("read-only buffer"))));
         assertEquals("write_file: could not write new.txt: read-only buffer", f.getMessage());
         assertEquals(List.of("write new.txt"), used);
@@ -111,9 +111,9 @@ class HostPortFailuresTest {
         Files.createSymbolicLink(h.root.resolve("link.txt"), temp.resolve("outside.txt"));
         new ProcessBuilder("mkfifo", h.root.resolve("pipe").toString()).start().waitFor();
         for (String path : List.of("dir", "link.txt", "pipe")) {
-            assertThrows(ToolFailure.class,
+            assertThrows(ToolError.TellModel.class,
                     () -> new ReadFileTool().run(Json.parse("{\"path\":\"" + path + "\"}"), h.context(failing("x"))));
-            assertThrows(ToolFailure.class, () -> new WriteFileTool()
+            assertThrows(ToolError.TellModel.class, () -> new WriteFileTool()
                     .run(Json.parse("{\"path\":\"" + path + "\",\"content\":\"x\"}"), h.context(failing("x"))));
         }
         assertEquals(List.of(), used, "every check runs before the host is asked");
@@ -122,7 +122,7 @@ class HostPortFailuresTest {
 
     @Test
     void aTerminalTheHostCannotStartIsAFailureTheModelReads() {
-        ToolFailure f = assertThrows(ToolFailure.class, () -> new RunCommandTool()
+        ToolError.TellModel f = assertThrows(ToolError.TellModel.class, () -> new RunCommandTool()
                 .run(Json.parse("{\"command\":\"true\"}"), h.context(failing("no shell"))));
         assertEquals("run_command: the editor could not start the command: no shell", f.getMessage());
         assertEquals(List.of("create [-c, true]"), used);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolHarness;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,13 +69,13 @@ class ListAndSearchTest {
 
     @Test
     void badRegexAndEscapesFailReadably() {
-        ToolFailure regex = assertThrows(ToolFailure.class,
+        ToolError.TellModel regex = assertThrows(ToolError.TellModel.class,
                 () -> new SearchTool().run(Json.parse("{\"pattern\":\"(unclosed\"}"), h.context(ToolHarness.LOCAL)));
         assertTrue(regex.getMessage().startsWith("search: invalid regular expression: Unclosed group"), regex.getMessage());
-        ToolFailure outside = assertThrows(ToolFailure.class,
+        ToolError.TellModel outside = assertThrows(ToolError.TellModel.class,
                 () -> new SearchTool().run(Json.parse("{\"pattern\":\"x\",\"path\":\"..\"}"), h.context(ToolHarness.LOCAL)));
         assertEquals("search: path is outside the workspace: ..", outside.getMessage());
-        ToolFailure list = assertThrows(ToolFailure.class,
+        ToolError.TellModel list = assertThrows(ToolError.TellModel.class,
                 () -> new ListFilesTool().run(Json.parse("{\"path\":\"../..\"}"), h.context(ToolHarness.LOCAL)));
         assertEquals("list_files: path is outside the workspace: ../..", list.getMessage());
     }

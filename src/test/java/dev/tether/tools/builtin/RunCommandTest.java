@@ -13,7 +13,7 @@ import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.testing.Waits;
 import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolHarness;
 import dev.tether.tools.ToolOutcome;
 import java.nio.file.Files;
@@ -50,7 +50,7 @@ class RunCommandTest {
         ToolOutcome out = new RunCommandTool().run(Json.parse("{\"command\":\"pwd; cat; echo done\",\"cwd\":\"sub\"}"),
                 h.context(ToolHarness.LOCAL));
         assertEquals("Exit code: 0\nOutput:\n" + h.root.resolve("sub").toRealPath() + "\ndone\n", modelText(out));
-        ToolFailure outside = assertThrows(ToolFailure.class, () -> new RunCommandTool()
+        ToolError.TellModel outside = assertThrows(ToolError.TellModel.class, () -> new RunCommandTool()
                 .run(Json.parse("{\"command\":\"ls\",\"cwd\":\"..\"}"), h.context(ToolHarness.LOCAL)));
         assertEquals("run_command: path is outside the workspace: ..", outside.getMessage());
     }
@@ -83,7 +83,7 @@ class RunCommandTest {
         var run = CompletableFuture.supplyAsync(() -> {
             try {
                 return new RunCommandTool().run(Json.parse("{\"command\":\"sleep 30 & echo $! > child.pid; wait\"}"), ctx);
-            } catch (ToolFailure e) {
+            } catch (ToolError.TellModel e) {
                 throw new IllegalStateException(e);
             }
         });
@@ -129,7 +129,7 @@ class RunCommandTest {
         var run = CompletableFuture.runAsync(() -> {
             try {
                 new RunCommandTool().run(Json.parse("{\"command\":\"sleep 30\"}"), ctx);
-            } catch (ToolFailure e) {
+            } catch (ToolError.TellModel e) {
                 throw new IllegalStateException(e);
             }
         });
@@ -144,10 +144,10 @@ class RunCommandTest {
 
     @Test
     void validatesInput() {
-        ToolFailure missing = assertThrows(ToolFailure.class,
+        ToolError.TellModel missing = assertThrows(ToolError.TellModel.class,
                 () -> new RunCommandTool().run(Json.parse("{}"), h.context(ToolHarness.LOCAL)));
         assertEquals("run_command: command is required", missing.getMessage());
-        ToolFailure tooLong = assertThrows(ToolFailure.class,
+        ToolError.TellModel tooLong = assertThrows(ToolError.TellModel.class,
                 () -> new RunCommandTool().run(Json.parse("{\"command\":\"true\",\"timeout_ms\":600001}"), h.context(ToolHarness.LOCAL)));
         assertEquals("run_command: timeout_ms must be at most 600000", tooLong.getMessage());
         assertEquals("Run `npm test`", new RunCommandTool().describe(Json.parse("{\"command\":\"npm test\"}"),

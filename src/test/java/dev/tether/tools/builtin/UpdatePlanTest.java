@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.tether.acp.schema.PlanEntry;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.json.Json;
-import dev.tether.tools.ToolFailure;
+import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolHarness;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,10 +34,10 @@ class UpdatePlanTest {
     @Test
     void rejectsUnknownValuesAndSendsNothing() {
         ToolHarness h = new ToolHarness(temp);
-        ToolFailure f = assertThrows(ToolFailure.class, () -> new UpdatePlanTool().run(Json.parse(
+        ToolError.TellModel f = assertThrows(ToolError.TellModel.class, () -> new UpdatePlanTool().run(Json.parse(
                 "{\"entries\":[{\"content\":\"x\",\"priority\":\"urgent\",\"status\":\"pending\"}]}"), h.context(ToolHarness.LOCAL)));
         assertEquals("update_plan: entries[0].priority must be one of [high, low, medium], not \"urgent\"", f.getMessage());
-        ToolFailure missing = assertThrows(ToolFailure.class, () -> new UpdatePlanTool().run(Json.parse(
+        ToolError.TellModel missing = assertThrows(ToolError.TellModel.class, () -> new UpdatePlanTool().run(Json.parse(
                 "{\"entries\":[{\"priority\":\"low\",\"status\":\"pending\"}]}"), h.context(ToolHarness.LOCAL)));
         assertEquals("update_plan: entries[0].content is required", missing.getMessage());
         assertEquals(List.of(), h.updates);
