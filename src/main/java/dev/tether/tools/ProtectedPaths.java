@@ -32,7 +32,10 @@ import java.util.Set;
  */
 public final class ProtectedPaths {
     /** At any depth: nested repositories and subdirectories are run just the same. */
-    public static final List<String> DEFAULT_GLOBS = List.of("**/.git", "**/.envrc", "**/.zed", "**/.vscode", "**/.idea");
+    // .claude holds Claude Code's hooks, which run shell commands by themselves; .mcp.json names the
+    // commands that agents (Claude Code, and Tether once project servers are read) start as MCP servers.
+    public static final List<String> DEFAULT_GLOBS = List.of("**/.git", "**/.envrc", "**/.zed", "**/.vscode", "**/.idea",
+            "**/.claude", "**/.mcp.json");
     public static final ProtectedPaths DEFAULT = new ProtectedPaths(List.of());
     private static final int MAX_LINKS = 40;
 

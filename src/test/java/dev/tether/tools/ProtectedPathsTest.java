@@ -26,13 +26,14 @@ class ProtectedPathsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {".git/config", ".git/hooks/pre-commit", ".git", ".envrc", "a/b/.envrc", ".vscode/tasks.json",
-            ".zed/settings.json", ".idea/workspace.xml", ".Git/CONFIG", "sub/.git/config", ".g\u200Bit/config"})
+            ".zed/settings.json", ".idea/workspace.xml", ".Git/CONFIG", "sub/.git/config", ".g\u200Bit/config",
+            ".claude/settings.json", ".mcp.json", "pkg/.mcp.json"})
     void builtInPathsAreProtected(String relative) {
         assertTrue(ProtectedPaths.DEFAULT.covers(workspace(), ws.resolve(relative)), relative);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", ".gitignore", ".github/workflows/ci.yml", "src/git/config", ".envrc.example", "idea/x"})
+    @ValueSource(strings = {"README.md", ".gitignore", ".github/workflows/ci.yml", "src/git/config", ".envrc.example", "idea/x", "mcp.json", "docs/claude.md"})
     void ordinaryPathsAreNot(String relative) {
         assertFalse(ProtectedPaths.DEFAULT.covers(workspace(), ws.resolve(relative)), relative);
     }
