@@ -66,7 +66,13 @@ public abstract sealed class McpError extends RuntimeException {
             CONNECT,
             /** One page of a list method ({@code tools/list}, {@code resources/list}, …). */
             LIST,
-            /** Any other single request (a read, a prompt, a completion, the log level). */
+            /** One {@code resources/read}. */
+            READ,
+            /** One {@code prompts/get}. */
+            PROMPT,
+            /** One {@code completion/complete}. */
+            COMPLETION,
+            /** Any other single request (a subscription, the log level). */
             REQUEST,
             /** A tool call sent no progress for its idle limit. */
             CALL_IDLE,
