@@ -307,10 +307,15 @@ public final class McpClientSession implements AutoCloseable {
         };
     }
 
+    /** Codes of the answers Tether's transports make up for a request they failed: their message says it all. */
+    private static boolean transportOwn(int code) {
+        return code == JsonRpcError.INTERNAL_ERROR || code == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
+    }
+
     private static McpError failure(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
             return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: " + rpc.getMessage()
-                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"));
+                    + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));
         }
         return new McpError.Unreachable(what + " failed");
     }
