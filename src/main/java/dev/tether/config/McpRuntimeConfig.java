@@ -12,15 +12,17 @@ import tools.jackson.databind.JsonNode;
  * optional (null here) and a bad value is a warning that keeps the default:
  * <pre>
  * "mcp": {"maxMessageMegabytes": 16, "inlineTextChars": 25000, "connectTimeoutSeconds": 30,
- *         "callIdleSeconds": 60, "callTotalSeconds": 600}
+ *         "callIdleSeconds": 60, "callTotalSeconds": 600, "readTimeoutSeconds": 30,
+ *         "promptTimeoutSeconds": 30, "completionTimeoutSeconds": 10}
  * </pre>
  * Plain values on purpose: the settings are read at start-up, and the MCP runtime's classes are
  * only needed when {@link #apply} runs for the first session.
  */
 public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextChars, Integer connectTimeoutSeconds,
-                               Integer callIdleSeconds, Integer callTotalSeconds) {
+                               Integer callIdleSeconds, Integer callTotalSeconds, Integer readTimeoutSeconds,
+                               Integer promptTimeoutSeconds, Integer completionTimeoutSeconds) {
     /** Every default. */
-    public static final McpRuntimeConfig DEFAULT = new McpRuntimeConfig(null, null, null, null, null);
+    public static final McpRuntimeConfig DEFAULT = new McpRuntimeConfig(null, null, null, null, null, null, null, null);
 
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntimeConfig.class);
 
@@ -28,7 +30,8 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
         JsonNode mcp = config.path("mcp");
         return new McpRuntimeConfig(number(mcp, "maxMessageMegabytes", 1, 1024), number(mcp, "inlineTextChars", 1000, 1_000_000),
                 number(mcp, "connectTimeoutSeconds", 1, 3600), number(mcp, "callIdleSeconds", 1, 86_400),
-                number(mcp, "callTotalSeconds", 1, 86_400));
+                number(mcp, "callTotalSeconds", 1, 86_400), number(mcp, "readTimeoutSeconds", 1, 3600),
+                number(mcp, "promptTimeoutSeconds", 1, 3600), number(mcp, "completionTimeoutSeconds", 1, 3600));
     }
 
     /** {@code options} with the values set here; a call timeout left unset keeps {@code options}' own. */
@@ -45,7 +48,17 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
                     callIdleSeconds == null ? options.callTimeouts().idle() : Duration.ofSeconds(callIdleSeconds),
                     callTotalSeconds == null ? options.callTimeouts().total() : Duration.ofSeconds(callTotalSeconds)));
         }
+        if (readTimeoutSeconds != null || promptTimeoutSeconds != null || completionTimeoutSeconds != null) {
+            McpRuntimeOptions.RequestTimeouts own = options.requestTimeouts();
+            out = out.withRequestTimeouts(new McpRuntimeOptions.RequestTimeouts(
+                    orDefault(readTimeoutSeconds, own.read()), orDefault(promptTimeoutSeconds, own.prompt()),
+                    orDefault(completionTimeoutSeconds, own.completion())));
+        }
         return out;
+    }
+
+    private static Duration orDefault(Integer seconds, Duration fallback) {
+        return seconds == null ? fallback : Duration.ofSeconds(seconds);
     }
 
     /** The per-connection bounds: the default, with the configured message size. */

@@ -207,7 +207,7 @@ final class ConnectionContent {
     Read read(String uri, Cancellation cancellation) {
         Live live = link.live();
         String raw = checks.declaredUri(uri, "read");
-        List<McpContent> contents = live.client().content().readResource(raw, options.listTimeout(), cancellation);
+        List<McpContent> contents = live.client().content().readResource(raw, options.requestTimeouts().read(), cancellation);
         boolean wasUpdated;
         synchronized (this) {
             wasUpdated = updated.remove(raw);
@@ -266,7 +266,7 @@ final class ConnectionContent {
         Live live = link.live();
         Map<String, String> args = arguments == null ? Map.of() : arguments;
         McpPrompt prompt = checks.prompt(name, args);
-        return live.client().content().getPrompt(prompt.name(), args, options.listTimeout(), cancellation);
+        return live.client().content().getPrompt(prompt.name(), args, options.requestTimeouts().prompt(), cancellation);
     }
 
     /** Sends {@code completion/complete} after checking the reference and argument against the catalogs. */
@@ -275,7 +275,8 @@ final class ConnectionContent {
         Live live = link.live();
         Map<String, String> ctx = context == null ? Map.of() : context;
         checks.completion(ref, argument, ctx);
-        return live.client().content().complete(ref, argument, value == null ? "" : value, ctx, options.listTimeout(), cancellation);
+        return live.client().content().complete(ref, argument, value == null ? "" : value, ctx,
+                options.requestTimeouts().completion(), cancellation);
     }
 
     /** Fetches one catalog now and commits it when complete and valid (the last good one stays otherwise). */

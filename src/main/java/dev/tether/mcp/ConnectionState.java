@@ -108,11 +108,16 @@ final class ConnectionState implements ConnectionContent.Link {
 
     /** Generation {@code gen} failed (redacted {@code why}); null when a newer generation exists. */
     Moved failed(int gen, String why) {
+        return failed(gen, why, State.FAILED);
+    }
+
+    /** As {@link #failed(int, String)}, ending in {@code as} ({@code FAILED} or {@code NEEDS_AUTH}). */
+    Moved failed(int gen, String why, State as) {
         return locked(() -> {
             if (gen != generation) {
                 return null;
             }
-            state = State.FAILED;
+            state = as;
             reason = why;
             viewVersion++;
             Runnable old = detach();
@@ -271,7 +276,7 @@ final class ConnectionState implements ConnectionContent.Link {
             lock.lock();
             try {
                 while (!(state == State.READY && generation > gen)) {
-                    boolean hopeless = state == State.FAILED || state == State.DISCONNECTED;
+                    boolean hopeless = state == State.FAILED || state == State.NEEDS_AUTH || state == State.DISCONNECTED;
                     long left = deadline - System.nanoTime();
                     if (hopeless || left <= 0 || cancellation.isCancelled()) {
                         return false;

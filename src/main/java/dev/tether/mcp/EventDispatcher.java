@@ -37,7 +37,7 @@ final class EventDispatcher implements McpConnection.Events {
                     listener.onEvent(new McpRuntimeEvent.StateChanged(++revision, source.name(), generation, status));
                     if (status.state() == State.READY) {
                         listener.serverReady(source.name(), status.toolCount());
-                    } else if (status.state() == State.FAILED) {
+                    } else if (status.state() == State.FAILED || status.state() == State.NEEDS_AUTH) {
                         listener.serverFailed(source.name(), status.reason());
                     }
                 }

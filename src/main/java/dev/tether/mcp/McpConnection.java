@@ -9,6 +9,7 @@ import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.client.McpClientSession;
@@ -86,7 +87,7 @@ final class McpConnection {
 
     // ---- lifecycle ----
 
-    /** First connect and manual reconnect: connecting → ready | failed. Blocking; never throws. */
+    /** First connect and manual reconnect: connecting → ready | failed | needs sign-in. Blocking; never throws. */
     void connect() {
         ConnectionState.Moved moved = state.connecting();
         if (moved == null) {
@@ -99,8 +100,13 @@ final class McpConnection {
             attempt(gen);
             settled.complete(null);
         } catch (RuntimeException e) {
-            fail(gen, Handshake.describe(spec.name(), e));
+            fail(gen, Handshake.describe(spec.name(), e), signInRequired(e) ? State.NEEDS_AUTH : State.FAILED);
         }
+    }
+
+    /** The HTTP transport failed a handshake request because the user has to sign in again. */
+    private static boolean signInRequired(RuntimeException e) {
+        return e instanceof McpError.ErrorAnswer answer && answer.code() == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
     }
 
     /** Opens, initialises and lists tools for generation {@code gen}; commits READY. Throws on failure. */
@@ -119,13 +125,17 @@ final class McpConnection {
     }
 
     private void fail(int gen, String why) {
+        fail(gen, why, State.FAILED);
+    }
+
+    private void fail(int gen, String why, State as) {
         String redacted = Redactor.redact(stdio.withDiagnostics(why));
-        ConnectionState.Moved moved = state.failed(gen, redacted);
+        ConnectionState.Moved moved = state.failed(gen, redacted, as);
         if (moved == null) {
             return;
         }
         moved.release().run();
-        LOG.warn("mcp {}: failed: {}", spec.name(), redacted);
+        LOG.warn("mcp {}: {}: {}", spec.name(), as == State.NEEDS_AUTH ? "needs sign-in" : "failed", redacted);
         emitBoth(gen);
         settled.complete(null);
     }

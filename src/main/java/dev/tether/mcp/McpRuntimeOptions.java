@@ -14,6 +14,7 @@ import java.util.Map;
  * @param connectTimeout      start plus {@code initialize} of one server
  * @param listTimeout         one {@code tools/list} page
  * @param callTimeouts        default call limits
+ * @param requestTimeouts     one {@code resources/read}, {@code prompts/get} or {@code completion/complete}
  * @param policies            per-server policy (hint overrides, allow/deny, call limits), by server name
  * @param maxInlineTextChars  model text kept inline per result (characters); beyond it the head is kept and the
  *                            whole goes to an artifact
@@ -27,6 +28,7 @@ import java.util.Map;
  *                            null: a server that answers 401 then fails with "requires authorization"
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
+                                RequestTimeouts requestTimeouts,
                                 Map<String, McpServerPolicy> policies, int maxInlineTextChars,
                                 int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
                                 String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth) {
@@ -36,12 +38,30 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     public static final Duration DEFAULT_CALL_IDLE_TIMEOUT = Duration.ofSeconds(60);
     /** No call runs longer than this, progress or not. */
     public static final Duration DEFAULT_CALL_TOTAL_TIMEOUT = Duration.ofMinutes(10);
+    /**
+     * One {@code resources/read}. A read may fetch a file, a page or a query result on the server's side, so it
+     * keeps the list limit rather than anything shorter.
+     */
+    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+    /** One {@code prompts/get}: the server may build the messages from its own data, as a read does. */
+    public static final Duration DEFAULT_PROMPT_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * One {@code completion/complete}. Asked while the user types an argument: an answer later than this is no
+     * longer worth waiting for, and a hung server must not hold the editor's request for half a minute.
+     */
+    public static final Duration DEFAULT_COMPLETION_TIMEOUT = Duration.ofSeconds(10);
     public static final int DEFAULT_MAX_INLINE_TEXT_CHARS = 25_000;
     public static final int DEFAULT_MAX_IMAGE_BYTES = 1024 * 1024;
 
     /** Call limits: {@code idle} is refreshed by progress, {@code total} is not. */
     public record CallTimeouts(Duration idle, Duration total) {
         public static final CallTimeouts DEFAULT = new CallTimeouts(DEFAULT_CALL_IDLE_TIMEOUT, DEFAULT_CALL_TOTAL_TIMEOUT);
+    }
+
+    /** Limits of the single content requests, each with its own setting in the {@code "mcp"} config object. */
+    public record RequestTimeouts(Duration read, Duration prompt, Duration completion) {
+        public static final RequestTimeouts DEFAULT =
+                new RequestTimeouts(DEFAULT_READ_TIMEOUT, DEFAULT_PROMPT_TIMEOUT, DEFAULT_COMPLETION_TIMEOUT);
     }
 
     public McpRuntimeOptions {
@@ -56,8 +76,8 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
      */
     public static McpRuntimeOptions defaults(Path cwd, Map<String, String> hostEnv) {
         String version = McpRuntimeOptions.class.getPackage().getImplementationVersion();
-        return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT, Map.of(),
-                DEFAULT_MAX_INLINE_TEXT_CHARS, DEFAULT_MAX_IMAGE_BYTES, cwd, hostEnv,
+        return new McpRuntimeOptions(DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIST_TIMEOUT, CallTimeouts.DEFAULT,
+                RequestTimeouts.DEFAULT, Map.of(), DEFAULT_MAX_INLINE_TEXT_CHARS, DEFAULT_MAX_IMAGE_BYTES, cwd, hostEnv,
                 version == null ? "0.1.0" : version, null, McpHost.NONE, null);
     }
 
@@ -77,43 +97,48 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     }
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
-        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+        return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, policies, maxInlineTextChars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, requestTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
+    }
+
+    public McpRuntimeOptions withRequestTimeouts(RequestTimeouts timeouts) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, timeouts, policies, maxInlineTextChars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, perServer, maxInlineTextChars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, perServer, maxInlineTextChars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withArtifactDir(Path dir) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth);
     }
 
     public McpRuntimeOptions withMaxInlineTextChars(int chars) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, chars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, chars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
     }
 
     public McpRuntimeOptions withHost(McpHost newHost) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth);
     }
 
     public McpRuntimeOptions withHostEnv(Map<String, String> env) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
                 maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth);
     }
 
     /** Turns on OAuth for this runtime's HTTP servers; null turns it off. */
     public McpRuntimeOptions withOAuth(OAuthSettings settings) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, policies, maxInlineTextChars,
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings);
     }
 }

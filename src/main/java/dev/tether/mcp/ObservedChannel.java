@@ -1,13 +1,29 @@
 package dev.tether.mcp;
 
 import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.transport.HttpTransport.SessionLostException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
-/** Decorates a transport to tell its connection how it ended (the cause is what recovery keys on). */
+/**
+ * Decorates a transport to tell its connection how it ended (the cause is what recovery keys on).
+ *
+ * <p>An answer with error {@code -32001} is how servers say they no longer know the session (the
+ * streamable HTTP transport says it with a 404 instead, see {@code HttpTransport}). Over either
+ * transport nothing sent in that session can succeed any more, so the answer is delivered to its
+ * request as it came and the channel then ends as if the transport had lost the session.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management">MCP session management</a>
+ */
 final class ObservedChannel implements MessageChannel {
+    /** JSON-RPC error code of "session not found" (implementation-defined server range). */
+    static final int SESSION_NOT_FOUND = -32001;
+    static final String SESSION_GONE = "the server no longer knows this session (error -32001)";
+
     private final MessageChannel delegate;
     private final Consumer<Throwable> ended;
+    private final AtomicReference<SessionLostException> sessionGone = new AtomicReference<>();
     private volatile boolean failed;
 
     ObservedChannel(MessageChannel delegate, Consumer<Throwable> ended) {
@@ -29,7 +45,13 @@ final class ObservedChannel implements MessageChannel {
         delegate.start(new Listener() {
             @Override
             public void onMessage(JsonNode message) {
+                boolean gone = isSessionNotFound(message)
+                        && sessionGone.compareAndSet(null, new SessionLostException(SESSION_GONE));
                 listener.onMessage(message);
+                if (gone) {
+                    // Not on this reader thread: closing a stdio transport waits for its process to exit.
+                    Thread.ofVirtual().name("mcp-session-gone").start(delegate::close);
+                }
             }
 
             @Override
@@ -39,11 +61,18 @@ final class ObservedChannel implements MessageChannel {
 
             @Override
             public void onClosed(Throwable cause) {
-                failed = cause != null; // before the pending requests hear of it
-                listener.onClosed(cause);
-                ended.accept(cause);
+                Throwable why = cause != null ? cause : sessionGone.get();
+                failed = why != null; // before the pending requests hear of it
+                listener.onClosed(why);
+                ended.accept(why);
             }
         });
+    }
+
+    /** An answer (no method, an id) whose error code is {@link #SESSION_NOT_FOUND}. */
+    private static boolean isSessionNotFound(JsonNode message) {
+        return !message.has("method") && message.has("id")
+                && message.path("error").path("code").asInt(0) == SESSION_NOT_FOUND;
     }
 
     @Override

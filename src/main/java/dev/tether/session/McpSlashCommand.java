@@ -9,6 +9,9 @@ import java.util.List;
  * reaches the model.
  */
 final class McpSlashCommand {
+    /** How {@link McpLauncher.ServerSummary#state()} names a server whose user has to sign in again. */
+    static final String NEEDS_AUTH = "needs_auth";
+
     private McpSlashCommand() {}
 
     static String run(McpLauncher.Servers servers, String input, Cancellation cancellation) {
@@ -50,6 +53,13 @@ final class McpSlashCommand {
             text.append("| ").append(s.name()).append(" | ").append(s.state()).append(" | ").append(s.transport())
                     .append(" | ").append(s.tools()).append(" | ").append(s.resources()).append(" | ").append(s.prompts())
                     .append(" | ").append(s.lastError() == null ? "" : s.lastError().replace("|", "\\|").replace("\n", " ")).append(" |\n");
+        }
+        for (McpLauncher.ServerSummary s : servers) {
+            if (s.state().equals(NEEDS_AUTH)) {
+                // A reconnect sends a request without the dropped credential; the 401 starts a new sign-in.
+                text.append("\n`").append(s.name()).append("` needs you to sign in again: run `/mcp reconnect ")
+                        .append(s.name()).append("` to start the sign-in.\n");
+            }
         }
         return text.toString();
     }

@@ -68,7 +68,7 @@ class SettingsLoaderTest {
         assertEquals(McpConfig.Declared.NONE, servers.mcp().declared(), "a broken server list is skipped, not a failed start");
 
         TetherSettings runtime = load(Map.of(), "{\"mcp\": {\"connectTimeoutSeconds\": 0, \"callIdleSeconds\": 5}}", List.of());
-        assertEquals(new McpRuntimeConfig(null, null, null, 5, null), runtime.mcp().runtime(), "only the bad key falls back");
+        assertEquals(new McpRuntimeConfig(null, null, null, 5, null, null, null, null), runtime.mcp().runtime(), "only the bad key falls back");
 
         assertTrue(load(Map.of(), "{\"oauth\": {\"rememberSignIns\": true}}", List.of()).mcp().rememberSignIns());
         assertFalse(load(Map.of(), "{\"oauth\": {\"rememberSignIns\": \"yes\"}}", List.of()).mcp().rememberSignIns(),

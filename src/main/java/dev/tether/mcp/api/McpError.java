@@ -66,7 +66,13 @@ public abstract sealed class McpError extends RuntimeException {
             CONNECT,
             /** One page of a list method ({@code tools/list}, {@code resources/list}, …). */
             LIST,
-            /** Any other single request (a read, a prompt, a completion, the log level). */
+            /** One {@code resources/read}. */
+            READ,
+            /** One {@code prompts/get}. */
+            PROMPT,
+            /** One {@code completion/complete}. */
+            COMPLETION,
+            /** Any other single request (a subscription, the log level). */
             REQUEST,
             /** A tool call sent no progress for its idle limit. */
             CALL_IDLE,
@@ -92,6 +98,12 @@ public abstract sealed class McpError extends RuntimeException {
      * path, which knows the transport, tells the two apart (see {@link TransportLost}).
      */
     public static final class ErrorAnswer extends McpError {
+        /**
+         * Tether's own code for a request its HTTP transport failed because the server refused the
+         * credential and would not refresh it: the user must sign in again. Never sent to a server.
+         */
+        public static final int SIGN_IN_REQUIRED = -32050;
+
         private final int code;
         private final JsonNode data;
 

@@ -28,8 +28,10 @@ public record ServerStatus(String name, State state, String reason, int toolCoun
     /**
      * {@code CONNECTING} → {@code READY} | {@code FAILED}; {@code READY} → {@code RECOVERING} on a
      * terminal transport error → {@code READY} | {@code FAILED}; any → {@code DISCONNECTED} by
-     * the user or on close; {@code FAILED}/{@code DISCONNECTED} → {@code CONNECTING} by a manual
-     * reconnect.
+     * the user or on close; {@code FAILED}/{@code NEEDS_AUTH}/{@code DISCONNECTED} → {@code CONNECTING}
+     * by a manual reconnect. {@code NEEDS_AUTH} is a failed connect whose HTTP server refused the
+     * stored credential and refused to refresh it: the user has to sign in again, which the next
+     * connect starts.
      */
-    public enum State { CONNECTING, READY, RECOVERING, FAILED, DISCONNECTED }
+    public enum State { CONNECTING, READY, RECOVERING, FAILED, NEEDS_AUTH, DISCONNECTED }
 }

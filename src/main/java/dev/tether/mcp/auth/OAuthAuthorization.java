@@ -110,7 +110,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
                 if (refresh(c)) {
                     return Verdict.again();
                 }
-                return Verdict.fail(needsReauthorization());
+                return Verdict.signIn(needsReauthorization());
             }
             authorize(challenge);
             return Verdict.again();

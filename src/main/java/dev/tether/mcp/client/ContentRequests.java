@@ -69,7 +69,7 @@ public final class ContentRequests {
         session.require("resources", "resources/read");
         ObjectNode params = Json.object();
         params.put("uri", uri);
-        JsonNode result = session.send("resources/read", params, timeout, cancellation);
+        JsonNode result = session.send("resources/read", params, timeout, McpError.Timeout.Kind.READ, cancellation);
         JsonNode contents = result == null ? null : result.get("contents");
         if (contents == null || !contents.isArray()) {
             throw new McpError.Malformed("resources/read answer has no contents array");
@@ -105,7 +105,7 @@ public final class ContentRequests {
         params.put("name", name);
         ObjectNode args = params.putObject("arguments");
         arguments.forEach(args::put);
-        JsonNode result = session.send("prompts/get", params, timeout, cancellation);
+        JsonNode result = session.send("prompts/get", params, timeout, McpError.Timeout.Kind.PROMPT, cancellation);
         JsonNode messages = result == null ? null : result.get("messages");
         if (messages == null || !messages.isArray()) {
             throw new McpError.Malformed("prompts/get answer has no messages array");
@@ -132,7 +132,7 @@ public final class ContentRequests {
             ObjectNode args = params.putObject("context").putObject("arguments");
             context.forEach(args::put);
         }
-        JsonNode result = session.send("completion/complete", params, timeout, cancellation);
+        JsonNode result = session.send("completion/complete", params, timeout, McpError.Timeout.Kind.COMPLETION, cancellation);
         JsonNode completion = result == null ? null : result.get("completion");
         JsonNode values = completion == null ? null : completion.get("values");
         if (values == null || !values.isArray()) {

@@ -291,16 +291,31 @@ public final class McpClientSession implements AutoCloseable {
             return call.await(cancellation, timeout);
         } catch (JsonRpcException e) {
             if (e.code() == JsonRpcError.REQUEST_CANCELLED && e.getMessage().startsWith("timed out")) {
-                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms");
+                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms" + setting(kind));
             }
             throw failure(e, what);
         }
     }
 
+    /** The config key behind a named request limit, so the message says what to raise. */
+    private static String setting(McpError.Timeout.Kind kind) {
+        return switch (kind) {
+            case READ -> " (the read timeout, mcp.readTimeoutSeconds)";
+            case PROMPT -> " (the prompt timeout, mcp.promptTimeoutSeconds)";
+            case COMPLETION -> " (the completion timeout, mcp.completionTimeoutSeconds)";
+            case CONNECT, LIST, REQUEST, CALL_IDLE, CALL_TOTAL -> "";
+        };
+    }
+
+    /** Codes of the answers Tether's transports make up for a request they failed: their message says it all. */
+    private static boolean transportOwn(int code) {
+        return code == JsonRpcError.INTERNAL_ERROR || code == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
+    }
+
     private static McpError failure(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
             return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: " + rpc.getMessage()
-                    + (rpc.code() == JsonRpcError.INTERNAL_ERROR ? "" : " (code " + rpc.code() + ")"));
+                    + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));
         }
         return new McpError.Unreachable(what + " failed");
     }
@@ -322,7 +337,13 @@ public final class McpClientSession implements AutoCloseable {
 
     /** Sends one request and waits for its answer; errors and timeouts become {@link McpError}. */
     JsonNode send(String method, ObjectNode params, Duration timeout, Cancellation cancellation) {
-        return await(rpc.request(method, params), timeout, cancellation, method, McpError.Timeout.Kind.REQUEST);
+        return send(method, params, timeout, McpError.Timeout.Kind.REQUEST, cancellation);
+    }
+
+    /** As {@link #send(String, ObjectNode, Duration, Cancellation)}, a timeout reported as {@code kind}. */
+    JsonNode send(String method, ObjectNode params, Duration timeout, McpError.Timeout.Kind kind,
+                  Cancellation cancellation) {
+        return await(rpc.request(method, params), timeout, cancellation, method, kind);
     }
 
     void toolsChanged() {

@@ -13,8 +13,11 @@ import java.util.function.Supplier;
  * may authorise and ask for the same request again.
  */
 final class AuthorizedPost {
-    /** A POST's answer; {@code refusal} says why the authorization gave up when the server refused it. */
-    record Answer(HttpResponse<InputStream> response, String refusal) {}
+    /**
+     * A POST's answer; {@code refusal} says why the authorization gave up when the server refused it, and
+     * {@code signIn} whether the user has to sign in again.
+     */
+    record Answer(HttpResponse<InputStream> response, String refusal, boolean signIn) {}
 
     private final HttpClient client;
     private final Supplier<HttpRequest.Builder> requests;
@@ -38,7 +41,7 @@ final class AuthorizedPost {
             HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
             int status = response.statusCode();
             if (status != 401 && status != 403) {
-                return new Answer(response, null);
+                return new Answer(response, null, false);
             }
             response.body().close();
             String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
@@ -46,7 +49,7 @@ final class AuthorizedPost {
             HttpAuthorization.Verdict verdict = authorization.rejected(
                     new HttpAuthorization.Rejection(status, challenge, sent, attempt));
             if (!verdict.retry()) {
-                return new Answer(response, verdict.reason());
+                return new Answer(response, verdict.reason(), verdict.signIn());
             }
         }
     }

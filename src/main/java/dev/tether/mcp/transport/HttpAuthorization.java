@@ -43,14 +43,22 @@ public interface HttpAuthorization extends AutoCloseable {
      */
     record Rejection(int status, String challenge, String sentHeader, int attempt) {}
 
-    /** Retry the request, or fail it with {@code reason} (readable, without credentials). */
-    record Verdict(boolean retry, String reason) {
+    /**
+     * Retry the request, or fail it with {@code reason} (readable, without credentials); {@code signIn}
+     * when only a new sign-in by the user can let requests through again.
+     */
+    record Verdict(boolean retry, String reason, boolean signIn) {
         public static Verdict again() {
-            return new Verdict(true, null);
+            return new Verdict(true, null, false);
         }
 
         public static Verdict fail(String reason) {
-            return new Verdict(false, reason);
+            return new Verdict(false, reason, false);
+        }
+
+        /** Fails the request because the user has to sign in again (a refresh token was refused). */
+        public static Verdict signIn(String reason) {
+            return new Verdict(false, reason, true);
         }
     }
 }

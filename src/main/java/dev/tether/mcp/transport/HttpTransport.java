@@ -1,8 +1,10 @@
 package dev.tether.mcp.transport;
 
 import dev.tether.json.Json;
+import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -142,7 +144,8 @@ public final class HttpTransport implements MessageChannel {
             });
             if (status == 401 || status == 403) {
                 response.body().close();
-                failRequest(isRequest, id, answer.refusal() == null ? AUTH_REQUIRED : answer.refusal());
+                failRequest(isRequest, id, answer.signIn() ? McpError.ErrorAnswer.SIGN_IN_REQUIRED : JsonRpcError.INTERNAL_ERROR,
+                        answer.refusal() == null ? AUTH_REQUIRED : answer.refusal());
                 return;
             }
             if (status == 404 && sessionId != null) {
@@ -261,6 +264,10 @@ public final class HttpTransport implements MessageChannel {
 
     /** Answers a request that failed in transport with a JSON-RPC error, so its caller hears at once. */
     private void failRequest(boolean isRequest, JsonNode id, String reason) {
+        failRequest(isRequest, id, JsonRpcError.INTERNAL_ERROR, reason);
+    }
+
+    private void failRequest(boolean isRequest, JsonNode id, int code, String reason) {
         LOG.debug("mcp {}: {}", spec.name(), reason);
         if (!isRequest) {
             return;
@@ -269,7 +276,7 @@ public final class HttpTransport implements MessageChannel {
         error.put("jsonrpc", "2.0");
         error.set("id", id);
         ObjectNode body = error.putObject("error");
-        body.put("code", -32603);
+        body.put("code", code);
         body.put("message", reason);
         deliver(error);
     }

@@ -53,6 +53,7 @@ class TokenLifecycleTest {
                     "Bearer error=\"invalid_token\"", sent, 1));
             assertFalse(verdict.retry());
             assertTrue(verdict.reason().contains("needs re-authorisation"), verdict.reason());
+            assertTrue(verdict.signIn(), "only a new sign-in helps now");
             assertFalse(verdict.reason().contains("SECRET"), verdict.reason());
             assertEquals(null, auth.header());
             assertTrue(f.store.keys().stream().noneMatch(k -> k.startsWith("token:")));

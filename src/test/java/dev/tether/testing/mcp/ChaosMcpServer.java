@@ -43,6 +43,10 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code --logging} declares the {@code logging} capability and records {@code logging/setLevel}.</li>
  * <li>{@code --content} declares {@code resources} and {@code prompts} (both with {@code listChanged});
  *     {@code --resources MODE} and {@code --prompts MODE} set their starting lists (content modes below).</li>
+ * <li>{@code --content-hang} with {@code --content}: also declares {@code completions}, and never answers
+ *     {@code resources/read}, {@code prompts/get} or {@code completion/complete}.</li>
+ * <li>{@code --session-gone} answers every {@code tools/call} with error -32001 ("Session not found"), as a
+ *     server does for a session it no longer knows.</li>
  * </ul>
  *
  * <p><b>Content modes</b> (also settable by {@code set_catalog}): {@code normal} (resources
@@ -155,6 +159,8 @@ public final class ChaosMcpServer {
         boolean tools = !flags.contains("--no-tools");
         boolean logging = flags.contains("--logging");
         boolean hostile = flags.contains("--hostile-instructions");
+        boolean contentHang = flags.contains("--content-hang");
+        boolean sessionGone = flags.contains("--session-gone");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
@@ -184,6 +190,9 @@ public final class ChaosMcpServer {
                             caps.putObject("resources").put("listChanged", true);
                             caps.putObject("prompts").put("listChanged", true);
                         }
+                        if (contentHang) {
+                            caps.putObject("completions");
+                        }
                         if (hostile) {
                             result.put("instructions", HOSTILE_INSTRUCTIONS);
                         }
@@ -196,7 +205,18 @@ public final class ChaosMcpServer {
                     JsonNode params = message.path("params");
                     Thread.ofPlatform().start(() -> list(id, params.path("cursor").asString(null)));
                 }
-                case "tools/call" -> Thread.ofPlatform().start(() -> call(id, message.path("params")));
+                case "tools/call" -> {
+                    if (sessionGone) {
+                        error(id, -32001, "Session not found");
+                    } else {
+                        Thread.ofPlatform().start(() -> call(id, message.path("params")));
+                    }
+                }
+                case "resources/read", "prompts/get", "completion/complete" -> {
+                    if (!contentHang) {
+                        error(id, -32601, "Method not found: " + method);
+                    }
+                }
                 case "resources/list", "resources/templates/list", "prompts/list" -> contentList(id, method,
                         message.path("params").path("cursor").asString(null));
                 case "ping" -> answer(id, JSON.createObjectNode());
