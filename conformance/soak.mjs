@@ -13,9 +13,9 @@ import os from "node:os";
 import path from "node:path";
 import { TetherClient, makeTempDirs } from "./lib/client.mjs";
 import { everythingStdio } from "./lib/mcp-peers.mjs";
-import { JvmProbe, treeBytes } from "./lib/jvm-probe.mjs";
+import { JvmProbe, liveBytes, treeBytes } from "./lib/jvm-probe.mjs";
 import { soakScript, checkTurn } from "./lib/soak-script.mjs";
-import { printReport } from "./lib/soak-report.mjs";
+import { jdkOwn, printReport } from "./lib/soak-report.mjs";
 
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 10);
 const TURNS_PER_SESSION = Number(process.env.SOAK_TURNS ?? 100);
@@ -30,13 +30,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function sample(probe, dirs, label, turns, extra = {}) {
   await sleep(SETTLE_MS);
   const { heap, metaspace } = await probe.heapAfterGc();
+  const histogram = await probe.classHistogram();
   const java = await probe.javaThreads();
   const fds = probe.descriptors();
   return {
-    label, turns, heap, metaspace,
-    osThreads: probe.osThreads(), javaThreads: java.count, fds: fds.count, children: probe.children(),
-    stateBytes: treeBytes(dirs.state),
-    threadNames: java.names, osThreadNames: probe.osThreadNames(), fdTargets: fds.targets,
+    label, turns, heap, liveHeap: liveBytes(histogram), metaspace,
+    osThreads: probe.osThreads(), javaThreads: java.count,
+    ownThreads: java.count == null ? null : java.names.filter((n) => !jdkOwn(n)).length,
+    fds: fds.count, children: probe.children(), stateBytes: treeBytes(dirs.state),
+    histogram, threadNames: java.names, osThreadNames: probe.osThreadNames(), fdTargets: fds.targets,
     ...extra,
   };
 }
@@ -58,7 +60,6 @@ async function main() {
     await tether.initialize();
     await probe.heapAfterGc(); // the first attach starts the JVM's attach listener: part of the baseline
     const baseline = await sample(probe, dirs, "after initialize", null);
-    baseline.histogram = await probe.classHistogram();
 
     const sessions = [];
     for (let s = 0; s < SESSIONS; s++) {
@@ -87,10 +88,7 @@ async function main() {
         windowTimes.sort((a, b) => a - b);
         const median = windowTimes[Math.floor(windowTimes.length / 2)];
         windowTimes = [];
-        const s = await sample(probe, dirs, `${turns} turns`, turns, { medianTurnMs: median });
-        // Live objects by class where the slopes start and where they end, to name what grew.
-        if (turns === WARMUP || round === TURNS_PER_SESSION - 1) s.histogram = await probe.classHistogram();
-        samples.push(s);
+        samples.push(await sample(probe, dirs, `${turns} turns`, turns, { medianTurnMs: median }));
         process.stderr.write(`soak: ${turns} turns, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
       }
     }
@@ -104,7 +102,6 @@ async function main() {
     const idleFrom = Date.now();
     while (Date.now() - idleFrom < IDLE_AFTER_CLOSE_MS && probe.osThreads() > baseline.osThreads) await sleep(2000);
     const idle = await sample(probe, dirs, `closed, then idle ${((Date.now() - idleFrom) / 1000).toFixed(0)} s`, null);
-    idle.histogram = await probe.classHistogram();
 
     printReport({
       sessions: SESSIONS, turnsPerSession: TURNS_PER_SESSION, every: EVERY, warmup: WARMUP,

@@ -64,7 +64,11 @@ export class JvmProbe {
     return { heap, metaspace: meta ? Number(meta[1]) * 1024 : null };
   }
 
-  /** Live objects by class after a full GC: name → {instances, bytes}; empty without jcmd. */
+  /**
+   * Live objects by class after a full GC: name → {instances, bytes}; empty without jcmd. The
+   * serial collector may leave up to 5 % of a generation as dead "filler" objects rather than
+   * move live ones, which `GC.heap_info` counts as used; `liveBytes` leaves them out.
+   */
   async classHistogram() {
     const classes = new Map();
     if (!this.jcmd) return classes;
@@ -151,6 +155,13 @@ export function parseHeapInfo(text) {
     }
   }
   return { heap: found ? heap : null };
+}
+
+/** Bytes of a histogram's objects without the collector's fillers (dead wood). */
+export function liveBytes(histogram) {
+  let total = 0;
+  for (const [name, { bytes }] of histogram) if (!/^\[?L?jdk\.internal\.vm\.Filler/.test(name)) total += bytes;
+  return histogram.size ? total : null;
 }
 
 /** Bytes in a directory tree (transcripts and artifacts on disk). */

@@ -2,24 +2,51 @@
 // the warm-up, whether it is flat, and the resources left once every session is closed.
 
 const MiB = 1024 * 1024;
+const RELATIVE_LIMIT = 0.01;
 
 /**
- * The series and how each is judged. "relative": flat when the slope per 100 turns is under 1 %
- * of the series' mean (memory moves a little with what the conversations rightly keep); "level":
- * flat only when every sample after the warm-up is the same; "info": grows by design, shown only.
+ * The series and how each is judged.
+ * - "memory": flat when the slope per 100 turns is under 1 % of the mean. Open sessions keep
+ *   their conversations (no compaction), so the heap may also pass as "held by the
+ *   conversations" when every class that grows with the turns is part of a conversation and
+ *   closing the sessions gives the growth back.
+ * - "level": flat only when every sample after the warm-up is the same.
+ * - "pools": the raw thread counts; they include the JDK's elastic pools, so they are flat when
+ *   level or when only those pools moved (the series without them is judged "level").
+ * - "info": grows by design, shown only.
  */
 const SERIES = [
-  { key: "heap", title: "heap after GC (MiB)", scale: MiB, rule: "relative" },
-  { key: "metaspace", title: "metaspace (MiB)", scale: MiB, rule: "relative" },
-  { key: "osThreads", title: "OS threads", scale: 1, rule: "level" },
-  { key: "javaThreads", title: "Java threads incl. virtual", scale: 1, rule: "level" },
+  { key: "heap", title: "heap used after GC (MiB)", scale: MiB, rule: "memory" },
+  { key: "liveHeap", title: "live heap, no dead wood (MiB)", scale: MiB, rule: "memory" },
+  { key: "metaspace", title: "metaspace (MiB)", scale: MiB, rule: "memory" },
+  { key: "osThreads", title: "OS threads", scale: 1, rule: "pools" },
+  { key: "javaThreads", title: "Java threads incl. virtual", scale: 1, rule: "pools" },
+  { key: "ownThreads", title: "Java threads without JDK pools", scale: 1, rule: "level" },
   { key: "fds", title: "open fds", scale: 1, rule: "level" },
   { key: "children", title: "child processes", scale: 1, rule: "level" },
   { key: "stateBytes", title: "state dir on disk (MiB)", scale: MiB, rule: "info" },
   { key: "medianTurnMs", title: "median turn (ms)", scale: 1, rule: "info" },
 ];
 
-const RELATIVE_LIMIT = 0.01;
+/**
+ * What the JDK starts and stops on its own, by name (digits as #; OS names are cut to 15
+ * bytes): elastic pools whose idle workers leave after a keep-alive, threads and files it opens
+ * once on first use. A difference made only of these is not Tether's.
+ */
+const JDK_OWN = [
+  /^ForkJoinPool-#-worker-#$/, // virtual-thread carriers, as many as the load needs
+  /^ForkJoinPool-#-delayScheduler$/, // started once, at a virtual thread's first timed wait
+  /^ForkJoinPool\.commonPool-worker-#$/,
+  /^ForkJoinPool/, // the same pools under the kernel's 15-byte names
+  /^process reaper$/, // one per running child; idle ones leave after 60 s
+  /^C# CompilerThre/, // JIT compiler threads, started and stopped with the compile queue
+  /^\/dev\/u?random$/, // SecureRandom's seed files, opened once
+];
+const generic = (name) => name.replace(/\d+/g, "#");
+export const jdkOwn = (name) => JDK_OWN.some((re) => re.test(generic(name)));
+
+/** What a conversation is made of: the model's messages and parts and the values that hold their content. */
+const CONVERSATION = /^(dev\.tether\.model\.|\[B$|java\.lang\.String$|\[Ljava\.lang\.Object;$|java\.util\.(ImmutableCollections\$|HashMap|LinkedHashMap|ArrayList)|\[Ljava\.util\.HashMap\$Node;$|tools\.jackson\.databind\.node\.)/;
 
 /** Least-squares slope of y over x. */
 export function slope(points) {
@@ -38,75 +65,23 @@ export function slope(points) {
 
 const fmt = (v, scale) => (v == null ? "n/a" : scale === 1 ? String(Math.round(v * 10) / 10) : (v / scale).toFixed(2));
 
-/** The verdict for one series over the samples after the warm-up. */
-export function judge(series, samples) {
-  const points = samples.filter((s) => s[series.key] != null).map((s) => ({ x: s.turns, y: s[series.key] / series.scale }));
-  if (points.length < 2) return { points, verdict: "not sampled" };
-  const per100 = slope(points) * 100;
-  const mean = points.reduce((a, p) => a + p.y, 0) / points.length;
-  const ys = points.map((p) => p.y);
-  const level = Math.max(...ys) === Math.min(...ys);
-  let verdict;
-  if (series.rule === "relative") {
-    const share = mean === 0 ? 0 : Math.abs(per100) / mean;
-    verdict = `${share < RELATIVE_LIMIT ? "flat" : "NOT flat"} (${(share * 100).toFixed(2)} % of the mean per 100 turns)`;
-  } else if (series.rule === "level") {
-    verdict = level ? "flat (level)" : `NOT flat (${Math.min(...ys)}–${Math.max(...ys)})`;
-  } else {
-    verdict = "grows by design (informational)";
-  }
-  return { points, per100, mean, verdict };
-}
-
-/** Names that `after` has more of than `before` (a multiset difference), with counts. */
+/** Names that `after` has more (or fewer) of than `before`, as "+n name". */
 function added(before, after) {
   const count = new Map();
-  for (const n of before) count.set(n, (count.get(n) ?? 0) - 1);
-  for (const n of after) count.set(n, (count.get(n) ?? 0) + 1);
-  return [...count].filter(([, c]) => c !== 0).map(([n, c]) => `${c > 0 ? "+" : ""}${c} ${n}`);
+  for (const n of before.map(generic)) count.set(n, (count.get(n) ?? 0) - 1);
+  for (const n of after.map(generic)) count.set(n, (count.get(n) ?? 0) + 1);
+  return [...count].filter(([, c]) => c !== 0).map(([n, c]) => ({ name: n, text: `${c > 0 ? "+" : ""}${c} ${n}` }));
 }
 
-const generic = (names) => names.map((n) => n.replace(/\d+/g, "#"));
-
-/** The classes whose live bytes grew most between two histograms. */
-function printHistogramDiff(label, before, after) {
-  if (!before?.size || !after?.size) return;
-  const grown = [];
-  for (const [name, a] of after) {
-    const b = before.get(name) ?? { instances: 0, bytes: 0 };
-    if (a.bytes !== b.bytes) grown.push({ name, bytes: a.bytes - b.bytes, instances: a.instances - b.instances });
-  }
-  grown.sort((x, y) => y.bytes - x.bytes);
-  const kib = (n) => `${n >= 0 ? "+" : ""}${(n / 1024).toFixed(0)} KiB`;
-  console.log(`  ${label}, live objects that grew most: ${grown.slice(0, 8).map((g) => `${g.name} ${kib(g.bytes)} (${g.instances >= 0 ? "+" : ""}${g.instances})`).join("; ")}`);
-}
-
-/**
- * What the JDK starts and stops on its own, by name (digits as #; OS names are cut to 15
- * bytes): elastic pools whose idle workers leave after a keep-alive, threads and files it opens
- * once on first use. A difference made only of these is not Tether's.
- */
-const JDK_OWN = [
-  /^ForkJoinPool-#-worker-#$/, // virtual-thread carriers, as many as the load needs
-  /^ForkJoinPool-#-delayScheduler$/, // started once, at a virtual thread's first timed wait
-  /^ForkJoinPool\.commonPool-worker-#$/,
-  /^ForkJoinPool/, // the same pools under the kernel's 15-byte names
-  /^process reaper$/, // one per running child; idle ones leave after 60 s
-  /^C# CompilerThre/, // JIT compiler threads, started and stopped with the compile queue
-  /^\/dev\/u?random$/, // SecureRandom's seed files, opened once
-];
-const jdkOwn = (name) => JDK_OWN.some((re) => re.test(name));
-
-/** Per kind (Java threads, OS threads, fds): the name differences, and which are not the JDK's. */
+/** Per kind (Java threads, OS threads, fds): the name differences, and those that are not the JDK's. */
 function differences(before, after) {
-  const kinds = [
-    ["Java threads", generic(before.threadNames ?? []), generic(after.threadNames ?? [])],
-    ["OS threads", generic(before.osThreadNames ?? []), generic(after.osThreadNames ?? [])],
-    ["fds", before.fdTargets ?? [], after.fdTargets ?? []],
-  ];
-  return kinds.map(([kind, b, a]) => {
-    const diff = added(b, a);
-    return { kind, diff, foreign: diff.filter((d) => !jdkOwn(d.replace(/^[+-]?\d+ /, ""))) };
+  return [
+    ["Java threads", before.threadNames, after.threadNames],
+    ["OS threads", before.osThreadNames, after.osThreadNames],
+    ["fds", before.fdTargets, after.fdTargets],
+  ].map(([kind, b, a]) => {
+    const diff = added(b ?? [], a ?? []);
+    return { kind, diff: diff.map((d) => d.text), foreign: diff.filter((d) => !jdkOwn(d.name)).map((d) => d.text) };
   });
 }
 
@@ -114,6 +89,71 @@ function printDiff(label, before, after) {
   for (const { kind, diff } of differences(before, after)) {
     if (diff.length) console.log(`  ${label}, ${kind}: ${diff.slice(0, 12).join("; ")}`);
   }
+}
+
+/** Classes whose live bytes changed between two histograms, most grown first. */
+function grownClasses(before, after) {
+  const grown = [];
+  for (const [name, a] of after ?? []) {
+    if (name.includes("jdk.internal.vm.Filler")) continue; // the collector's dead wood, not objects
+    const b = before?.get(name) ?? { instances: 0, bytes: 0 };
+    if (a.bytes !== b.bytes) grown.push({ name, bytes: a.bytes - b.bytes, instances: a.instances - b.instances });
+  }
+  return grown.sort((x, y) => y.bytes - x.bytes);
+}
+
+const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
+const showClasses = (list) => list.map((g) => `${g.name} ${signed(Math.round(g.bytes / 1024))} KiB (${signed(g.instances)})`).join("; ");
+
+/** The verdict for one series over the samples after the warm-up; `context` has the heap evidence. */
+function judge(series, samples, context) {
+  const points = samples.filter((s) => s[series.key] != null).map((s) => ({ x: s.turns, y: s[series.key] / series.scale }));
+  if (points.length < 2) return { points, verdict: "not sampled" };
+  const per100 = slope(points) * 100;
+  const mean = points.reduce((a, p) => a + p.y, 0) / points.length;
+  const ys = points.map((p) => p.y);
+  const level = Math.max(...ys) === Math.min(...ys);
+  const first = samples[0];
+  let verdict;
+  switch (series.rule) {
+    case "memory": {
+      const share = mean === 0 ? 0 : Math.abs(per100) / mean;
+      const pct = `${(share * 100).toFixed(2)} % of the mean per 100 turns`;
+      if (share < RELATIVE_LIMIT) verdict = `flat (${pct})`;
+      else if (series.key !== "metaspace" && context.heldByConversations) verdict = `held by the open conversations (${pct}; see below)`;
+      else verdict = `NOT flat (${pct})`;
+      break;
+    }
+    case "level":
+      verdict = level ? "flat (level)" : `NOT flat (${Math.min(...ys)}–${Math.max(...ys)})`;
+      break;
+    case "pools": {
+      const kind = series.key === "osThreads" ? "OS threads" : "Java threads";
+      const foreign = samples.flatMap((s) => differences(first, s).find((d) => d.kind === kind).foreign);
+      verdict = level ? "flat (level)" : foreign.length ? `NOT flat (${Math.min(...ys)}–${Math.max(...ys)})` : `flat but for the JDK's pools (${Math.min(...ys)}–${Math.max(...ys)})`;
+      break;
+    }
+    default:
+      verdict = "grows by design (informational)";
+  }
+  return { points, per100, verdict };
+}
+
+/**
+ * Whether the heap's growth after the warm-up is the conversations': every class whose instances
+ * grow by at least one per four turns is part of a conversation, and closing the sessions freed
+ * at least the growth.
+ */
+function heapEvidence(after, closed) {
+  if (after.length < 2 || !after[0].histogram?.size || !after[after.length - 1].histogram?.size) return { heldByConversations: false };
+  const [first, last] = [after[0], after[after.length - 1]];
+  const turns = last.turns - first.turns;
+  const grown = grownClasses(first.histogram, last.histogram);
+  const perTurn = grown.filter((g) => g.instances >= turns / 4);
+  const foreign = perTurn.filter((g) => !CONVERSATION.test(g.name));
+  const growth = last.liveHeap - first.liveHeap;
+  const freed = last.liveHeap - closed.liveHeap;
+  return { first, last, grown, perTurn, foreign, growth, freed, heldByConversations: foreign.length === 0 && freed >= growth };
 }
 
 export function printReport(r) {
@@ -130,35 +170,37 @@ export function printReport(r) {
 
   const rows = [r.baseline, ...r.samples, r.closed, r.idle];
   const header = ["sample", ...SERIES.map((s) => s.title)];
-  const table = rows.map((row) => [row.label, ...SERIES.map((s) => fmt(row[s.key], s.scale))]);
   console.log(`\n| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
-  for (const line of table) console.log(`| ${line.join(" | ")} |`);
+  for (const row of rows) console.log(`| ${[row.label, ...SERIES.map((s) => fmt(row[s.key], s.scale))].join(" | ")} |`);
 
   const after = r.samples.filter((s) => s.turns >= r.warmup);
-  console.log(`\nSlopes over the ${after.length} samples from turn ${r.warmup} on (the first ${r.warmup} turns are warm-up); `
-    + `flat = heap and metaspace slope under ${RELATIVE_LIMIT * 100} % of the mean per 100 turns, threads, fds and children exactly level.`);
+  const evidence = heapEvidence(after, r.closed);
+  console.log(`\nSlopes over the ${after.length} samples from turn ${r.warmup} on (the first ${r.warmup} turns are warm-up). `
+    + `Flat: memory slope under ${RELATIVE_LIMIT * 100} % of the mean per 100 turns (or, for the heap, all of it held by the open `
+    + "conversations and given back on close); threads without the JDK's pools, fds and children exactly level.");
   console.log("| series | slope per 100 turns | first | last | verdict |\n|---|---|---|---|---|");
   for (const series of SERIES) {
-    const j = judge(series, after);
+    const j = judge(series, after, evidence);
     if (!j.points.length) {
       console.log(`| ${series.title} | n/a | n/a | n/a | not sampled |`);
       continue;
     }
-    const first = j.points[0].y;
-    const last = j.points[j.points.length - 1].y;
     const digits = series.scale === 1 ? 1 : 3;
+    const [first, last] = [j.points[0].y, j.points[j.points.length - 1].y];
     console.log(`| ${series.title} | ${j.per100 == null ? "n/a" : j.per100.toFixed(digits)} | ${first.toFixed(digits)} | ${last.toFixed(digits)} | ${j.verdict} |`);
   }
-  if (after.length >= 2) {
-    const [first, last] = [after[0], after[after.length - 1]];
-    printDiff(`turn ${first.turns} → ${last.turns}`, first, last);
-    printHistogramDiff(`turn ${first.turns} → ${last.turns}`, first.histogram, last.histogram);
+  if (after.length >= 2) printDiff(`turn ${after[0].turns} → ${after[after.length - 1].turns}`, after[0], after[after.length - 1]);
+  if (evidence.grown) {
+    const { first, last } = evidence;
+    console.log(`  live heap, turn ${first.turns} → ${last.turns}: ${fmt(evidence.growth, MiB)} MiB more; closing the sessions freed ${fmt(evidence.freed, MiB)} MiB`);
+    console.log(`  classes growing by ≥ 1 instance per 4 turns: ${showClasses(evidence.perTurn)}`);
+    console.log(`  of those, not part of a conversation: ${evidence.foreign.length ? showClasses(evidence.foreign) : "none"}`);
   }
 
   console.log(`\nAfter closing every session (at once / ${r.idle.label}), against the post-initialize baseline:`);
   const diffs = Object.fromEntries(differences(r.baseline, r.idle).map((d) => [d.kind, d]));
-  const kindOf = { osThreads: "OS threads", javaThreads: "Java threads", fds: "fds" };
-  for (const key of ["osThreads", "javaThreads", "fds", "children"]) {
+  const kindOf = { osThreads: "OS threads", javaThreads: "Java threads", ownThreads: "Java threads", fds: "fds" };
+  for (const key of ["osThreads", "javaThreads", "ownThreads", "fds", "children"]) {
     const series = SERIES.find((s) => s.key === key);
     const [b, c, i] = [r.baseline[key], r.closed[key], r.idle[key]];
     const foreign = kindOf[key] ? diffs[kindOf[key]].foreign : [];
@@ -169,10 +211,13 @@ export function printReport(r) {
     else verdict = `(NOT back to baseline${foreign.length ? `: ${foreign.join("; ")}` : ""})`;
     console.log(`  ${series.title}: ${fmt(b, 1)} → ${fmt(c, 1)} / ${fmt(i, 1)} ${verdict}`);
   }
-  if (r.baseline.heap != null && r.idle.heap != null) {
-    console.log(`  heap after GC: ${fmt(r.baseline.heap, MiB)} → ${fmt(r.closed.heap, MiB)} / ${fmt(r.idle.heap, MiB)} MiB `
-      + `(peak while sessions were open ${fmt(Math.max(...r.samples.map((s) => s.heap)), MiB)} MiB)`);
+  for (const key of ["heap", "liveHeap"]) {
+    const series = SERIES.find((s) => s.key === key);
+    if (r.baseline[key] == null || r.idle[key] == null) continue;
+    console.log(`  ${series.title}: ${fmt(r.baseline[key], MiB)} → ${fmt(r.closed[key], MiB)} / ${fmt(r.idle[key], MiB)} `
+      + `(at the last turn ${fmt(r.samples[r.samples.length - 1][key], MiB)})`);
   }
   printDiff("baseline → closed and idle", r.baseline, r.idle);
-  printHistogramDiff("baseline → closed and idle", r.baseline.histogram, r.idle.histogram);
+  const kept = grownClasses(r.baseline.histogram, r.idle.histogram);
+  if (kept.length) console.log(`  baseline → closed and idle, live objects that grew most: ${showClasses(kept.slice(0, 8))}`);
 }
