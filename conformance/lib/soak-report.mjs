@@ -38,7 +38,7 @@ const JDK_OWN = [
   /^ForkJoinPool-#-delayScheduler$/, // started once, at a virtual thread's first timed wait
   /^ForkJoinPool\.commonPool-worker-#$/,
   /^ForkJoinPool/, // the same pools under the kernel's 15-byte names
-  /^process reaper$/, // one per running child; idle ones leave after 60 s
+  /^process reaper/, // one per running child ("process reaper (pid N)" while it waits); idle ones leave after 60 s
   /^C# CompilerThre/, // JIT compiler threads, started and stopped with the compile queue
   /^\/dev\/u?random$/, // SecureRandom's seed files, opened once
 ];

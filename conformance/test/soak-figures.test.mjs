@@ -38,10 +38,10 @@ test("live bytes leave out the collector's fillers", () => {
 });
 
 test("only the JDK's elastic pools and once-opened files count as the JDK's own", () => {
-  for (const name of ["ForkJoinPool-1-worker-3", "ForkJoinPool.commonPool-worker-2", "process reaper", "ForkJoinPool-1-", "/dev/urandom"]) {
+  for (const name of ["ForkJoinPool-1-worker-3", "ForkJoinPool.commonPool-worker-2", "process reaper", "process reaper (pid 1760)", "ForkJoinPool-1-", "/dev/urandom"]) {
     assert.ok(jdkOwn(name), name);
   }
-  for (const name of ["mcp-everything-stderr", "acp-reader", "pipe:", "socket:"]) assert.ok(!jdkOwn(name), name);
+  for (const name of ["mcp-everything-stderr", "mcp-everything-writer", "acp-reader", "pipe:", "socket:"]) assert.ok(!jdkOwn(name), name);
 });
 
 test("each scripted turn calls echo, and a turn passes only when it ended as scripted", () => {
