@@ -7,7 +7,9 @@
 // A benchmark: it prints figures and always exits 0.
 //
 //   node conformance/soak.mjs            (or scripts/bench --soak)
-//   SOAK_SESSIONS=2 SOAK_TURNS=10 SOAK_EVERY=10 node conformance/soak.mjs   (a quick try)
+//   SOAK_SESSIONS=2 SOAK_TURNS=10 SOAK_EVERY=4 SOAK_WARMUP=8 SOAK_IDLE_MS=5000 node conformance/soak.mjs
+//   (a quick try: sessions, turns per session, sample interval and warm-up in turns, the wait
+//   after closing for idle JDK pools to shrink)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,8 +52,11 @@ async function main() {
 
   // The first start after a build creates the start-up cache in a training run; keep that out.
   const warm = await TetherClient.start({ script, dirs });
-  await warm.initialize();
-  await warm.close();
+  try {
+    await warm.initialize();
+  } finally {
+    await warm.close();
+  }
 
   const tether = await TetherClient.start({ script, dirs });
   const probe = new JvmProbe(tether.child.pid);
@@ -94,11 +99,12 @@ async function main() {
     }
 
     for (const sessionId of sessions) await tether.request("session/close", { sessionId });
-    // Closing ends each session's server; give the processes a moment to be reaped.
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && probe.children() > baseline.children) await sleep(100);
+    // Closing ends each session's server; note how long the processes take to be gone.
+    const closedAt = Date.now();
+    while (Date.now() - closedAt < 10_000 && probe.children() > baseline.children) await sleep(50);
+    const reaped = Date.now() - closedAt;
     await sleep(1000);
-    const closed = await sample(probe, dirs, "all sessions closed", null);
+    const closed = await sample(probe, dirs, `all sessions closed (servers gone ${reaped} ms after the last close)`, null);
     const idleFrom = Date.now();
     while (Date.now() - idleFrom < IDLE_AFTER_CLOSE_MS && probe.osThreads() > baseline.osThreads) await sleep(2000);
     const idle = await sample(probe, dirs, `closed, then idle ${((Date.now() - idleFrom) / 1000).toFixed(0)} s`, null);
