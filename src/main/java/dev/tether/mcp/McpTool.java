@@ -39,12 +39,19 @@ public final class McpTool implements Tool {
     private final ResultMapper results;
     private final ToolDefinition definition;
     private final ToolCallScope scope;
+    private final McpTaskCaller tasks;
 
     McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results) {
         this(name, spec, caller, results, ToolCallScope.DIRECT);
     }
 
     McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results, ToolCallScope scope) {
+        this(name, spec, caller, results, scope, null);
+    }
+
+    /** @param tasks runs the call as an MCP task when the tool requires one; null when the server's tasks are off */
+    McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results, ToolCallScope scope, McpTaskCaller tasks) {
+        this.tasks = tasks;
         this.spec = spec;
         this.caller = caller;
         this.results = results;
@@ -103,6 +110,13 @@ public final class McpTool implements Tool {
 
     @Override
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
+        if (tasks != null && spec.taskSupport() == McpToolInfo.TaskSupport.REQUIRED) {
+            try {
+                return tasks.call(spec, definition.name(), input, context);
+            } catch (McpError e) {
+                throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
+            }
+        }
         McpCallResult result;
         // Coalesced, and flushed before the call's final update: the editor sees the latest progress, not a flood.
         try (ProgressCoalescer progressUpdates = new ProgressCoalescer(progress -> report(progress, context))) {
