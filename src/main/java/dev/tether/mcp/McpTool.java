@@ -129,6 +129,20 @@ public final class McpTool implements Tool {
         return results.map(result, spec.outputSchema());
     }
 
+    /** Whether the model may start this tool as a task ({@code mcp_task_start}): its server offers tasks and the tool allows them. */
+    boolean startsAsTask() {
+        return tasks != null && spec.taskSupport() == McpToolInfo.TaskSupport.OPTIONAL;
+    }
+
+    /** Runs the call as an MCP task (see {@link #startsAsTask()}). */
+    ToolOutcome runAsTask(JsonNode input, ToolContext context) throws ToolError.TellModel {
+        try {
+            return tasks.call(spec, definition.name(), input, context);
+        } catch (McpError e) {
+            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
+        }
+    }
+
     private static void report(McpProgress progress, ToolContext context) {
         context.progress().show(List.of(ToolDisplay.text(progressText(progress))));
     }

@@ -33,7 +33,7 @@ final class Projection {
     private List<Tool> taskTools = List.of();
     private final Map<String, String> withheld = new java.util.concurrent.ConcurrentHashMap<>();
     private long[] key = new long[0];
-    private List<Tool> cached = List.of();
+    private volatile List<Tool> cached = List.of();
 
     Projection(McpRuntimeOptions options) {
         this(options, ToolCallScope.DIRECT);
@@ -71,6 +71,9 @@ final class Projection {
         projected.addAll(contentTools(connections));
         if (anyTasks) {
             projected.addAll(taskTools);
+            if (projected.stream().anyMatch(t -> t instanceof McpTool m && m.startsAsTask())) {
+                projected.add(new TaskStartTool(() -> cached));
+            }
         }
         cached = List.copyOf(projected);
         key = now;

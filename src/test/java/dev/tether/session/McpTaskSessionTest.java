@@ -186,4 +186,41 @@ class McpTaskSessionTest {
             assertEquals(List.of(), client.violations());
         }
     }
+
+    @Test
+    void theModelStartsAnOptionalToolAsATaskThroughTheSamePermissionRequest() throws Exception {
+        QueueModel model = new QueueModel()
+                .then(QueueModel.Reply.tools(use("s1", "mcp_task_start", Json.object().put("tool", "mcp__tasks__maybe")
+                        .set("arguments", Json.object().put("text", "ran as a task")))))
+                .then(QueueModel.Reply.tools(use("d1", "mcp__tasks__maybe", Json.object())))
+                .then(QueueModel.Reply.tools(use("p1", "mcp_task_start", Json.object().put("tool", "mcp__tasks__plain"))))
+                .then(QueueModel.Reply.text("Done."));
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("state"), model, launcher(Duration.ofSeconds(30)))) {
+            AcpTestClient client = agent.client();
+            java.util.List<JsonNode> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+            client.onRequest(request -> {
+                if (request.path("method").asString().equals("session/request_permission")) {
+                    asked.add(request.path("params").path("toolCall"));
+                }
+                return AcpTestClient.editor(request);
+            });
+            client.initialize();
+            String session = client.newSession(dir.toString(), null);
+            assertEquals("end_turn", stop(client, session, "Run maybe both ways"));
+            assertEquals(3, asked.size(), asked.toString());
+            assertEquals("tasks: maybe", asked.get(1).path("title").asString(), "a direct call");
+            assertEquals(asked.get(1).path("title"), asked.get(0).path("title"), "the task start is asked about as the tool itself");
+            assertEquals(Json.object().put("text", "ran as a task"), asked.get(0).path("rawInput"), "with the tool's own arguments");
+            assertEquals("Start an MCP tool as a task", asked.get(2).path("title").asString(),
+                    "a start naming no such tool is asked about on its own (and then fails)");
+            String results = model.requests().stream().flatMap(r -> r.messages().stream()).flatMap(m -> m.parts().stream())
+                    .filter(Part.ToolResult.class::isInstance).map(p -> ((Part.ToolResult) p).toolUseId() + "=" + ((Part.ToolResult) p).content())
+                    .distinct().collect(Collectors.joining("\n"));
+            assertTrue(results.contains("s1=") && results.contains("ran as a task"), results);
+            assertTrue(results.contains("d1=") && results.contains("foreground"), results);
+            assertTrue(results.contains("p1=") && results.contains("must name an offered MCP tool"), results);
+            assertTrue(received(1).stream().anyMatch(l -> l.startsWith("tasks/result ")), "the first call ran as a task");
+            assertEquals(List.of(), client.violations());
+        }
+    }
 }
