@@ -111,11 +111,7 @@ public final class McpTool implements Tool {
     @Override
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
         if (tasks != null && spec.taskSupport() == McpToolInfo.TaskSupport.REQUIRED) {
-            try {
-                return tasks.call(spec, definition.name(), input, context);
-            } catch (McpError e) {
-                throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
-            }
+            return runAsTask(input, context);
         }
         McpCallResult result;
         // Coalesced, and flushed before the call's final update: the editor sees the latest progress, not a flood.
@@ -136,12 +132,28 @@ public final class McpTool implements Tool {
 
     /** Runs the call as an MCP task (see {@link #startsAsTask()}). */
     ToolOutcome runAsTask(JsonNode input, ToolContext context) throws ToolError.TellModel {
+        // In the call's scope, like a plain call: an elicitation during the foreground wait belongs to this tool call.
+        ToolOutcome[] outcome = new ToolOutcome[1];
+        ToolError.TellModel[] failed = new ToolError.TellModel[1];
         try {
-            return tasks.call(spec, definition.name(), input, context);
+            scope.run(spec.server(), context.toolCallId(), context.cancellation(), () -> {
+                try {
+                    outcome[0] = tasks.call(spec, definition.name(), input, context);
+                } catch (ToolError.TellModel e) {
+                    failed[0] = e;
+                }
+                return NO_RESULT;
+            });
         } catch (McpError e) {
             throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        return outcome[0];
     }
+
+    private static final McpCallResult NO_RESULT = new McpCallResult(List.of(), null, false);
 
     private static void report(McpProgress progress, ToolContext context) {
         context.progress().show(List.of(ToolDisplay.text(progressText(progress))));

@@ -52,6 +52,7 @@ class EverythingTaskTest {
                     json("{'topic':'python','ambiguous':true}"), Cancellation.root()));
             assertEquals(1, host.elicitations.size());
             assertEquals("everything", host.elicitations.getFirst().server());
+            assertEquals("call-1", host.elicitations.getFirst().toolCallId(), "tied to the tool call waiting in the foreground");
             assertTrue(host.elicitations.getFirst().message().contains("multiple interpretations"), host.elicitations.getFirst().message());
             assertTrue(report.contains("Clarification**: snake"), report);
         }

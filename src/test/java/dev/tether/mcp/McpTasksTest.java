@@ -165,4 +165,15 @@ class McpTasksTest {
             assertTrue(text(run(mine, "mcp_task_status", json("{'taskId':'" + taskId + "'}"), Cancellation.root())).contains("cancelled"));
         }
     }
+
+    @Test
+    void taskAugmentedElicitationFromAServerIsRefusedBecauseTetherDeclaresNoTasks() {
+        ScriptedHost host = new ScriptedHost(true, false).answering((r, c) -> new dev.tether.mcp.interaction.ElicitationReply("accept", json("{}")));
+        try (McpRuntime runtime = Interact.start(host, java.util.Map.of(), dev.tether.testing.mcp.McpTestSupport.chaos("chaos"))) {
+            var answer = Interact.ask(runtime, "chaos", "elicitation/create",
+                    json("{'mode':'form','message':'hi','requestedSchema':{'type':'object','properties':{}},'task':{'ttl':1000}}"));
+            assertEquals(-32602, answer.path("error").path("code").asInt(), answer.toString());
+            assertTrue(host.elicitations.isEmpty(), "nothing reached the user");
+        }
+    }
 }

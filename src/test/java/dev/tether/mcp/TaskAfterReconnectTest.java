@@ -41,4 +41,15 @@ class TaskAfterReconnectTest {
             assertTrue(e.getMessage().contains("not the one this call started"), e.getMessage());
         }
     }
+
+    @Test
+    void aServerThatNeverComesBackFailsTheTaskAfterTheErrorBudget(@TempDir Path dir) {
+        try (McpRuntime runtime = start(new ScriptedHost(false, false), true,
+                fast(Duration.ofSeconds(60)).withErrorBudget(Duration.ofMillis(500)),
+                server("tasks", dir.resolve("r"), "--start-file", dir.resolve("starts").toString(), "--max-starts", "1"))) {
+            ToolError.TellModel e = assertThrows(ToolError.TellModel.class,
+                    () -> run(runtime, "mcp__tasks__crash_job", json("{'ms':1500}"), Cancellation.root()));
+            assertTrue(e.getMessage().contains("could not be reached"), e.getMessage());
+        }
+    }
 }

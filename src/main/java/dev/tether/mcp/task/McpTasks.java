@@ -34,6 +34,8 @@ public final class McpTasks implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpTasks.class);
     /** The server's model-immediate-response text is model context the server controls: kept short. */
     static final int MAX_IMMEDIATE_BYTES = 2048;
+    /** Ended tasks kept for the model tools; older ended ones are forgotten first. Running tasks are always kept. */
+    static final int MAX_ENDED = 100;
 
     private final TaskSettings settings;
     private final TaskEvents events;
@@ -61,6 +63,7 @@ public final class McpTasks implements AutoCloseable {
         McpTaskState.Created created = server.create(rawTool, arguments, turn);
         TaskEntry task = new TaskEntry(McpTaskId.random(), server, tool, created.task(), outputSchema, lifetime.child());
         tasks.put(task.id, task);
+        forgetOldEnded();
         Thread.ofVirtual().name("mcp-task-" + task.id).start(() -> watcher.watch(task));
         TaskEvents.TaskReport report = await(task, turn);
         if (report != null) {
@@ -121,6 +124,14 @@ public final class McpTasks implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.warn("mcp {}: the end of task {} could not be delivered: {}", report.server(), report.id(), e.toString());
             }
+        }
+    }
+
+    private void forgetOldEnded() {
+        List<TaskEntry> ended = tasks.values().stream().filter(t -> t.done.isDone()).toList();
+        if (ended.size() > MAX_ENDED) {
+            ended.stream().sorted(java.util.Comparator.comparingLong(t -> t.started)).limit(ended.size() - MAX_ENDED)
+                    .forEach(t -> tasks.remove(t.id));
         }
     }
 

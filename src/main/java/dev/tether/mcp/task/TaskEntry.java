@@ -19,6 +19,7 @@ final class TaskEntry {
     final String createdAt;
     final OutputSchema outputSchema;
     final Cancellation watch;
+    final long started = System.nanoTime();
     final CompletableFuture<TaskEvents.TaskReport> done = new CompletableFuture<>();
     /** Released by {@code notifications/tasks/status} or a cancel: the watcher looks again at once. */
     final Semaphore wake = new Semaphore(0);

@@ -26,7 +26,9 @@ import tools.jackson.databind.node.ObjectNode;
  * appends one line per request it receives to F ({@code method} or {@code method taskId});
  * {@code --state F} keeps its tasks in F so that a restarted server still knows them;
  * {@code --keep-created} makes a restarted server report their original {@code createdAt}
- * (without it, a new one: another task under the same id).
+ * (without it, a new one: another task under the same id); {@code --start-file F --max-starts N}
+ * counts starts in F and exits with status 4 at once from the (N+1)-th start on (a server that
+ * cannot come back).
  *
  * <p><b>Tools</b> (all but {@code plain} and {@code maybe} require a task):
  * {@code job {ms, text, pollMs, immediate, status, message, notify}} ends after {@code ms} with
@@ -54,6 +56,14 @@ public final class TaskMcpServer {
         boolean tasks = !flags.contains("--no-tasks");
         record = path(args, "--record");
         state = path(args, "--state");
+        Path starts = path(args, "--start-file");
+        if (starts != null) {
+            int count = Files.exists(starts) ? Integer.parseInt(Files.readString(starts).strip()) + 1 : 1;
+            Files.writeString(starts, Integer.toString(count));
+            if (count > Integer.parseInt(args[flags.indexOf("--max-starts") + 1])) {
+                System.exit(4);
+            }
+        }
         if (state != null && Files.exists(state)) {
             restore(flags.contains("--keep-created"));
         }
