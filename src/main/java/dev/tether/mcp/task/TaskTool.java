@@ -94,7 +94,7 @@ public final class TaskTool implements Tool {
             throw new ToolError.TellModel("no MCP task " + shortId(id == null ? "" : id) + " in this session");
         }
         return switch (kind) {
-            case STATUS -> ToolOutcome.text(line(task.snapshot()));
+            case STATUS -> ToolOutcome.text(line(task.snapshot()) + progress(task));
             case RESULT -> result(task.snapshot());
             case CANCEL -> ToolOutcome.text(tasks.cancelByModel(task) ? "Task " + task.id + " cancelled."
                     : "Task " + task.id + " had already ended: " + task.snapshot().status() + ".");
@@ -115,6 +115,13 @@ public final class TaskTool implements Tool {
         }
         return new ToolOutcome(List.of(new Part.Text("Task " + report.id() + " has not ended yet (" + report.status() + ").")),
                 List.of(ToolDisplay.text("Task " + report.id() + ": " + report.status())), null, false);
+    }
+
+    /** The server's message about a running task (untrusted: sanitised, redacted, short), or "". */
+    private static String progress(TaskEntry task) {
+        String message = task.last.statusMessage();
+        return task.done.isDone() || message == null || message.isBlank() ? ""
+                : " (server says: " + TaskWatcher.clean(message).replaceAll("[\\r\\n]+", " ") + ")";
     }
 
     /** {@code mcp_task_… — server: tool — status[: why]}. */
