@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  *                        "openWorldHint": false, "title": "…"}},
  * "allowTools": ["get_*"], "denyTools": ["delete_*"],
  * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600},
- * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false
+ * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false, "tasks": false
  * </pre>
  * {@code trustAnnotations} lets the server's own {@code readOnlyHint}/{@code idempotentHint}
  * decide that a tool runs without asking; without it only {@code toolHints} do.
@@ -34,6 +34,7 @@ final class McpPolicyConfig {
         Boolean roots = flag(server, "exposeRoots", where);
         Boolean sampling = flag(server, "sampling", where);
         Boolean trust = flag(server, "trustAnnotations", where);
+        Boolean tasks = flag(server, "tasks", where);
         String level = text(server, "logLevel", where);
         if (level != null && !LOG_LEVELS.contains(level)) {
             throw new McpConfig.InvalidConfig(where + ".logLevel must be one of " + LOG_LEVELS);
@@ -44,7 +45,7 @@ final class McpPolicyConfig {
                 timeouts(server.get("timeouts"), where + ".timeouts"),
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
                 level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"),
-                Boolean.TRUE.equals(trust));
+                Boolean.TRUE.equals(trust), Boolean.TRUE.equals(tasks));
     }
 
     /**

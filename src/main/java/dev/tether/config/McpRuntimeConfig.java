@@ -13,16 +13,25 @@ import tools.jackson.databind.JsonNode;
  * <pre>
  * "mcp": {"maxMessageMegabytes": 16, "inlineTextChars": 25000, "connectTimeoutSeconds": 30,
  *         "callIdleSeconds": 60, "callTotalSeconds": 600, "readTimeoutSeconds": 30,
- *         "promptTimeoutSeconds": 30, "completionTimeoutSeconds": 10}
+ *         "promptTimeoutSeconds": 30, "completionTimeoutSeconds": 10, "taskForegroundSeconds": 180}
  * </pre>
  * Plain values on purpose: the settings are read at start-up, and the MCP runtime's classes are
  * only needed when {@link #apply} runs for the first session.
  */
 public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextChars, Integer connectTimeoutSeconds,
                                Integer callIdleSeconds, Integer callTotalSeconds, Integer readTimeoutSeconds,
-                               Integer promptTimeoutSeconds, Integer completionTimeoutSeconds) {
+                               Integer promptTimeoutSeconds, Integer completionTimeoutSeconds,
+                               Integer taskForegroundSeconds) {
     /** Every default. */
-    public static final McpRuntimeConfig DEFAULT = new McpRuntimeConfig(null, null, null, null, null, null, null, null);
+    public static final McpRuntimeConfig DEFAULT = new McpRuntimeConfig(null, null, null, null, null, null, null, null, null);
+
+    /** Settings without a task foreground wait of their own. */
+    public McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextChars, Integer connectTimeoutSeconds,
+                            Integer callIdleSeconds, Integer callTotalSeconds, Integer readTimeoutSeconds,
+                            Integer promptTimeoutSeconds, Integer completionTimeoutSeconds) {
+        this(maxMessageMegabytes, inlineTextChars, connectTimeoutSeconds, callIdleSeconds, callTotalSeconds, readTimeoutSeconds,
+                promptTimeoutSeconds, completionTimeoutSeconds, null);
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(McpRuntimeConfig.class);
 
@@ -31,7 +40,8 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
         return new McpRuntimeConfig(number(mcp, "maxMessageMegabytes", 1, 1024), number(mcp, "inlineTextChars", 1000, 1_000_000),
                 number(mcp, "connectTimeoutSeconds", 1, 3600), number(mcp, "callIdleSeconds", 1, 86_400),
                 number(mcp, "callTotalSeconds", 1, 86_400), number(mcp, "readTimeoutSeconds", 1, 3600),
-                number(mcp, "promptTimeoutSeconds", 1, 3600), number(mcp, "completionTimeoutSeconds", 1, 3600));
+                number(mcp, "promptTimeoutSeconds", 1, 3600), number(mcp, "completionTimeoutSeconds", 1, 3600),
+                number(mcp, "taskForegroundSeconds", 1, 3600));
     }
 
     /** {@code options} with the values set here; a call timeout left unset keeps {@code options}' own. */
@@ -53,6 +63,9 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
             out = out.withRequestTimeouts(new McpRuntimeOptions.RequestTimeouts(
                     orDefault(readTimeoutSeconds, own.read()), orDefault(promptTimeoutSeconds, own.prompt()),
                     orDefault(completionTimeoutSeconds, own.completion())));
+        }
+        if (taskForegroundSeconds != null) {
+            out = out.withTasks(out.tasks().withForeground(Duration.ofSeconds(taskForegroundSeconds)));
         }
         return out;
     }

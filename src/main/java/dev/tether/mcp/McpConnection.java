@@ -57,6 +57,7 @@ final class McpConnection {
     private final StdioDiagnostics stdio = new StdioDiagnostics();
     private final ConnectionState state;
     private final ConnectionContent content;
+    private volatile Consumer<String> taskStatus = id -> {};
     private final Handshake handshake;
     private final ToolCalls calls;
     private final ReentrantLock fetchLock = new ReentrantLock();
@@ -115,6 +116,7 @@ final class McpConnection {
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
         McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
         client.onContent(content.notifications(gen));
+        client.onTaskStatus(id -> taskStatus.accept(id));
         state.attach(gen, channel, client);
         Handshake.Done done = handshake.run(client);
         state.ready(gen, done.tools(), () -> content.commit(done.content()));
@@ -262,6 +264,11 @@ final class McpConnection {
 
     ServerStatus status() {
         return state.status(content);
+    }
+
+    /** Routes the server's {@code notifications/tasks/status} (its task id) of every session of this connection. */
+    void onTaskStatus(Consumer<String> listener) {
+        taskStatus = listener;
     }
 
     /** Whether this connection is ready now (content is withdrawn otherwise). */

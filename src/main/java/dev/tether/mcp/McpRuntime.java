@@ -19,6 +19,8 @@ import dev.tether.model.ModelMessage;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.ServerInstructions;
 import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.mcp.task.McpTasks;
+import dev.tether.mcp.task.TaskServer;
 import dev.tether.security.Redactor;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
@@ -58,6 +60,7 @@ public final class McpRuntime implements AutoCloseable {
     private final McpInteraction interaction;
     private final long startedAt = System.nanoTime();
     private final RuntimeContent content;
+    private final McpTasks tasks;
 
     private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
                        Cancellation calls, Projection projection, McpInteraction interaction) {
@@ -69,6 +72,14 @@ public final class McpRuntime implements AutoCloseable {
         this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
         projection.useContent(content);
         this.interaction = interaction;
+        McpRuntimeOptions options = projection.options();
+        this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
+        Map<String, TaskServer> taskServers = new LinkedHashMap<>();
+        for (McpConnection c : connections) {
+            taskServers.put(c.name(), new ConnectionTasks(c, options, calls));
+            c.onTaskStatus(id -> tasks.statusChanged(c.name(), id));
+        }
+        projection.useTasks(tasks, taskServers);
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -168,6 +179,15 @@ public final class McpRuntime implements AutoCloseable {
         return projection.of(connections);
     }
 
+    /**
+     * Why some of a server's tools are not offered (they need MCP tasks, which are off for it), for
+     * {@code /mcp}; null when all its admitted tools are.
+     */
+    public String withheldTools(String server) {
+        tools();
+        return projection.withheld(server);
+    }
+
     public List<ServerStatus> status() {
         return connections.stream().map(McpConnection::status).toList();
     }
@@ -262,6 +282,8 @@ public final class McpRuntime implements AutoCloseable {
     @Override
     public void close() {
         events.close();
+        // Before the connections go: each running task gets its tasks/cancel (bounded).
+        tasks.close();
         calls.cancel();
         List<Thread> closing = connections.stream()
                 .map(c -> Thread.ofVirtual().name("mcp-" + c.name() + "-close").start(c::close)).toList();

@@ -44,6 +44,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final McpLauncher.Servers mcp;
     private final SessionTools tools;
     private final SessionHost host;
+    private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
     private volatile Cancellation currentTurn;
@@ -146,7 +147,8 @@ public final class SessionRuntime implements AutoCloseable {
                         new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
-                List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
+                List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
+                        commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
@@ -201,6 +203,11 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             scope.start("cancel", turn::cancel);
         }
+    }
+
+    /** Where the session's background MCP tasks report their ends. */
+    BackgroundTasks backgroundTasks() {
+        return backgroundTasks;
     }
 
     /** The owner of this session's background threads. */
