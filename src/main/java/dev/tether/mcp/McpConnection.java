@@ -14,6 +14,7 @@ import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.security.Redactor;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,9 +28,10 @@ import tools.jackson.databind.JsonNode;
  * ServerStatus.State}) lives in {@link ConnectionState}. Every reconnect, recovery attempt,
  * disconnect and close bumps the generation; a result, catalog or event of an older generation
  * is dropped. A terminal transport error (the stdio process died, connection
- * refused, HTTP session not found) while ready starts a single-flight {@linkplain
- * McpConnectionSettings.Recovery recovery} with backoff; its tools are withdrawn until it
- * succeeds. Protocol errors never start recovery. Failures are kept as a redacted reason and
+ * refused or reset, HTTP session not found, an unanswered health check) while ready starts a
+ * single-flight {@linkplain McpConnectionSettings.Recovery recovery} with backoff and jitter; its
+ * tools and content are withdrawn until it succeeds; when it gives up, the {@link Breaker} parks
+ * the server until its next use after a cool-down. Protocol errors never start recovery. Failures are kept as a redacted reason and
  * never thrown out of {@link #connect()}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
@@ -60,6 +62,10 @@ final class McpConnection {
     private final Handshake handshake;
     private final ToolCalls calls;
     private final ReentrantLock fetchLock = new ReentrantLock();
+    private final Breaker breaker;
+    private final Duration healthEvery;
+    private volatile boolean pingUnsupported;
+    private volatile long staleAskedAt = Long.MIN_VALUE;
 
     McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, Events events,
                   Cancellation calls) {
@@ -70,7 +76,11 @@ final class McpConnection {
         this.lifetime = calls.child();
         this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
                 this::refreshFromNotification);
-        this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone);
+        McpConnectionSettings.Healing healing = settings.healing();
+        this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone, healing.clock());
+        this.breaker = new Breaker(healing.coolDown(), healing.maxCoolDown(), healing.clock());
+        Integer ownHealth = options.policyFor(spec.name()).healthCheckSeconds();
+        this.healthEvery = ownHealth == null ? healing.healthCheck() : Duration.ofSeconds(ownHealth);
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
         this.calls = new ToolCalls(spec.name(), options, lifetime,
@@ -89,6 +99,32 @@ final class McpConnection {
 
     /** First connect and manual reconnect: connecting → ready | failed | needs sign-in. Blocking; never throws. */
     void connect() {
+        breaker.close();
+        connectNow();
+    }
+
+    /**
+     * The lazy retry of a server the circuit breaker parked: when its cool-down has passed, one
+     * caller starts a connect attempt on a virtual thread and gets a future that completes when it
+     * has settled; everyone else (and every caller before the cool-down) gets null.
+     */
+    CompletableFuture<Void> retryIfDue() {
+        if (!state.isFailed() || !breaker.claim()) {
+            return null;
+        }
+        LOG.info("mcp {}: trying the failed server again", spec.name());
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread.ofVirtual().name("mcp-" + spec.name() + "-retry").start(() -> {
+            try {
+                connectNow();
+            } finally {
+                done.complete(null);
+            }
+        });
+        return done;
+    }
+
+    private void connectNow() {
         ConnectionState.Moved moved = state.connecting();
         if (moved == null) {
             return;
@@ -105,7 +141,7 @@ final class McpConnection {
     }
 
     /** The HTTP transport failed a handshake request because the user has to sign in again. */
-    private static boolean signInRequired(RuntimeException e) {
+    static boolean signInRequired(RuntimeException e) {
         return e instanceof McpError.ErrorAnswer answer && answer.code() == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
     }
 
@@ -119,13 +155,22 @@ final class McpConnection {
         Handshake.Done done = handshake.run(client);
         state.ready(gen, done.tools(), () -> content.commit(done.content()));
         LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), done.tools().size(), done.init().protocolVersion());
+        breaker.close();
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
         content.resubscribe(new ConnectionContent.Live(client, gen));
+        startHealthCheck(gen);
     }
 
-    private void fail(int gen, String why) {
-        fail(gen, why, State.FAILED);
+    /** Pings the server of generation {@code gen} while it idles, unless checks are off for it. */
+    private void startHealthCheck(int gen) {
+        ConnectionState.Health health = state.health(gen);
+        if (healthEvery.isZero() || pingUnsupported || health == null) {
+            return;
+        }
+        HealthCheck check = new HealthCheck(spec.name(), gen, health, healthEvery, settings.healing().pingTimeout(),
+                lifetime, state::isCurrent, () -> pingUnsupported = true);
+        Thread.ofVirtual().name("mcp-" + spec.name() + "-health").start(check);
     }
 
     private void fail(int gen, String why, State as) {
@@ -136,6 +181,9 @@ final class McpConnection {
         }
         moved.release().run();
         LOG.warn("mcp {}: {}: {}", spec.name(), as == State.NEEDS_AUTH ? "needs sign-in" : "failed", redacted);
+        if (as == State.FAILED) {
+            LOG.info("mcp {}: will try again when next used, after {} s", spec.name(), breaker.park().toSeconds());
+        }
         emitBoth(gen);
         settled.complete(null);
     }
@@ -229,6 +277,28 @@ final class McpConnection {
 
     CoalescingRefresher refresher() {
         return refresher;
+    }
+
+    /**
+     * Before a model request: asks for a tool list refresh when the server does not tell us of
+     * changes ({@code tools.listChanged} not declared) and its list is older than the catalog TTL
+     * (counted from the last commit or the last such request). The refresh goes through the
+     * coalescing refresher, so the barrier waits for it within its own bound.
+     */
+    void refreshIfStale() {
+        Duration ttl = settings.healing().catalogTtl();
+        McpClientSession client = readySession();
+        McpClientSession.Initialized init = client == null ? null : client.initialized();
+        if (ttl.isZero() || init == null || !client.declares("tools")
+                || init.capabilities().path("tools").path("listChanged").asBoolean(false)) {
+            return;
+        }
+        long now = settings.healing().clock().getAsLong();
+        long since = Math.max(state.catalogAt(), staleAskedAt);
+        if (now - since >= ttl.toNanos()) {
+            staleAskedAt = now;
+            refresher.request();
+        }
     }
 
     ToolView toolView() {

@@ -115,8 +115,10 @@ public final class McpRuntime implements AutoCloseable {
 
     /**
      * The catalog barrier: waits until every server has settled or {@code startupTimeout}
-     * (counted from {@link #start}) has passed, then for refreshes in flight or scheduled (at
-     * most {@link McpConnectionSettings#barrierTimeout()}), then returns the tools of every ready
+     * (counted from {@link #start}) has passed; tries again the failed servers whose cool-down has
+     * passed; asks for a refresh of the stale tool lists of servers without {@code list_changed}
+     * (the catalog TTL); then waits for refreshes in flight or scheduled — each of those two waits
+     * at most {@link McpConnectionSettings#barrierTimeout()} — and returns the tools of every ready
      * server. When nothing is pending this costs a few volatile reads.
      *
      * @throws CancelledException {@code cancellation} fired while waiting
@@ -128,8 +130,14 @@ public final class McpRuntime implements AutoCloseable {
                 LOG.info("mcp: servers still connecting after {} ms; going on without them", startupTimeout.toMillis());
             }
         }
+        List<CompletableFuture<Void>> retries = retryDue();
+        if (!retries.isEmpty() && !waitFor(retries, settings.barrierTimeout().toNanos(), cancellation)) {
+            LOG.info("mcp: a failed server is still being tried again after {} ms; going on without it",
+                    settings.barrierTimeout().toMillis());
+        }
         List<CompletableFuture<Void>> refreshing = new ArrayList<>();
         for (McpConnection c : connections) {
+            c.refreshIfStale();
             if (c.refresher().busy()) {
                 c.refresher().expedite();
                 refreshing.add(c.refresher().settled());
@@ -168,8 +176,40 @@ public final class McpRuntime implements AutoCloseable {
         return projection.of(connections);
     }
 
+    /**
+     * Every server's status. A use of its own: failed servers whose cool-down has passed are tried
+     * again first (waiting at most the barrier timeout), so {@code /mcp} shows what they are now.
+     */
     public List<ServerStatus> status() {
+        List<CompletableFuture<Void>> retries = retryDue();
+        if (!retries.isEmpty()) {
+            waitFor(retries, settings.barrierTimeout().toNanos(), Cancellation.root());
+        }
         return connections.stream().map(McpConnection::status).toList();
+    }
+
+    /** Starts the lazy retry of every parked server whose cool-down has passed; their futures. */
+    private List<CompletableFuture<Void>> retryDue() {
+        List<CompletableFuture<Void>> started = new ArrayList<>();
+        if (calls.isCancelled()) {
+            return started;
+        }
+        for (McpConnection c : connections) {
+            CompletableFuture<Void> retry = c.retryIfDue();
+            if (retry != null) {
+                started.add(retry);
+            }
+        }
+        return started;
+    }
+
+    /** Before a use of one server (a prompt, a read): tries it again when it is parked and due (bounded wait). */
+    private void wake(String server) {
+        McpConnection c = connection(server);
+        CompletableFuture<Void> retry = c == null || calls.isCancelled() ? null : c.retryIfDue();
+        if (retry != null) {
+            waitFor(List.of(retry), settings.barrierTimeout().toNanos(), Cancellation.root());
+        }
     }
 
     /** The connection to one server, or null. */
@@ -298,6 +338,7 @@ public final class McpRuntime implements AutoCloseable {
      */
     public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
                                         Cancellation cancellation) {
+        wake(server);
         return content.getPrompt(server, name, arguments, cancellation);
     }
 
@@ -317,6 +358,7 @@ public final class McpRuntime implements AutoCloseable {
      * model; anything else is refused before any request.
      */
     ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
+        wake(server);
         return content.readResource(server, uri, cancellation);
     }
 
