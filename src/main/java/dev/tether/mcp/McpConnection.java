@@ -17,7 +17,6 @@ import dev.tether.security.Redactor;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,17 +54,15 @@ final class McpConnection {
     private final Events events;
     private final Cancellation lifetime;
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
-    private final CoalescingRefresher refresher;
+    private final ToolListRefresh tools;
     private final StdioDiagnostics stdio = new StdioDiagnostics();
     private final ConnectionState state;
     private final ConnectionContent content;
     private final Handshake handshake;
     private final ToolCalls calls;
-    private final ReentrantLock fetchLock = new ReentrantLock();
     private final Breaker breaker;
     private final Duration healthEvery;
     private volatile boolean pingUnsupported;
-    private volatile long staleAskedAt = Long.MIN_VALUE;
 
     McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, Events events,
                   Cancellation calls) {
@@ -74,13 +71,13 @@ final class McpConnection {
         this.settings = settings;
         this.events = events;
         this.lifetime = calls.child();
-        this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
-                this::refreshFromNotification);
         McpConnectionSettings.Healing healing = settings.healing();
         this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone, healing.clock());
         this.breaker = new Breaker(healing.coolDown(), healing.maxCoolDown(), healing.clock());
         Integer ownHealth = options.policyFor(spec.name()).healthCheckSeconds();
         this.healthEvery = ownHealth == null ? healing.healthCheck() : Duration.ofSeconds(ownHealth);
+        this.tools = new ToolListRefresh(spec.name(), options, settings, state, lifetime,
+                gen -> events.emit(this, gen, Events.Change.TOOLS));
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
         this.calls = new ToolCalls(spec.name(), options, lifetime,
@@ -149,7 +146,7 @@ final class McpConnection {
     private void attempt(int gen) {
         MessageChannel raw = handshake.open();
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
-        McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
+        McpClientSession client = new McpClientSession(spec.name(), channel, tools.refresher()::request, settings.serverRequests());
         client.onContent(content.notifications(gen));
         state.attach(gen, channel, client);
         Handshake.Done done = handshake.run(client);
@@ -209,6 +206,7 @@ final class McpConnection {
 
     /** Ends the connection by the user's wish; a later {@link #connect()} may start it again. */
     void disconnect(String why) {
+        breaker.close();
         ConnectionState.Moved moved = state.disconnected(why, content::forgetDesired);
         moved.release().run();
         emitBoth(moved.generation());
@@ -217,7 +215,7 @@ final class McpConnection {
     /** Ends the server for good (its process tree, for stdio): cancels calls, stops refreshes. */
     void close() {
         lifetime.cancel();
-        refresher.close();
+        tools.close();
         content.close();
         disconnect("closed");
         settled.complete(null);
@@ -240,18 +238,6 @@ final class McpConnection {
 
     // ---- tools ----
 
-    /** Notification-driven refresh: a failure keeps the last good catalog and is logged. */
-    private void refreshFromNotification() {
-        try {
-            refresh(lifetime, false);
-        } catch (McpError e) {
-            LOG.warn("mcp {}: tool list refresh failed, keeping the last good list: {}", spec.name(),
-                    Redactor.redact(e.getMessage()));
-        } catch (CancelledException e) {
-            // Closing.
-        }
-    }
-
     /**
      * Fetches the tool catalog now and commits it when complete and valid.
      *
@@ -260,45 +246,16 @@ final class McpConnection {
      *                  good catalog stays)
      */
     Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
-        fetchLock.lock();
-        try {
-            ConnectionState.RefreshStart start = state.refreshStart(manual);
-            if (!start.ready()) {
-                return start.current();
-            }
-            List<McpToolInfo> listed = start.client().listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
-            Catalog<McpToolInfo> committed = state.commitTools(start.generation(), listed);
-            events.emit(this, start.generation(), Events.Change.TOOLS);
-            return committed;
-        } finally {
-            fetchLock.unlock();
-        }
+        return tools.refresh(cancellation, manual);
     }
 
     CoalescingRefresher refresher() {
-        return refresher;
+        return tools.refresher();
     }
 
-    /**
-     * Before a model request: asks for a tool list refresh when the server does not tell us of
-     * changes ({@code tools.listChanged} not declared) and its list is older than the catalog TTL
-     * (counted from the last commit or the last such request). The refresh goes through the
-     * coalescing refresher, so the barrier waits for it within its own bound.
-     */
+    /** Before a model request: refreshes a stale list of a server without {@code list_changed} (the catalog TTL). */
     void refreshIfStale() {
-        Duration ttl = settings.healing().catalogTtl();
-        McpClientSession client = readySession();
-        McpClientSession.Initialized init = client == null ? null : client.initialized();
-        if (ttl.isZero() || init == null || !client.declares("tools")
-                || init.capabilities().path("tools").path("listChanged").asBoolean(false)) {
-            return;
-        }
-        long now = settings.healing().clock().getAsLong();
-        long since = Math.max(state.catalogAt(), staleAskedAt);
-        if (now - since >= ttl.toNanos()) {
-            staleAskedAt = now;
-            refresher.request();
-        }
+        tools.refreshIfStale(readySession());
     }
 
     ToolView toolView() {

@@ -23,15 +23,10 @@ import dev.tether.security.Redactor;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +51,7 @@ public final class McpRuntime implements AutoCloseable {
     private final Cancellation calls;
     private final Projection projection;
     private final McpInteraction interaction;
-    private final long startedAt = System.nanoTime();
+    private final CatalogBarrier barrier;
     private final RuntimeContent content;
 
     private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
@@ -69,6 +64,7 @@ public final class McpRuntime implements AutoCloseable {
         this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
         projection.useContent(content);
         this.interaction = interaction;
+        this.barrier = new CatalogBarrier(connections, settings.barrierTimeout(), calls::isCancelled);
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -124,51 +120,8 @@ public final class McpRuntime implements AutoCloseable {
      * @throws CancelledException {@code cancellation} fired while waiting
      */
     public List<Tool> awaitTools(Duration startupTimeout, Cancellation cancellation) {
-        long left = startedAt + startupTimeout.toNanos() - System.nanoTime();
-        if (connections.stream().anyMatch(c -> !c.settled().isDone())) {
-            if (!waitFor(connections.stream().map(McpConnection::settled).toList(), left, cancellation)) {
-                LOG.info("mcp: servers still connecting after {} ms; going on without them", startupTimeout.toMillis());
-            }
-        }
-        List<CompletableFuture<Void>> retries = retryDue();
-        if (!retries.isEmpty() && !waitFor(retries, settings.barrierTimeout().toNanos(), cancellation)) {
-            LOG.info("mcp: a failed server is still being tried again after {} ms; going on without it",
-                    settings.barrierTimeout().toMillis());
-        }
-        List<CompletableFuture<Void>> refreshing = new ArrayList<>();
-        for (McpConnection c : connections) {
-            c.refreshIfStale();
-            if (c.refresher().busy()) {
-                c.refresher().expedite();
-                refreshing.add(c.refresher().settled());
-            }
-        }
-        if (!refreshing.isEmpty() && !waitFor(refreshing, settings.barrierTimeout().toNanos(), cancellation)) {
-            LOG.info("mcp: a tool list refresh is still running after {} ms; using the last good lists",
-                    settings.barrierTimeout().toMillis());
-        }
-        cancellation.throwIfCancelled();
+        barrier.await(startupTimeout, cancellation);
         return tools();
-    }
-
-    /** Whether all of {@code futures} completed within {@code nanos}. */
-    private static boolean waitFor(List<CompletableFuture<Void>> futures, long nanos, Cancellation cancellation) {
-        if (nanos <= 0) {
-            return futures.stream().allMatch(CompletableFuture::isDone);
-        }
-        CompletableFuture<?> all = CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
-        CompletableFuture<Void> stop = new CompletableFuture<>();
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(null))) {
-            CompletableFuture.anyOf(all, stop).get(nanos, TimeUnit.NANOSECONDS);
-            return all.isDone();
-        } catch (TimeoutException e) {
-            return false;
-        } catch (ExecutionException e) {
-            return true; // Connections and refreshers never complete exceptionally.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancelledException();
-        }
     }
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
@@ -181,35 +134,8 @@ public final class McpRuntime implements AutoCloseable {
      * again first (waiting at most the barrier timeout), so {@code /mcp} shows what they are now.
      */
     public List<ServerStatus> status() {
-        List<CompletableFuture<Void>> retries = retryDue();
-        if (!retries.isEmpty()) {
-            waitFor(retries, settings.barrierTimeout().toNanos(), Cancellation.root());
-        }
+        barrier.retryDue(Cancellation.root());
         return connections.stream().map(McpConnection::status).toList();
-    }
-
-    /** Starts the lazy retry of every parked server whose cool-down has passed; their futures. */
-    private List<CompletableFuture<Void>> retryDue() {
-        List<CompletableFuture<Void>> started = new ArrayList<>();
-        if (calls.isCancelled()) {
-            return started;
-        }
-        for (McpConnection c : connections) {
-            CompletableFuture<Void> retry = c.retryIfDue();
-            if (retry != null) {
-                started.add(retry);
-            }
-        }
-        return started;
-    }
-
-    /** Before a use of one server (a prompt, a read): tries it again when it is parked and due (bounded wait). */
-    private void wake(String server) {
-        McpConnection c = connection(server);
-        CompletableFuture<Void> retry = c == null || calls.isCancelled() ? null : c.retryIfDue();
-        if (retry != null) {
-            waitFor(List.of(retry), settings.barrierTimeout().toNanos(), Cancellation.root());
-        }
     }
 
     /** The connection to one server, or null. */
@@ -338,7 +264,7 @@ public final class McpRuntime implements AutoCloseable {
      */
     public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
                                         Cancellation cancellation) {
-        wake(server);
+        barrier.wake(connection(server));
         return content.getPrompt(server, name, arguments, cancellation);
     }
 
@@ -358,7 +284,7 @@ public final class McpRuntime implements AutoCloseable {
      * model; anything else is refused before any request.
      */
     ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
-        wake(server);
+        barrier.wake(connection(server));
         return content.readResource(server, uri, cancellation);
     }
 
