@@ -279,6 +279,21 @@ public final class McpClientSession implements AutoCloseable {
         await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
     }
 
+    /**
+     * Sends {@code ping} and waits for the empty answer (any method may be pinged, no capability needed).
+     *
+     * @throws McpError.Timeout no answer within {@code timeout}
+     * @throws McpError         an error answer (-32601 from a server that does not implement it), or the connection ended
+     */
+    public void ping(Duration timeout, Cancellation cancellation) {
+        await(rpc.request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
+    }
+
+    /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
+    public int inFlight() {
+        return rpc.pendingCount() + serving.get();
+    }
+
     /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */
     public void rootsListChanged() {
         rpc.notify("notifications/roots/list_changed", null);
