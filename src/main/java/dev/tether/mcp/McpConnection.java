@@ -220,7 +220,9 @@ final class McpConnection {
             }
             List<McpToolInfo> listed = start.client().listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
             Catalog<McpToolInfo> committed = state.commitTools(start.generation(), listed);
-            events.emit(this, start.generation(), Events.Change.TOOLS);
+            if (committed.revision() != start.current().revision()) {
+                events.emit(this, start.generation(), Events.Change.TOOLS);
+            }
             return committed;
         } finally {
             fetchLock.unlock();
