@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.base.net.Network;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CoalescingRefresher;
@@ -12,10 +13,21 @@ import java.time.Duration;
  * server's roots/sampling/elicitation requests. Named defaults in {@link #DEFAULT}.
  *
  * @param barrierTimeout the longest {@link McpRuntime#awaitTools} waits for refreshes in flight
+ * @param network        proxies and trusted certificates for HTTP, SSE and WebSocket servers
  */
 public record McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBounds, Duration refreshQuiet,
                                     Duration refreshMaxDelay, Recovery recovery, Duration barrierTimeout,
-                                    ServerRequestHandler serverRequests) {
+                                    ServerRequestHandler serverRequests, Network network) {
+    public McpConnectionSettings {
+        java.util.Objects.requireNonNull(network);
+    }
+
+    /** Without a network setting of its own: direct connections, the JDK's trust. */
+    public McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBounds, Duration refreshQuiet, Duration refreshMaxDelay,
+                                 Recovery recovery, Duration barrierTimeout, ServerRequestHandler serverRequests) {
+        this(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, serverRequests, Network.DIRECT);
+    }
+
     public static final Duration DEFAULT_BARRIER_TIMEOUT = Duration.ofSeconds(5);
 
     /**
@@ -48,18 +60,23 @@ public record McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBound
             Recovery.DEFAULT, DEFAULT_BARRIER_TIMEOUT, ServerRequestHandler.NOT_OFFERED);
 
     public McpConnectionSettings withMaxLineBytes(int bytes) {
-        return new McpConnectionSettings(bytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, serverRequests);
+        return new McpConnectionSettings(bytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, serverRequests, network);
     }
 
     public McpConnectionSettings withCatalogBounds(CatalogBounds bounds) {
-        return new McpConnectionSettings(maxLineBytes, bounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, serverRequests);
+        return new McpConnectionSettings(maxLineBytes, bounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, serverRequests, network);
     }
 
     public McpConnectionSettings withRecovery(Recovery r) {
-        return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, r, barrierTimeout, serverRequests);
+        return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, r, barrierTimeout, serverRequests, network);
     }
 
     public McpConnectionSettings withServerRequests(ServerRequestHandler handler) {
-        return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, handler);
+        return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, handler, network);
+    }
+
+    public McpConnectionSettings withNetwork(Network net) {
+        return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
+                serverRequests, net);
     }
 }
