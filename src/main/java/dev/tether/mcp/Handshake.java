@@ -15,6 +15,7 @@ import dev.tether.mcp.transport.HttpTransport;
 import dev.tether.mcp.transport.LegacySseTransport;
 import dev.tether.mcp.transport.StdioTransport;
 import dev.tether.mcp.transport.VariableExpansion;
+import dev.tether.mcp.transport.WebSocketTransport;
 import dev.tether.security.Redactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,6 +70,8 @@ final class Handshake {
                 case McpServerSpec.Sse sse -> LegacySseTransport.open(sse, options.connectTimeout(),
                         authorization(new McpServerSpec.Http(sse.name(), sse.url(), sse.headers(), sse.origin())),
                         settings.maxLineBytes(), settings.network());
+                case McpServerSpec.WebSocket ws -> WebSocketTransport.open(ws, options.connectTimeout(), settings.maxLineBytes(),
+                        settings.network());
             };
         } catch (IOException e) {
             throw new McpError.Unreachable(e.getMessage() == null ? "cannot start the server" : e.getMessage());
