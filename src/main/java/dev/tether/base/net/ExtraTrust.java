@@ -18,11 +18,18 @@ public final class ExtraTrust {
     private ExtraTrust() {}
 
     /**
-     * The JDK's trust anchors plus {@code extra}.
+     * A TLS context trusting the JDK's trust anchors plus {@code extra}.
      *
      * @throws GeneralSecurityException the JDK's trust store or TLS cannot be set up
      */
     public static SSLContext context(List<X509Certificate> extra) throws GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, new TrustManager[] {trustManager(extra)}, null);
+        return context;
+    }
+
+    /** The trust manager of {@link #context}: one store holding the JDK's anchors and {@code extra}. */
+    public static X509TrustManager trustManager(List<X509Certificate> extra) throws GeneralSecurityException {
         KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
         try {
             store.load(null, null);
@@ -38,12 +45,16 @@ public final class ExtraTrust {
         }
         TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         factory.init(store);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, factory.getTrustManagers(), null);
-        return context;
+        for (TrustManager manager : factory.getTrustManagers()) {
+            if (manager instanceof X509TrustManager x509) {
+                return x509;
+            }
+        }
+        throw new GeneralSecurityException("the JDK has no X.509 trust manager");
     }
 
-    private static X509TrustManager defaultTrust() throws GeneralSecurityException {
+    /** The JDK's own trust (its {@code cacerts}). */
+    public static X509TrustManager defaultTrust() throws GeneralSecurityException {
         TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         factory.init((KeyStore) null);
         for (TrustManager manager : factory.getTrustManagers()) {
