@@ -93,7 +93,7 @@ final class Handshake {
             return HttpAuthorization.NONE;
         }
         try {
-            return OAuthAuthorization.forServer(http, options.oauth());
+            return OAuthAuthorization.forServer(http, options.oauth(), settings.network());
         } catch (AuthException e) {
             throw new McpError.Unreachable(e.getMessage());
         }
