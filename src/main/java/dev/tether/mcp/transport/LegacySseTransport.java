@@ -15,6 +15,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -62,6 +64,8 @@ public final class LegacySseTransport implements MessageChannel {
     private volatile InputStream stream;
     private volatile Throwable endCause;
     private final AtomicBoolean endReported = new AtomicBoolean();
+    /** Requests whose answer has not arrived yet, by their id as JSON text: failed with the reason when the stream ends. */
+    private final Map<String, JsonNode> awaiting = new ConcurrentHashMap<>();
 
     private LegacySseTransport(McpServerSpec.Sse spec, Duration timeout, HttpAuthorization authorization, int maxMessageBytes,
                                Network network) {
@@ -93,7 +97,7 @@ public final class LegacySseTransport implements MessageChannel {
 
     private void connect() throws IOException {
         URI streamUri = URI.create(spec.url());
-        HttpResponse<InputStream> response = openStream(streamUri);
+        HttpResponse<InputStream> response = new EventStreamGet(client, spec.headers(), authorization, timeout).open(streamUri);
         stream = response.body();
         Thread.ofVirtual().name("mcp-" + spec.name() + "-sse").start(() -> read(streamUri, response.body()));
         try {
@@ -108,38 +112,6 @@ public final class LegacySseTransport implements MessageChannel {
                 case McpError m -> throw m;
                 case IOException io -> throw io;
                 default -> throw new IOException("the server's event stream failed: " + e.getCause());
-            }
-        }
-    }
-
-    /** GETs the event stream, authorising and asking again for as long as the authorization says. */
-    private HttpResponse<InputStream> openStream(URI uri) throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "text/event-stream");
-            spec.headers().forEach(builder::header);
-            String credentials = authorization.header();
-            if (credentials != null) {
-                builder.setHeader("Authorization", credentials);
-            }
-            HttpResponse<InputStream> response;
-            try {
-                response = client.send(builder.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while opening the event stream");
-            }
-            int status = response.statusCode();
-            if (status == 200) {
-                return response;
-            }
-            response.body().close();
-            if (status != 401 && status != 403) {
-                throw new IOException("the server answered HTTP " + status + " to the event stream's GET");
-            }
-            HttpAuthorization.Verdict verdict = authorization.rejected(new HttpAuthorization.Rejection(status,
-                    response.headers().firstValue("WWW-Authenticate").orElse(null), credentials, attempt));
-            if (!verdict.retry()) {
-                throw new McpError.Unreachable(verdict.reason());
             }
         }
     }
@@ -201,6 +173,9 @@ public final class LegacySseTransport implements MessageChannel {
             throw new UncheckedIOException(new IOException("transport closed"));
         }
         JsonNode id = message.has("method") ? message.get("id") : null;
+        if (id != null) {
+            awaiting.put(Json.write(id), id);
+        }
         try {
             posts.execute(() -> post(message, id));
         } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -306,6 +281,10 @@ public final class LegacySseTransport implements MessageChannel {
 
     /** The listener hears one message at a time: stream messages and transport failures come from two threads. */
     private synchronized void emit(JsonNode message) {
+        JsonNode id = message.get("id");
+        if (id != null && !message.has("method")) {
+            awaiting.remove(Json.write(id));
+        }
         if (!closed.get()) {
             listener.onMessage(message);
         }
@@ -324,6 +303,12 @@ public final class LegacySseTransport implements MessageChannel {
 
     /** Ends the transport: by its owner (null) or because of a terminal transport error. */
     private void terminate(Throwable cause) {
+        if (cause != null && !closed.get() && started.getCount() == 0) {
+            // Their answers would have come on the stream: each waiting request hears why it never will.
+            for (JsonNode id : awaiting.values()) {
+                failRequest(id, JsonRpcError.INTERNAL_ERROR, cause.getMessage());
+            }
+        }
         if (!closed.compareAndSet(false, true)) {
             return;
         }
