@@ -264,11 +264,17 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Commits a listed catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
+    /**
+     * Commits a listed catalog of generation {@code gen}; a list equal to the committed one keeps
+     * the catalog and its revision. @throws McpError.Superseded reconnected meanwhile
+     */
     Catalog<McpToolInfo> commitTools(int gen, List<McpToolInfo> listed) {
         return locked(() -> {
             if (gen != generation || state != State.READY) {
                 throw new McpError.Superseded("the server was reconnected during the refresh; its list was dropped");
+            }
+            if (catalog.items().equals(listed)) {
+                return catalog;
             }
             catalog = new Catalog<>(listed, ++catalogRevision);
             catalogAt = clock.getAsLong();

@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.base.net.Network;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CoalescingRefresher;
@@ -16,10 +17,23 @@ import java.util.function.LongSupplier;
  * roots/sampling/elicitation requests. Named defaults in {@link #DEFAULT}.
  *
  * @param barrierTimeout the longest {@link McpRuntime#awaitTools} waits for refreshes in flight
+ * @param network        proxies and trusted certificates for HTTP, SSE and WebSocket servers
  */
 public record McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBounds, Duration refreshQuiet,
                                     Duration refreshMaxDelay, Recovery recovery, Duration barrierTimeout,
-                                    ServerRequestHandler serverRequests, Healing healing) {
+                                    ServerRequestHandler serverRequests, Healing healing, Network network) {
+    public McpConnectionSettings {
+        java.util.Objects.requireNonNull(healing);
+        java.util.Objects.requireNonNull(network);
+    }
+
+    /** Without a network setting of its own: direct connections, the JDK's trust. */
+    public McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBounds, Duration refreshQuiet, Duration refreshMaxDelay,
+                                 Recovery recovery, Duration barrierTimeout, ServerRequestHandler serverRequests, Healing healing) {
+        this(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout, serverRequests, healing,
+                Network.DIRECT);
+    }
+
     public static final Duration DEFAULT_BARRIER_TIMEOUT = Duration.ofSeconds(5);
 
     /**
@@ -116,26 +130,31 @@ public record McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBound
 
     public McpConnectionSettings withMaxLineBytes(int bytes) {
         return new McpConnectionSettings(bytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
-                serverRequests, healing);
+                serverRequests, healing, network);
     }
 
     public McpConnectionSettings withCatalogBounds(CatalogBounds bounds) {
         return new McpConnectionSettings(maxLineBytes, bounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
-                serverRequests, healing);
+                serverRequests, healing, network);
     }
 
     public McpConnectionSettings withRecovery(Recovery r) {
         return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, r, barrierTimeout,
-                serverRequests, healing);
+                serverRequests, healing, network);
     }
 
     public McpConnectionSettings withServerRequests(ServerRequestHandler handler) {
         return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
-                handler, healing);
+                handler, healing, network);
     }
 
     public McpConnectionSettings withHealing(Healing h) {
         return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
-                serverRequests, h);
+                serverRequests, h, network);
+    }
+
+    public McpConnectionSettings withNetwork(Network net) {
+        return new McpConnectionSettings(maxLineBytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
+                serverRequests, healing, net);
     }
 }

@@ -35,7 +35,7 @@ final class ToolListRefresh {
     private final ReentrantLock fetchLock = new ReentrantLock();
     private volatile long staleAskedAt = Long.MIN_VALUE;
 
-    /** @param committed told the generation whose new list was committed */
+    /** @param committed told the generation whose new, changed list was committed */
     ToolListRefresh(String server, McpRuntimeOptions options, McpConnectionSettings settings, ConnectionState state,
                     Cancellation lifetime, IntConsumer committed) {
         this.server = server;
@@ -73,7 +73,9 @@ final class ToolListRefresh {
             }
             List<McpToolInfo> listed = start.client().listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
             Catalog<McpToolInfo> catalog = state.commitTools(start.generation(), listed);
-            committed.accept(start.generation());
+            if (catalog.revision() != start.current().revision()) {
+                committed.accept(start.generation());
+            }
             return catalog;
         } finally {
             fetchLock.unlock();

@@ -1,5 +1,6 @@
 package dev.tether.mcp.transport;
 
+import dev.tether.base.net.Network;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.LineChannel;
@@ -81,11 +82,17 @@ public final class HttpTransport implements MessageChannel {
 
     /** {@code maxMessageBytes} caps one answer body or SSE event ({@code mcp.maxMessageMegabytes}). */
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization, int maxMessageBytes) {
+        this(spec, connectTimeout, authorization, maxMessageBytes, Network.DIRECT);
+    }
+
+    /** As above, reaching the server through {@code network}'s proxies and trust. */
+    public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization, int maxMessageBytes,
+                         Network network) {
         this.spec = spec;
         this.maxMessageBytes = maxMessageBytes;
         this.authorization = authorization;
         this.uri = URI.create(spec.url());
-        this.client = HttpClient.newBuilder()
+        this.client = network.httpClient()
                 .connectTimeout(connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
