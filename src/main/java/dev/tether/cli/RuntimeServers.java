@@ -62,6 +62,7 @@ final class RuntimeServers implements McpLauncher.Servers {
             case McpServerSpec.Stdio stdio -> "stdio";
             case McpServerSpec.Http http -> "http";
             case McpServerSpec.Sse sse -> "sse";
+            case McpServerSpec.WebSocket ws -> "ws";
             case null -> "?";
         };
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,

@@ -67,6 +67,8 @@ final class Handshake {
                         settings.maxLineBytes());
                 case McpServerSpec.Sse sse -> throw new McpError.Refused(McpError.Refused.Ground.POLICY,
                         "legacy HTTP+SSE servers are not supported; use streamable HTTP");
+                case McpServerSpec.WebSocket ws -> throw new McpError.Refused(McpError.Refused.Ground.POLICY,
+                        "WebSocket servers are not supported yet; use streamable HTTP");
             };
         } catch (IOException e) {
             throw new McpError.Unreachable(e.getMessage() == null ? "cannot start the server" : e.getMessage());

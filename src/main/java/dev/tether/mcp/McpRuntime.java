@@ -51,17 +51,20 @@ public final class McpRuntime implements AutoCloseable {
     private static final int STDERR_EXCERPT_BYTES = 8 * 1024;
 
     private final List<McpConnection> connections;
+    private final McpRuntimeOptions options;
     private final McpConnectionSettings settings;
     private final EventDispatcher events;
     private final Cancellation calls;
     private final Projection projection;
     private final McpInteraction interaction;
-    private final long startedAt = System.nanoTime();
+    /** When the last server was started: the barrier gives a server added later its own start-up wait. */
+    private volatile long startedAt = System.nanoTime();
     private final RuntimeContent content;
 
-    private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
-                       Cancellation calls, Projection projection, McpInteraction interaction) {
-        this.connections = connections;
+    private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options, McpConnectionSettings settings,
+                       EventDispatcher events, Cancellation calls, Projection projection, McpInteraction interaction) {
+        this.connections = new java.util.concurrent.CopyOnWriteArrayList<>(connections);
+        this.options = options;
         this.settings = settings;
         this.events = events;
         this.calls = calls;
@@ -104,7 +107,7 @@ public final class McpRuntime implements AutoCloseable {
         McpConnectionSettings effective = settings;
         List<McpConnection> connections = byName.values().stream()
                 .map(spec -> new McpConnection(spec, options, effective, events, calls)).toList();
-        McpRuntime runtime = new McpRuntime(connections, effective, events, calls,
+        McpRuntime runtime = new McpRuntime(connections, options, effective, events, calls,
                 new Projection(options, interaction.toolCalls()), interaction);
         // Remote servers first: their handshakes take longest on the network.
         connections.stream()
@@ -165,7 +168,27 @@ public final class McpRuntime implements AutoCloseable {
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
     List<Tool> tools() {
-        return projection.of(connections);
+        return projection.of(List.copyOf(connections));
+    }
+
+    /**
+     * Starts connecting one more server (one the user approved after the session started) and
+     * returns at once; the next {@link #awaitTools} waits for it as for a server started with the
+     * runtime. Returns false, and starts nothing, when a server of that name is already here or the
+     * runtime is closed.
+     */
+    public boolean add(McpServerSpec spec) {
+        McpConnection added;
+        synchronized (connections) {
+            if (calls.isCancelled() || connection(spec.name()) != null) {
+                return false;
+            }
+            added = new McpConnection(spec, options, settings, events, calls);
+            connections.add(added);
+            startedAt = System.nanoTime();
+        }
+        Thread.ofVirtual().name("mcp-" + added.name() + "-connect").start(added::connect);
+        return true;
     }
 
     public List<ServerStatus> status() {
@@ -262,7 +285,10 @@ public final class McpRuntime implements AutoCloseable {
     @Override
     public void close() {
         events.close();
-        calls.cancel();
+        synchronized (connections) {
+            // Under the lock: a server added concurrently is either refused or closed below.
+            calls.cancel();
+        }
         List<Thread> closing = connections.stream()
                 .map(c -> Thread.ofVirtual().name("mcp-" + c.name() + "-close").start(c::close)).toList();
         long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();

@@ -57,6 +57,7 @@ public final class VariableExpansion {
                     s.args().stream().map(x::text).toList(), x.values(s.env()), s.cwd(), s.origin());
             case McpServerSpec.Http h -> new McpServerSpec.Http(h.name(), x.text(h.url()), x.values(h.headers()), h.origin());
             case McpServerSpec.Sse h -> new McpServerSpec.Sse(h.name(), x.text(h.url()), x.values(h.headers()), h.origin());
+            case McpServerSpec.WebSocket h -> new McpServerSpec.WebSocket(h.name(), x.text(h.url()), x.values(h.headers()), h.origin());
         };
         return new Result(expanded, new ArrayList<>(x.undefined), new ArrayList<>(x.refused));
     }
@@ -83,6 +84,10 @@ public final class VariableExpansion {
                 texts.addAll(h.headers().values());
             }
             case McpServerSpec.Sse h -> {
+                texts.add(h.url());
+                texts.addAll(h.headers().values());
+            }
+            case McpServerSpec.WebSocket h -> {
                 texts.add(h.url());
                 texts.addAll(h.headers().values());
             }
