@@ -90,6 +90,9 @@ public final class McpSources {
         if (managed.exclusive() || !settings.strict()) {
             layer(byName, managed.servers(), McpSource.MANAGED, managed.file() == null ? null : managed.file().toString());
         }
+        // The user's own "disabled": true holds whichever source declares the name (the editor's too).
+        userDisabled(byName, settings.userServers(), settings.userConfigFile());
+        userDisabled(byName, settings.commandLine(), "--mcp-config");
         List<Entry> entries = new ArrayList<>();
         for (Entry entry : byName.values()) {
             String reserved = ReservedNames.why(entry.name());
@@ -116,6 +119,15 @@ public final class McpSources {
             Entry before = byName.remove(name);
             byName.put(name, new Entry(name, before == null ? null : before.spec(), source, file, Status.DISABLED,
                     "disabled (\"disabled\": true in " + (file == null ? source.label() : file) + ")", null));
+        }
+    }
+
+    private static void userDisabled(Map<String, Entry> byName, McpConfig.Declared declared, String file) {
+        for (String name : declared.disabled()) {
+            Entry entry = byName.get(name);
+            if (entry != null && entry.status() == Status.START) {
+                byName.put(name, entry.with(Status.DISABLED, "disabled (\"disabled\": true in " + file + ")"));
+            }
         }
     }
 
