@@ -258,6 +258,15 @@ final class Wiring {
         };
     }
 
+    /**
+     * Which servers each session gets: the configured sources, the managed policy (which looks at
+     * servers as they would run, expanded without secret values) and the user's project choices.
+     */
+    static dev.tether.session.McpServerSources sources(TetherSettings settings, SecretRegistry secrets) {
+        return new ConfiguredSources(new dev.tether.config.McpSources(settings.mcp(),
+                dev.tether.config.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
+    }
+
     private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {
         for (McpServerSpec spec : servers) {
             if (!spec.origin().expands()) {

@@ -58,11 +58,61 @@ public record TetherSettings(TetherPaths paths, Map<String, String> environment,
      * @param runtime         runtime-wide bounds and timeouts ({@code "mcp"} in the config file)
      * @param rememberSignIns {@code "oauth": {"rememberSignIns": true}}: ACP sessions keep OAuth
      *                        credentials in their own ledger rather than in memory
+     * @param sources         each source on its own, for {@link McpSources}
      */
-    public record Mcp(McpConfig.Declared declared, boolean strict, McpRuntimeConfig runtime, boolean rememberSignIns) {
+    public record Mcp(McpConfig.Declared declared, boolean strict, McpRuntimeConfig runtime, boolean rememberSignIns,
+                      Sources sources) {
         public Mcp {
             Objects.requireNonNull(declared);
             Objects.requireNonNull(runtime);
+            Objects.requireNonNull(sources);
+        }
+
+        public Mcp(McpConfig.Declared declared, boolean strict, McpRuntimeConfig runtime, boolean rememberSignIns) {
+            this(declared, strict, runtime, rememberSignIns, Sources.NONE);
+        }
+
+        public McpConfig.Declared userServers() {
+            return sources.user();
+        }
+
+        public String userConfigFile() {
+            return sources.userConfigFile();
+        }
+
+        public McpConfig.Declared commandLine() {
+            return sources.commandLine();
+        }
+
+        public ManagedPolicy managed() {
+            return sources.managed();
+        }
+
+        public ProjectApproval projectApproval() {
+            return sources.projectApproval();
+        }
+
+        /** Every warning about the process-wide sources (config file, command line, managed settings). */
+        public List<ConfigWarning> warnings() {
+            return sources.warnings();
+        }
+    }
+
+    /**
+     * The process-wide MCP sources, each on its own (a session adds its workspace files and its editor's servers).
+     *
+     * @param user            the config file's servers
+     * @param commandLine     {@code --mcp-config}'s servers
+     * @param managed         the managed policy
+     * @param projectApproval the user's standing answers about workspace servers
+     */
+    public record Sources(McpConfig.Declared user, String userConfigFile, McpConfig.Declared commandLine, ManagedPolicy managed,
+                          ProjectApproval projectApproval, List<ConfigWarning> warnings) {
+        public static final Sources NONE = new Sources(McpConfig.Declared.NONE, null, McpConfig.Declared.NONE, ManagedPolicy.NONE,
+                ProjectApproval.NONE, List.of());
+
+        public Sources {
+            warnings = List.copyOf(warnings);
         }
     }
 }

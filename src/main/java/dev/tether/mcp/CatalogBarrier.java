@@ -24,12 +24,18 @@ final class CatalogBarrier {
     private final List<McpConnection> connections;
     private final Duration barrierTimeout;
     private final BooleanSupplier closed;
-    private final long startedAt = System.nanoTime();
+    /** When the last server was started: a server added later gets its own start-up wait. */
+    private volatile long startedAt = System.nanoTime();
 
     CatalogBarrier(List<McpConnection> connections, Duration barrierTimeout, BooleanSupplier closed) {
         this.connections = connections;
         this.barrierTimeout = barrierTimeout;
         this.closed = closed;
+    }
+
+    /** A server was added: the start-up wait counts from now. */
+    void restarted() {
+        startedAt = System.nanoTime();
     }
 
     /** See {@link McpRuntime#awaitTools}: everything but the projection. */

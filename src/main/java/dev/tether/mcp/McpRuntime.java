@@ -48,6 +48,7 @@ public final class McpRuntime implements AutoCloseable {
     private static final int STDERR_EXCERPT_BYTES = 8 * 1024;
 
     private final List<McpConnection> connections;
+    private final McpRuntimeOptions options;
     private final McpConnectionSettings settings;
     private final EventDispatcher events;
     private final Cancellation calls;
@@ -57,25 +58,29 @@ public final class McpRuntime implements AutoCloseable {
     private final RuntimeContent content;
     private final McpTasks tasks;
 
-    private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
-                       Cancellation calls, Projection projection, McpInteraction interaction) {
-        this.connections = connections;
+    private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options, McpConnectionSettings settings,
+                       EventDispatcher events, Cancellation calls, Projection projection, McpInteraction interaction) {
+        this.connections = new java.util.concurrent.CopyOnWriteArrayList<>(connections);
+        this.options = options;
         this.settings = settings;
         this.events = events;
         this.calls = calls;
         this.projection = projection;
-        this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
+        this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()));
         projection.useContent(content);
         this.interaction = interaction;
-        McpRuntimeOptions options = projection.options();
         this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
-        Map<String, TaskServer> taskServers = new LinkedHashMap<>();
+        projection.useTasks(tasks);
         for (McpConnection c : connections) {
-            taskServers.put(c.name(), new ConnectionTasks(c, options, calls));
-            c.onTaskStatus(id -> tasks.statusChanged(c.name(), id));
+            offerTasks(c);
         }
-        projection.useTasks(tasks, taskServers);
-        this.barrier = new CatalogBarrier(connections, settings.barrierTimeout(), calls::isCancelled);
+        this.barrier = new CatalogBarrier(this.connections, settings.barrierTimeout(), calls::isCancelled);
+    }
+
+    /** Lets {@code c}'s tools run as MCP tasks where its policy and the server allow it. */
+    private void offerTasks(McpConnection c) {
+        projection.addTaskServer(c.name(), new ConnectionTasks(c, options, calls));
+        c.onTaskStatus(id -> tasks.statusChanged(c.name(), id));
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -111,7 +116,7 @@ public final class McpRuntime implements AutoCloseable {
         McpConnectionSettings effective = settings;
         List<McpConnection> connections = byName.values().stream()
                 .map(spec -> new McpConnection(spec, options, effective, events, calls)).toList();
-        McpRuntime runtime = new McpRuntime(connections, effective, events, calls,
+        McpRuntime runtime = new McpRuntime(connections, options, effective, events, calls,
                 new Projection(options, interaction.toolCalls()), interaction);
         // Remote servers first: their handshakes take longest on the network.
         connections.stream()
@@ -137,7 +142,28 @@ public final class McpRuntime implements AutoCloseable {
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
     List<Tool> tools() {
-        return projection.of(connections);
+        return projection.of(List.copyOf(connections));
+    }
+
+    /**
+     * Starts connecting one more server (one the user approved after the session started) and
+     * returns at once; the next {@link #awaitTools} waits for it as for a server started with the
+     * runtime. Returns false, and starts nothing, when a server of that name is already here or the
+     * runtime is closed.
+     */
+    public boolean add(McpServerSpec spec) {
+        McpConnection added;
+        synchronized (connections) {
+            if (calls.isCancelled() || connection(spec.name()) != null) {
+                return false;
+            }
+            added = new McpConnection(spec, options, settings, events, calls);
+            offerTasks(added);
+            connections.add(added);
+            barrier.restarted();
+        }
+        Thread.ofVirtual().name("mcp-" + added.name() + "-connect").start(added::connect);
+        return true;
     }
 
     /**
@@ -250,7 +276,10 @@ public final class McpRuntime implements AutoCloseable {
         events.close();
         // Before the connections go: each running task gets its tasks/cancel (bounded).
         tasks.close();
-        calls.cancel();
+        synchronized (connections) {
+            // Under the lock: a server added concurrently is either refused or closed below.
+            calls.cancel();
+        }
         List<Thread> closing = connections.stream()
                 .map(c -> Thread.ofVirtual().name("mcp-" + c.name() + "-close").start(c::close)).toList();
         long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();

@@ -29,7 +29,7 @@ final class Projection {
     private List<Tool> resourceTools = List.of();
     private List<Tool> completionTools = List.of();
     private McpTasks tasks;
-    private Map<String, TaskServer> taskServers = Map.of();
+    private volatile Map<String, TaskServer> taskServers = Map.of();
     private List<Tool> taskTools = List.of();
     private final Map<String, String> withheld = new java.util.concurrent.ConcurrentHashMap<>();
     private long[] key = new long[0];
@@ -90,10 +90,17 @@ final class Projection {
     }
 
     /** Runs calls of task-requiring tools through {@code tasks}, for the servers in {@code servers} that offer tasks. */
-    synchronized void useTasks(McpTasks registry, Map<String, TaskServer> servers) {
+    synchronized void useTasks(McpTasks registry) {
         tasks = registry;
-        taskServers = Map.copyOf(servers);
         taskTools = TaskTool.all(registry);
+        key = new long[0];
+    }
+
+    /** The task caller of one more server (a server starting with the runtime, or one added later). */
+    synchronized void addTaskServer(String server, TaskServer caller) {
+        Map<String, TaskServer> all = new java.util.LinkedHashMap<>(taskServers);
+        all.put(server, caller);
+        taskServers = Map.copyOf(all);
         key = new long[0];
     }
 

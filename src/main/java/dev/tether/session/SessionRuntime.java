@@ -6,7 +6,6 @@ import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
@@ -41,7 +40,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final Frontend.Ports ports;
     private final Transcript transcript;
     private final Conversation conversation;
-    private final McpLauncher.Servers mcp;
+    private final SessionServers mcp;
     private final SessionTools tools;
     private final SessionHost host;
     private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
@@ -57,7 +56,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final Scope scope;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Frontend.Ports ports, Transcript transcript,
-                   SessionRecord restored, List<McpServerSpec> servers) {
+                   SessionRecord restored, McpServerSources.Lineup servers) {
         this.id = id;
         this.scope = Scope.named("session-" + id.value());
         this.workspace = workspace;
@@ -70,7 +69,7 @@ public final class SessionRuntime implements AutoCloseable {
                 this::recordMessage);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
-        this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
+        this.mcp = new SessionServers(services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
@@ -90,7 +89,9 @@ public final class SessionRuntime implements AutoCloseable {
             public void toolsChanged() {
                 // The next model request re-reads the projection at the catalog barrier.
             }
-        });
+        }), services.mcpSources(), servers, this::send);
+        // The configuration's warnings reach the user with the first model request (and in /mcp).
+        mcp.warnings().forEach(w -> notices.add("MCP configuration: " + w));
         this.tools = new SessionTools(this, mcp);
         this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
@@ -175,9 +176,22 @@ public final class SessionRuntime implements AutoCloseable {
         sendDurable(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), text));
     }
 
-    /** Sends the slash commands now, and again once the MCP servers have settled. */
+    /**
+     * Sends the slash commands now, and again once the MCP servers have settled; where the editor
+     * shows notices, the configuration's warnings are shown as notices now.
+     */
     public void startPublishingCommands() {
+        if (ports.output().showsNotices()) {
+            for (String warning : mcp.warnings()) {
+                send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning));
+            }
+        }
         commands.startPublishing(id.value(), lifetime);
+    }
+
+    /** Asks the user about workspace MCP servers waiting for approval (once per session). */
+    void askServerApprovals(Cancellation turn) {
+        mcp.askApprovals(ports.requests(), turn);
     }
 
     /** Sends the slash commands again if they changed (a server's prompts changed). */

@@ -56,6 +56,7 @@ final class SessionTools implements TurnTools {
 
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
+        session.askServerApprovals(cancellation);
         registry.replaceProjection(awaitTools(cancellation));
         session.flushNotices();
         return registry.offered(session.mode()).stream().map(Tool::definition).toList();

@@ -19,11 +19,16 @@ public sealed interface McpServerSpec {
         /** Sent by the editor in {@code session/new}, {@code load} or {@code resume}: values are used literally. */
         EDITOR,
         /** The user's own config file or {@code --mcp-config}: {@code ${VAR}} is expanded (never to Tether's credentials). */
-        USER_CONFIG;
+        USER_CONFIG,
+        /**
+         * A workspace {@code .mcp.json}: started only once the user approved it, and then expanded like
+         * the user's own (never to Tether's credentials); the approval names every variable it reads.
+         */
+        WORKSPACE;
 
         /** Whether {@code ${VAR}} references in this server's values are expanded. */
         public boolean expands() {
-            return this == USER_CONFIG;
+            return this != EDITOR;
         }
     }
 
