@@ -13,7 +13,6 @@ import dev.tether.testing.model.QueueModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
@@ -104,11 +103,6 @@ final class FaultChecks {
     static String completedCall(FaultSession s, String toolCallId) {
         FaultSession.ToolCallSeen call = s.toolCall(toolCallId);
         assertEquals("completed", call.status(), "the tool call " + toolCallId + " completed: " + call);
-        return call.text();
-    }
-
-    /** Whether the text looks like a timeout message (any wording Tether uses). */
-    static String lower(String text) {
-        return text == null ? "" : text.toLowerCase(Locale.ROOT);
+        return call.shown();
     }
 }

@@ -134,34 +134,48 @@ final class FaultSession implements AutoCloseable {
     ToolCallSeen toolCall(String toolCallId) {
         String status = null;
         String content = null;
+        String title = null;
         for (JsonNode update : client.updates(session)) {
             if (!update.path("toolCallId").asString("").equals(toolCallId)) {
                 continue;
             }
             status = update.path("status").asString(status);
+            title = update.path("title").asString(title);
             if (update.has("content")) {
                 List<String> texts = new ArrayList<>();
                 update.path("content").forEach(c -> texts.add(c.path("content").path("text").asString("")));
                 content = String.join("\n", texts);
             }
         }
-        return new ToolCallSeen(toolCallId, status, content);
+        return new ToolCallSeen(toolCallId, title, status, content);
     }
 
-    record ToolCallSeen(String id, String status, String text) {}
+    /** A tool call as the editor shows it last. */
+    record ToolCallSeen(String id, String title, String status, String text) {
+        /** The title and the content, as one message the user reads. */
+        String shown() {
+            return title + "\n" + text;
+        }
+    }
 
     /** The live processes of this session's stdio servers (and anything they started with the tag). */
     List<Long> serverPids() {
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(tag)).orElse(false))
-                .filter(p -> {
-                    try {
-                        return McpTestSupport.running(p.pid());
-                    } catch (Exception e) {
-                        return false;
-                    }
-                })
-                .map(ProcessHandle::pid).toList();
+        return ProcessHandle.current().descendants().map(ProcessHandle::pid).filter(this::tagged).toList();
+    }
+
+    /**
+     * Whether a process carries this session's tag and is not a zombie. Reads /proc itself:
+     * {@link ProcessHandle.Info#arguments()} leaves out long command lines such as a test classpath.
+     */
+    private boolean tagged(long pid) {
+        try {
+            String cmdline = Files.readString(Path.of("/proc/" + pid + "/cmdline"));
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            boolean zombie = stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+            return !zombie && List.of(cmdline.split("\0")).contains(tag);
+        } catch (java.io.IOException e) {
+            return false; // gone meanwhile
+        }
     }
 
     /** Closes the session through ACP. */
