@@ -57,6 +57,24 @@ final class FaultChecks {
         assertTrue(shown.length() < 8_000, "a bounded message, not " + shown.length() + " characters");
     }
 
+    /**
+     * The whole check for a fault that ended the session itself ({@code session/close} during a
+     * call): the servers are gone, a new session completes a prompt, and the closed session's
+     * transcript replays.
+     */
+    static void afterClosedSession(FaultSession s, String stopReason, String expectedStop, String shown, String server, String what) {
+        assertEquals(expectedStop, stopReason, "the prompt's stop reason");
+        assertReadable(shown, server, what);
+        Waits.eventually(PROCESS_EXIT, () -> s.serverPids().isEmpty(), "the session's MCP server processes to end after session/close");
+        s.model.then(QueueModel.Reply.text("still here"));
+        String fresh = s.client.newSession(FaultSession.workspace(s.state).toString(), null);
+        assertEquals("end_turn", AcpTestClient.await(s.client.prompt(fresh, "a new session")).path("result").path("stopReason").asString(),
+                "a new session still completes a prompt");
+        assertEquals("still here", s.client.updates(fresh, "agent_message_chunk").getLast().path("content").path("text").asString());
+        assertEquals(List.of(), s.client.violations(), "every frame Tether wrote matched the ACP schema");
+        assertTranscriptKept(s);
+    }
+
     /** The same session completes a plain prompt with the model's answer. */
     static void assertStillWorks(FaultSession s) {
         s.model.then(QueueModel.Reply.text("still here"));

@@ -103,4 +103,14 @@ class StdioWireFaultTest {
             FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c1"), "chaos", "session not found");
         }
     }
+
+    @Test
+    void anImageOverTheCapReachesTheUserAsProvenanceNotBase64() {
+        try (FaultSession s = FaultSession.chaos(state, calling("image_bomb", Json.object().put("mb", 4)), PATIENT)) {
+            String stop = s.prompt("send the image");
+            String shown = FaultChecks.completedCall(s, "c1");
+            org.junit.jupiter.api.Assertions.assertFalse(shown.contains("AAAAAAAAAAAAAAAA"), "no base64 shown: " + shown.length());
+            FaultChecks.afterFault(s, stop, "end_turn", shown, "chaos", "image/png");
+        }
+    }
 }
