@@ -36,7 +36,10 @@ class CancelFaultTest {
         Waits.eventually(WAIT, () -> s.client.agentRequests().stream()
                 .anyMatch(r -> r.path("method").asString().equals(method) && which.test(r.path("params"))), "the editor to get " + method);
         s.client.cancel(s.session);
-        return dev.tether.testing.acp.AcpTestClient.await(turn).path("result").path("stopReason").asString();
+        String stop = dev.tether.testing.acp.AcpTestClient.await(turn).path("result").path("stopReason").asString();
+        // The editor's dialog must not stay open: Tether withdraws the request it no longer waits for.
+        Waits.eventually(WAIT, () -> !s.client.cancelRequests().isEmpty(), "$/cancel_request for the pending " + method);
+        return stop;
     }
 
     private static boolean isSamplingConsent(JsonNode request) {
