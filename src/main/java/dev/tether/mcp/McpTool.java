@@ -4,6 +4,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
@@ -112,7 +113,7 @@ public final class McpTool implements Tool {
         } catch (McpError e) {
             throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
-        return results.map(result, spec.outputSchema());
+        return results.map(result, spec.outputSchema(), Provenance.toolText(spec.server(), "tool " + spec.rawName()));
     }
 
     private static void report(McpProgress progress, ToolContext context) {
