@@ -77,7 +77,7 @@ final class BoundedText {
         String digest = HexFormat.of().formatHex(sha256.digest());
         String where = closeArtifact();
         return head + "\n\n[output truncated: the first " + head.length() + " of " + chars + " characters are shown ("
-                + bytes + " bytes as UTF-8, " + lines.total() + " lines, sha256 " + digest + "); " + where + "]";
+                + bytes + " bytes as UTF-8, " + lines.total() + (lines.total() == 1 ? " line" : " lines") + ", sha256 " + digest + "); " + where + "]";
     }
 
     /** The line the head stops in, numbered as read_artifact numbers lines. */
@@ -115,9 +115,8 @@ final class BoundedText {
         try {
             artifactOut.close();
             store.completed(artifact.id(), provenance);
-            return "the whole text is kept as artifact:" + artifact.id() + ". Read on with read_artifact {\"id\": \"artifact:"
-                    + artifact.id() + "\", \"offset\": " + nextLine() + "} (offset and limit count lines), or find lines with its "
-                    + "\"pattern\" argument";
+            return "the whole text is kept as artifact:" + artifact.id() + ": read on with read_artifact {\"id\": \"artifact:"
+                    + artifact.id() + "\", \"offset\": " + nextLine() + "} (lines), or find lines with its \"pattern\"";
         } catch (IOException e) {
             LOG.warn("mcp: a large tool result could not be kept as an artifact: {}", e.getMessage());
             artifact.discard();
