@@ -66,6 +66,11 @@ public final class McpTool implements Tool {
         return spec;
     }
 
+    /** Whether the server asked that this tool's definition is always sent ({@code _meta} alwaysLoad). */
+    public boolean alwaysLoad() {
+        return spec.alwaysLoad();
+    }
+
     /** The server's annotations with the user's overrides applied. */
     public McpToolInfo.Hints hints() {
         return spec.hints();

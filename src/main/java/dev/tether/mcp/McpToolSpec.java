@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
  *                     {@code trustAnnotations})
  * @param auditInfo    {@code {server, tool, hints, annotationsTrusted}} for the session's audit log
  * @param approvalKey  server, raw name and definition digest: what "Always allow" is bound to
+ * @param alwaysLoad   the server asked that the definition is sent even when MCP tools are deferred
  */
 record McpToolSpec(String server, String rawName, String shownName, String title, String description,
                    JsonNode inputSchema, McpToolInfo.Hints hints, OutputSchema outputSchema, ToolTraits traits,
-                   JsonNode auditInfo, String approvalKey) {}
+                   JsonNode auditInfo, String approvalKey, boolean alwaysLoad) {}

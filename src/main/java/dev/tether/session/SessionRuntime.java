@@ -90,7 +90,7 @@ public final class SessionRuntime implements AutoCloseable {
                 // The next model request re-reads the projection at the catalog barrier.
             }
         });
-        this.tools = new SessionTools(this, mcp);
+        this.tools = new SessionTools(this, mcp, restored == null ? List.of() : restored.loadedTools());
         this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
 
@@ -289,6 +289,13 @@ public final class SessionRuntime implements AutoCloseable {
 
     private void record(SessionEvent event) {
         transcript.append(Json.object().put("kind", "update").set("update", ports.output().render(event)));
+    }
+
+    /** The MCP tools tool_search loaded, kept so that load and resume offer them again. */
+    void recordLoadedTools(java.util.Collection<String> names) {
+        tools.jackson.databind.node.ObjectNode line = Json.object().put("kind", "tools");
+        names.forEach(line.putArray("loaded")::add);
+        transcript.append(line);
     }
 
     private void recordMessage(dev.tether.model.ModelMessage message) {

@@ -45,10 +45,16 @@ final class SessionTools implements TurnTools {
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
 
-    SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
+    private final DeferredTools deferred;
+
+    /** @param loadedTools the MCP tools an earlier life of the session loaded with tool_search */
+    SessionTools(SessionRuntime session, McpLauncher.Servers mcp, java.util.Collection<String> loadedTools) {
         this.session = session;
         this.mcp = mcp;
-        this.registry = new ToolRegistry(BuiltinTools.all(session.services().secrets()), session.services().toolFilter());
+        this.deferred = new DeferredTools(session.services().toolFilter().deferral(), loadedTools, session::recordLoadedTools);
+        List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(session.services().secrets()));
+        builtins.add(new ToolSearchTool(deferred));
+        this.registry = new ToolRegistry(builtins, session.services().toolFilter());
         this.gate = new PermissionGate(session.ports().permissions());
         this.ports = session.ports().tools();
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
@@ -58,7 +64,7 @@ final class SessionTools implements TurnTools {
     public List<ToolDefinition> prepare(Cancellation cancellation) {
         registry.replaceProjection(awaitTools(cancellation));
         session.flushNotices();
-        return registry.offered(session.mode()).stream().map(Tool::definition).toList();
+        return deferred.select(registry.offered(session.mode())).stream().map(Tool::definition).toList();
     }
 
     /** How long the barrier may wait before the user is told that MCP servers are still starting. */
@@ -103,6 +109,7 @@ final class SessionTools implements TurnTools {
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool tool = found.get();
+        deferred.used(tool);
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, session.workspace(), ports,
                     content -> session.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,

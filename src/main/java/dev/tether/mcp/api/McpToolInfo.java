@@ -13,10 +13,18 @@ import tools.jackson.databind.JsonNode;
  *
  * @param inputSchema  the JSON Schema of the arguments, or null when absent
  * @param outputSchema the JSON Schema of {@code structuredContent}, or null
+ * @param alwaysLoad   the server asks that the tool's definition is always sent, even when a session
+ *                     defers its MCP tools ({@code _meta} {@code "anthropic/alwaysLoad": true} or
+ *                     {@code "alwaysLoad": true})
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool">MCP Tool</a>
  */
 public record McpToolInfo(String name, String title, String description, JsonNode inputSchema,
-                          JsonNode outputSchema, Hints hints) {
+                          JsonNode outputSchema, Hints hints, boolean alwaysLoad) {
+
+    /** A tool without an always-load request. */
+    public McpToolInfo(String name, String title, String description, JsonNode inputSchema, JsonNode outputSchema, Hints hints) {
+        this(name, title, description, inputSchema, outputSchema, hints, false);
+    }
 
     /**
      * A digest of what the user approves when they "Always allow" this tool: its title,

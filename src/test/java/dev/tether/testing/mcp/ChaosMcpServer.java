@@ -45,6 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     {@code --resources MODE} and {@code --prompts MODE} set their starting lists (content modes below).</li>
  * <li>{@code --content-hang} with {@code --content}: also declares {@code completions}, and never answers
  *     {@code resources/read}, {@code prompts/get} or {@code completion/complete}.</li>
+ * <li>{@code --always-load NAME} the tool {@code NAME} carries {@code _meta: {"anthropic/alwaysLoad": true}}.</li>
  * <li>{@code --session-gone} answers every {@code tools/call} with error -32001 ("Session not found"), as a
  *     server does for a session it no longer knows.</li>
  * </ul>
@@ -109,6 +110,7 @@ public final class ChaosMcpServer {
     private static final AtomicInteger templateFetches = new AtomicInteger();
     private static final AtomicInteger promptFetches = new AtomicInteger();
     private static volatile int listDelayMs;
+    private static volatile String alwaysLoad;
     private static boolean junk;
     private static boolean interaction;
     private static volatile String logLevel = "";
@@ -129,6 +131,7 @@ public final class ChaosMcpServer {
         interaction = flags.contains("--interaction");
         catalog = value(flags, "--catalog", "normal");
         listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
+        alwaysLoad = value(flags, "--always-load", null);
         resources = value(flags, "--resources", "normal");
         prompts = value(flags, "--prompts", "normal");
         boolean content = flags.contains("--content");
@@ -376,6 +379,9 @@ public final class ChaosMcpServer {
         tool.put("name", name);
         tool.put("description", description);
         tool.putObject("inputSchema").put("type", "object");
+        if (name.equals(alwaysLoad)) {
+            tool.putObject("_meta").put("anthropic/alwaysLoad", true);
+        }
         if (annotations != null) {
             tool.set("annotations", JSON.readTree(annotations));
         }
