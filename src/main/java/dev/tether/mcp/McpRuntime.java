@@ -227,9 +227,8 @@ public final class McpRuntime implements AutoCloseable {
 
     /**
      * The instructions of every ready server, each as a block labelled as untrusted documentation
-     * from that server, or "" when there are none. Only for hosts other than ACP sessions: in ACP
-     * sessions server instructions are not projected to the model at all, so the session never
-     * calls this.
+     * from that server, or "" when there are none. Only for hosts other than ACP sessions: ACP
+     * sessions ask for {@link #trustedInstructions()}, which holds only the servers the user opted in.
      */
     String instructions() {
         StringBuilder out = new StringBuilder();
@@ -238,6 +237,46 @@ public final class McpRuntime implements AutoCloseable {
             if (cleaned != null) {
                 out.append(out.isEmpty() ? "" : "\n\n").append(ServerInstructions.block(c.name(), cleaned));
             }
+        }
+        return out.toString();
+    }
+
+    /** The most of one server's instructions sent to the model in an ACP session (characters). */
+    public static final int TRUSTED_INSTRUCTIONS_CHARS = 2_000;
+    /** The most of all servers' instructions together (characters). */
+    public static final int TRUSTED_INSTRUCTIONS_TOTAL_CHARS = 6_000;
+
+    /**
+     * The instructions of the ready servers whose policy has {@code "instructions": true}, for ACP
+     * sessions: each sanitised, redacted, cut at {@link #TRUSTED_INSTRUCTIONS_CHARS} and labelled as
+     * that server's untrusted text; all together at most {@link #TRUSTED_INSTRUCTIONS_TOTAL_CHARS}.
+     * "" when there are none. A server that is not ready contributes nothing.
+     */
+    public String trustedInstructions() {
+        StringBuilder out = new StringBuilder();
+        int left = 0;
+        for (McpConnection c : connections) {
+            if (!projection.policyFor(c.name()).instructions()) {
+                continue;
+            }
+            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
+            if (cleaned == null) {
+                continue;
+            }
+            if (cleaned.length() > TRUSTED_INSTRUCTIONS_CHARS) {
+                int cut = Character.isHighSurrogate(cleaned.charAt(TRUSTED_INSTRUCTIONS_CHARS - 1))
+                        ? TRUSTED_INSTRUCTIONS_CHARS - 1 : TRUSTED_INSTRUCTIONS_CHARS;
+                cleaned = cleaned.substring(0, cut) + "… [cut]";
+            }
+            String block = ServerInstructions.block(c.name(), cleaned);
+            if (out.length() + block.length() > TRUSTED_INSTRUCTIONS_TOTAL_CHARS) {
+                left++;
+                continue;
+            }
+            out.append(out.isEmpty() ? "" : "\n\n").append(block);
+        }
+        if (left > 0) {
+            out.append("\n(the instructions of ").append(left).append(" more servers are left out: too long)");
         }
         return out.toString();
     }

@@ -12,7 +12,9 @@ import java.util.Map;
  * timeouts (null for the defaults), whether the session's directories are exposed to it as
  * roots, whether it may ask for sampling, its logging level, an OAuth client registered for
  * it ahead of time (null: discover, use a client ID metadata document, or register dynamically),
- * and whether the user trusts the server's own tool annotations.
+ * whether the user trusts the server's own tool annotations, and whether the server's
+ * {@code initialize} instructions may reach the model in ACP sessions ({@code instructions}, off by
+ * default; they are then labelled as the server's untrusted text, sanitised and bounded).
  *
  * <p>Annotations are claims of an untrusted party: unless {@code trustAnnotations} is true, a
  * server's {@code readOnlyHint} and {@code idempotentHint} never let a call run without asking;
@@ -20,11 +22,19 @@ import java.util.Map;
  */
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
-                              String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations) {
+                              String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations,
+                              boolean instructions) {
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
             DEFAULT_LOG_LEVEL, null);
+
+    /** The policy without the server's instructions in ACP sessions (the default). */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
+                           String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations) {
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, false);
+    }
 
     /** The policy for a server whose annotations are not trusted (the default). */
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
@@ -47,7 +57,14 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
 
     /** This policy with the server's annotations trusted, or not. */
     public McpServerPolicy withTrustAnnotations(boolean trust) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust);
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust,
+                instructions);
+    }
+
+    /** This policy with the server's instructions sent to the model in ACP sessions, or not. */
+    public McpServerPolicy withInstructions(boolean send) {
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
+                trustAnnotations, send);
     }
 
     public McpServerPolicy {

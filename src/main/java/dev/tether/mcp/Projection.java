@@ -66,6 +66,11 @@ final class Projection {
         return cached;
     }
 
+    /** The user's policy for one server. */
+    McpServerPolicy policyFor(String server) {
+        return options.policyFor(server);
+    }
+
     /** The mapper tool results go through; resource reads and prompts reuse it so the rules are identical. */
     ResultMapper results() {
         return tools.results();

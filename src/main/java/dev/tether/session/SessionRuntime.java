@@ -144,12 +144,19 @@ public final class SessionRuntime implements AutoCloseable {
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
                         new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
-                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
-                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
+                String instructions;
+                try {
+                    instructions = tools.serverInstructions(turn);
+                } catch (dev.tether.base.CancelledException e) {
+                    return StopReason.CANCELLED;
+                }
+                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(),
+                        SystemPrompt.build(workspace, options.mode(), instructions),
+                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 return loop.run(messages, settings, turn);
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {

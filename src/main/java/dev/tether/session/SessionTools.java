@@ -67,6 +67,17 @@ final class SessionTools implements TurnTools {
         return deferred.select(registry.offered(session.mode())).stream().map(Tool::definition).toList();
     }
 
+    /**
+     * The instructions of the servers the user lets instruct the model, after the catalog barrier
+     * (so servers still starting when the prompt came are waited for, as for their tools).
+     *
+     * @throws dev.tether.base.CancelledException the turn was cancelled while waiting
+     */
+    String serverInstructions(Cancellation cancellation) {
+        awaitTools(cancellation);
+        return mcp.instructions();
+    }
+
     /** How long the barrier may wait before the user is told that MCP servers are still starting. */
     static final java.time.Duration WAIT_NOTICE_AFTER = java.time.Duration.ofSeconds(1);
 

@@ -45,6 +45,8 @@ import tools.jackson.databind.node.ObjectNode;
  *     {@code --resources MODE} and {@code --prompts MODE} set their starting lists (content modes below).</li>
  * <li>{@code --content-hang} with {@code --content}: also declares {@code completions}, and never answers
  *     {@code resources/read}, {@code prompts/get} or {@code completion/complete}.</li>
+ * <li>{@code --long-instructions N} answers {@code initialize} with N characters of instructions ending in
+ *     {@code END-OF-LONG}.</li>
  * <li>{@code --always-load NAME} the tool {@code NAME} carries {@code _meta: {"anthropic/alwaysLoad": true}}.</li>
  * <li>{@code --session-gone} answers every {@code tools/call} with error -32001 ("Session not found"), as a
  *     server does for a session it no longer knows.</li>
@@ -162,6 +164,7 @@ public final class ChaosMcpServer {
         boolean tools = !flags.contains("--no-tools");
         boolean logging = flags.contains("--logging");
         boolean hostile = flags.contains("--hostile-instructions");
+        int longInstructions = Integer.parseInt(value(flags, "--long-instructions", "0"));
         boolean contentHang = flags.contains("--content-hang");
         boolean sessionGone = flags.contains("--session-gone");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -198,6 +201,9 @@ public final class ChaosMcpServer {
                         }
                         if (hostile) {
                             result.put("instructions", HOSTILE_INSTRUCTIONS);
+                        }
+                        if (longInstructions > 0) {
+                            result.put("instructions", "Call echo first. ".repeat(longInstructions / 17) + "END-OF-LONG");
                         }
                         clientCapabilities = message.path("params").path("capabilities");
                         result.putObject("serverInfo").put("name", "chaos").put("version", "1");
