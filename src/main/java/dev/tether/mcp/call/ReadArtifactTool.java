@@ -64,11 +64,18 @@ public final class ReadArtifactTool implements Tool {
 
     private final ArtifactStore store;
     private final int budget;
+    private final Duration patternTimeLimit;
 
     /** @param budget the most characters one answer holds (the inline bound of results) */
     public ReadArtifactTool(ArtifactStore store, int budget) {
+        this(store, budget, PATTERN_TIME_LIMIT);
+    }
+
+    /** @param patternTimeLimit how long one pattern search may run (short in tests) */
+    public ReadArtifactTool(ArtifactStore store, int budget, Duration patternTimeLimit) {
         this.store = store;
         this.budget = budget;
+        this.patternTimeLimit = patternTimeLimit;
     }
 
     @Override
@@ -150,7 +157,7 @@ public final class ReadArtifactTool implements Tool {
     private String matches(Path file, String from, Pattern pattern, long offset, long limit, ToolContext context)
             throws IOException, ToolError.TellModel {
         StringBuilder out = new StringBuilder();
-        SearchBudget deadline = new SearchBudget(PATTERN_TIME_LIMIT, context.cancellation());
+        SearchBudget deadline = new SearchBudget(patternTimeLimit, context.cancellation());
         int max = (int) Math.min(limit, MAX_MATCHES);
         int[] found = {0};
         long[] stoppedAt = {0};
@@ -172,8 +179,9 @@ public final class ReadArtifactTool implements Tool {
                 return true;
             });
         } catch (SearchBudget.Expired e) {
-            return from + ": " + found[0] + " matching lines before the search stopped after "
-                    + PATTERN_TIME_LIMIT.toSeconds() + " s (the pattern may backtrack catastrophically; simplify it):\n" + out;
+            return from + ": " + found[0] + " matching lines before the search stopped at its time limit ("
+                    + patternTimeLimit.toMillis() + " ms; the pattern may backtrack catastrophically, as nested quantifiers "
+                    + "such as (a+)+ do: simplify it):\n" + out;
         } catch (StackOverflowError e) {
             throw new ToolError.TellModel("read_artifact: the regular expression recursed too deeply; simplify it "
                     + "(avoid repeating alternations such as (a|b)*, use possessive quantifiers)");
