@@ -241,44 +241,20 @@ public final class McpRuntime implements AutoCloseable {
         return out.toString();
     }
 
-    /** The most of one server's instructions sent to the model in an ACP session (characters). */
-    public static final int TRUSTED_INSTRUCTIONS_CHARS = 2_000;
-    /** The most of all servers' instructions together (characters). */
-    public static final int TRUSTED_INSTRUCTIONS_TOTAL_CHARS = 6_000;
-
     /**
      * The instructions of the ready servers whose policy has {@code "instructions": true}, for ACP
-     * sessions: each sanitised, redacted, cut at {@link #TRUSTED_INSTRUCTIONS_CHARS} and labelled as
-     * that server's untrusted text; all together at most {@link #TRUSTED_INSTRUCTIONS_TOTAL_CHARS}.
-     * "" when there are none. A server that is not ready contributes nothing.
+     * sessions: each labelled as that server's untrusted text and bounded
+     * ({@link ServerInstructions#trusted}); "" when there are none. A server that is not ready
+     * contributes nothing.
      */
     public String trustedInstructions() {
-        StringBuilder out = new StringBuilder();
-        int left = 0;
+        Map<String, String> raw = new LinkedHashMap<>();
         for (McpConnection c : connections) {
-            if (!projection.policyFor(c.name()).instructions()) {
-                continue;
+            if (projection.policyFor(c.name()).instructions()) {
+                raw.put(c.name(), c.instructions());
             }
-            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
-            if (cleaned == null) {
-                continue;
-            }
-            if (cleaned.length() > TRUSTED_INSTRUCTIONS_CHARS) {
-                int cut = Character.isHighSurrogate(cleaned.charAt(TRUSTED_INSTRUCTIONS_CHARS - 1))
-                        ? TRUSTED_INSTRUCTIONS_CHARS - 1 : TRUSTED_INSTRUCTIONS_CHARS;
-                cleaned = cleaned.substring(0, cut) + "… [cut]";
-            }
-            String block = ServerInstructions.block(c.name(), cleaned);
-            if (out.length() + block.length() > TRUSTED_INSTRUCTIONS_TOTAL_CHARS) {
-                left++;
-                continue;
-            }
-            out.append(out.isEmpty() ? "" : "\n\n").append(block);
         }
-        if (left > 0) {
-            out.append("\n(the instructions of ").append(left).append(" more servers are left out: too long)");
-        }
-        return out.toString();
+        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes());
     }
 
     /**
