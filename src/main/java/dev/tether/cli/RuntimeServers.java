@@ -67,10 +67,12 @@ final class RuntimeServers implements McpLauncher.Servers {
             case McpServerSpec.Stdio stdio -> "stdio";
             case McpServerSpec.Http http -> "http";
             case McpServerSpec.Sse sse -> "sse";
+            case McpServerSpec.WebSocket ws -> "ws";
             case null -> "?";
         };
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
-                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.reason());
+                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(),
+                status.reason() != null ? status.reason() : runtime.withheldTools(status.name()));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.tether.config;
 
+import dev.tether.base.net.Network;
 import dev.tether.model.ProviderSettings;
 import dev.tether.tools.ToolFilter;
 import java.util.List;
@@ -19,12 +20,21 @@ import java.util.Objects;
  * @param tools          the user's tool allow/deny lists and protected paths
  * @param mcp            MCP servers and policies, runtime bounds, OAuth
  * @param secretEnvNames the variables the config marks secret ({@code "secrets": {"env": [...]}})
+ * @param network        proxies ({@code HTTPS_PROXY}, {@code HTTP_PROXY}, {@code NO_PROXY}) and extra trusted
+ *                       certificate authorities ({@code "network": {"caBundle"}}) for every HTTP client
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
-                             List<String> secretEnvNames) {
+                             List<String> secretEnvNames, Network network) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
+        Objects.requireNonNull(network);
+    }
+
+    /** Settings with direct connections and the JDK's own trust. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
+                          List<String> secretEnvNames) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, Network.DIRECT);
     }
 
     /**

@@ -19,19 +19,16 @@ import dev.tether.model.ModelMessage;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.ServerInstructions;
 import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.mcp.task.McpTasks;
+import dev.tether.mcp.task.TaskServer;
 import dev.tether.security.Redactor;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,8 +53,9 @@ public final class McpRuntime implements AutoCloseable {
     private final Cancellation calls;
     private final Projection projection;
     private final McpInteraction interaction;
-    private final long startedAt = System.nanoTime();
+    private final CatalogBarrier barrier;
     private final RuntimeContent content;
+    private final McpTasks tasks;
 
     private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
                        Cancellation calls, Projection projection, McpInteraction interaction) {
@@ -69,6 +67,15 @@ public final class McpRuntime implements AutoCloseable {
         this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
         projection.useContent(content);
         this.interaction = interaction;
+        McpRuntimeOptions options = projection.options();
+        this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
+        Map<String, TaskServer> taskServers = new LinkedHashMap<>();
+        for (McpConnection c : connections) {
+            taskServers.put(c.name(), new ConnectionTasks(c, options, calls));
+            c.onTaskStatus(id -> tasks.statusChanged(c.name(), id));
+        }
+        projection.useTasks(tasks, taskServers);
+        this.barrier = new CatalogBarrier(connections, settings.barrierTimeout(), calls::isCancelled);
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -115,52 +122,17 @@ public final class McpRuntime implements AutoCloseable {
 
     /**
      * The catalog barrier: waits until every server has settled or {@code startupTimeout}
-     * (counted from {@link #start}) has passed, then for refreshes in flight or scheduled (at
-     * most {@link McpConnectionSettings#barrierTimeout()}), then returns the tools of every ready
+     * (counted from {@link #start}) has passed; tries again the failed servers whose cool-down has
+     * passed; asks for a refresh of the stale tool lists of servers without {@code list_changed}
+     * (the catalog TTL); then waits for refreshes in flight or scheduled — each of those two waits
+     * at most {@link McpConnectionSettings#barrierTimeout()} — and returns the tools of every ready
      * server. When nothing is pending this costs a few volatile reads.
      *
      * @throws CancelledException {@code cancellation} fired while waiting
      */
     public List<Tool> awaitTools(Duration startupTimeout, Cancellation cancellation) {
-        long left = startedAt + startupTimeout.toNanos() - System.nanoTime();
-        if (connections.stream().anyMatch(c -> !c.settled().isDone())) {
-            if (!waitFor(connections.stream().map(McpConnection::settled).toList(), left, cancellation)) {
-                LOG.info("mcp: servers still connecting after {} ms; going on without them", startupTimeout.toMillis());
-            }
-        }
-        List<CompletableFuture<Void>> refreshing = new ArrayList<>();
-        for (McpConnection c : connections) {
-            if (c.refresher().busy()) {
-                c.refresher().expedite();
-                refreshing.add(c.refresher().settled());
-            }
-        }
-        if (!refreshing.isEmpty() && !waitFor(refreshing, settings.barrierTimeout().toNanos(), cancellation)) {
-            LOG.info("mcp: a tool list refresh is still running after {} ms; using the last good lists",
-                    settings.barrierTimeout().toMillis());
-        }
-        cancellation.throwIfCancelled();
+        barrier.await(startupTimeout, cancellation);
         return tools();
-    }
-
-    /** Whether all of {@code futures} completed within {@code nanos}. */
-    private static boolean waitFor(List<CompletableFuture<Void>> futures, long nanos, Cancellation cancellation) {
-        if (nanos <= 0) {
-            return futures.stream().allMatch(CompletableFuture::isDone);
-        }
-        CompletableFuture<?> all = CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
-        CompletableFuture<Void> stop = new CompletableFuture<>();
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(null))) {
-            CompletableFuture.anyOf(all, stop).get(nanos, TimeUnit.NANOSECONDS);
-            return all.isDone();
-        } catch (TimeoutException e) {
-            return false;
-        } catch (ExecutionException e) {
-            return true; // Connections and refreshers never complete exceptionally.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancelledException();
-        }
     }
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
@@ -168,7 +140,21 @@ public final class McpRuntime implements AutoCloseable {
         return projection.of(connections);
     }
 
+    /**
+     * Why some of a server's tools are not offered (they need MCP tasks, which are off for it), for
+     * {@code /mcp}; null when all its admitted tools are.
+     */
+    public String withheldTools(String server) {
+        tools();
+        return projection.withheld(server);
+    }
+
+    /**
+     * Every server's status. A use of its own: failed servers whose cool-down has passed are tried
+     * again first (waiting at most the barrier timeout), so {@code /mcp} shows what they are now.
+     */
     public List<ServerStatus> status() {
+        barrier.retryDue(Cancellation.root());
         return connections.stream().map(McpConnection::status).toList();
     }
 
@@ -277,6 +263,8 @@ public final class McpRuntime implements AutoCloseable {
     @Override
     public void close() {
         events.close();
+        // Before the connections go: each running task gets its tasks/cancel (bounded).
+        tasks.close();
         calls.cancel();
         List<Thread> closing = connections.stream()
                 .map(c -> Thread.ofVirtual().name("mcp-" + c.name() + "-close").start(c::close)).toList();
@@ -313,6 +301,7 @@ public final class McpRuntime implements AutoCloseable {
      */
     public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
                                         Cancellation cancellation) {
+        barrier.wake(connection(server));
         return content.getPrompt(server, name, arguments, cancellation);
     }
 
@@ -332,6 +321,7 @@ public final class McpRuntime implements AutoCloseable {
      * model; anything else is refused before any request.
      */
     ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
+        barrier.wake(connection(server));
         return content.readResource(server, uri, cancellation);
     }
 

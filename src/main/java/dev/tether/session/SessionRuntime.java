@@ -44,6 +44,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final McpLauncher.Servers mcp;
     private final SessionTools tools;
     private final SessionHost host;
+    private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
     private volatile Cancellation currentTurn;
@@ -144,7 +145,8 @@ public final class SessionRuntime implements AutoCloseable {
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
                         new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
-                List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
+                List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
+                        commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
@@ -208,6 +210,11 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             scope.start("cancel", turn::cancel);
         }
+    }
+
+    /** Where the session's background MCP tasks report their ends. */
+    BackgroundTasks backgroundTasks() {
+        return backgroundTasks;
     }
 
     /** The owner of this session's background threads. */

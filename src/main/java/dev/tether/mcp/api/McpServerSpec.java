@@ -63,4 +63,16 @@ public sealed interface McpServerSpec {
             this(name, url, headers, Origin.EDITOR);
         }
     }
+
+    /** MCP over WebSocket ({@code ws://} or {@code wss://}, subprotocol {@code mcp}). */
+    record WebSocket(String name, String url, Map<String, String> headers, Origin origin) implements McpServerSpec {
+        public WebSocket {
+            headers = Map.copyOf(headers);
+        }
+
+        /** A server whose values are used literally, as the editor's are. */
+        public WebSocket(String name, String url, Map<String, String> headers) {
+            this(name, url, headers, Origin.EDITOR);
+        }
+    }
 }

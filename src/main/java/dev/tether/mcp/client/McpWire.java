@@ -25,7 +25,8 @@ final class McpWire {
         boolean alwaysLoad = meta != null && meta.isObject()
                 && (Boolean.TRUE.equals(bool(meta, "anthropic/alwaysLoad")) || Boolean.TRUE.equals(bool(meta, "alwaysLoad")));
         return new McpToolInfo(name, text(node, "title"), text(node, "description"),
-                object(node, "inputSchema"), object(node, "outputSchema"), hints, alwaysLoad);
+                object(node, "inputSchema"), object(node, "outputSchema"), hints,
+                McpToolInfo.TaskSupport.of(text(node.path("execution"), "taskSupport")), alwaysLoad);
     }
 
     static McpCallResult callResult(JsonNode result) {
