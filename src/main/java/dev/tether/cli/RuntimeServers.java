@@ -35,6 +35,11 @@ final class RuntimeServers implements McpLauncher.Servers {
     }
 
     @Override
+    public String instructions() {
+        return runtime.trustedInstructions();
+    }
+
+    @Override
     public List<McpLauncher.PromptCommand> prompts() {
         return runtime.prompts().stream().map(p -> new McpLauncher.PromptCommand(p.server(), p.name(),
                 p.title() != null && (p.description() == null || p.description().isBlank()) ? p.title() : p.description(),

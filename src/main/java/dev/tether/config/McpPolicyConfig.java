@@ -20,10 +20,11 @@ import tools.jackson.databind.JsonNode;
  * "allowTools": ["get_*"], "denyTools": ["delete_*"],
  * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600},
  * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false, "tasks": false,
- * "healthCheckSeconds": 60
+ * "healthCheckSeconds": 60, "instructions": false
  * </pre>
  * {@code trustAnnotations} lets the server's own {@code readOnlyHint}/{@code idempotentHint}
- * decide that a tool runs without asking; without it only {@code toolHints} do.
+ * decide that a tool runs without asking; without it only {@code toolHints} do. {@code instructions}
+ * lets the server's {@code initialize} instructions reach the model in ACP sessions.
  */
 final class McpPolicyConfig {
     private McpPolicyConfig() {}
@@ -35,6 +36,7 @@ final class McpPolicyConfig {
         Boolean roots = flag(server, "exposeRoots", where);
         Boolean sampling = flag(server, "sampling", where);
         Boolean trust = flag(server, "trustAnnotations", where);
+        Boolean instructions = flag(server, "instructions", where);
         Boolean tasks = flag(server, "tasks", where);
         String level = text(server, "logLevel", where);
         if (level != null && !LOG_LEVELS.contains(level)) {
@@ -46,7 +48,8 @@ final class McpPolicyConfig {
                 timeouts(server.get("timeouts"), where + ".timeouts"),
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
                 level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"),
-                Boolean.TRUE.equals(trust), Boolean.TRUE.equals(tasks), healthCheckSeconds(server, where));
+                Boolean.TRUE.equals(trust), Boolean.TRUE.equals(tasks), healthCheckSeconds(server, where),
+                Boolean.TRUE.equals(instructions));
     }
 
     /**

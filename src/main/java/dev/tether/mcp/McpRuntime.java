@@ -239,9 +239,8 @@ public final class McpRuntime implements AutoCloseable {
 
     /**
      * The instructions of every ready server, each as a block labelled as untrusted documentation
-     * from that server, or "" when there are none. Only for hosts other than ACP sessions: in ACP
-     * sessions server instructions are not projected to the model at all, so the session never
-     * calls this.
+     * from that server, or "" when there are none. Only for hosts other than ACP sessions: ACP
+     * sessions ask for {@link #trustedInstructions()}, which holds only the servers the user opted in.
      */
     String instructions() {
         StringBuilder out = new StringBuilder();
@@ -252,6 +251,22 @@ public final class McpRuntime implements AutoCloseable {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The instructions of the ready servers whose policy has {@code "instructions": true}, for ACP
+     * sessions: each labelled as that server's untrusted text and bounded
+     * ({@link ServerInstructions#trusted}); "" when there are none. A server that is not ready
+     * contributes nothing.
+     */
+    public String trustedInstructions() {
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (McpConnection c : connections) {
+            if (projection.policyFor(c.name()).instructions()) {
+                raw.put(c.name(), c.instructions());
+            }
+        }
+        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes());
     }
 
     /**

@@ -14,8 +14,10 @@ import java.util.Map;
  * it ahead of time (null: discover, use a client ID metadata document, or register dynamically),
  * whether the user trusts the server's own tool annotations, whether its tools may run as
  * MCP tasks ({@code tasks}, off by default: a tool that requires a task is then not offered),
- * and its own health check interval in seconds ({@code healthCheckSeconds}; 0 = off, null = the
- * runtime's {@code mcp.healthCheckSeconds}).
+ * its own health check interval in seconds ({@code healthCheckSeconds}; 0 = off, null = the
+ * runtime's {@code mcp.healthCheckSeconds}), and whether the server's {@code initialize}
+ * instructions may reach the model in ACP sessions ({@code instructions}, off by default; they are
+ * then labelled as the server's untrusted text, sanitised and bounded).
  *
  * <p>Annotations are claims of an untrusted party: unless {@code trustAnnotations} is true, a
  * server's {@code readOnlyHint} and {@code idempotentHint} never let a call run without asking;
@@ -24,7 +26,7 @@ import java.util.Map;
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
                               String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
-                              Integer healthCheckSeconds) {
+                              Integer healthCheckSeconds, boolean instructions) {
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
@@ -34,13 +36,22 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                            McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
                            String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations) {
-        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, false, null);
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, false, null, false);
     }
 
     /** This policy with its own health check interval in seconds (0 = off; null = the runtime's). */
     public McpServerPolicy withHealthCheckSeconds(Integer seconds) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, seconds);
+                trustAnnotations, tasks, seconds, instructions);
+    }
+
+    /** The policy without the server's instructions in ACP sessions (the default). */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
+                           String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
+                           Integer healthCheckSeconds) {
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, tasks,
+                healthCheckSeconds, false);
     }
 
     /** The policy for a server whose annotations are not trusted (the default). */
@@ -65,13 +76,19 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     /** This policy with the server's annotations trusted, or not. */
     public McpServerPolicy withTrustAnnotations(boolean trust) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust,
-                tasks, healthCheckSeconds);
+                tasks, healthCheckSeconds, instructions);
     }
 
     /** This policy with MCP tasks enabled for the server's tools, or not. */
     public McpServerPolicy withTasks(boolean enabled) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, enabled, healthCheckSeconds);
+                trustAnnotations, enabled, healthCheckSeconds, instructions);
+    }
+
+    /** This policy with the server's instructions sent to the model in ACP sessions, or not. */
+    public McpServerPolicy withInstructions(boolean send) {
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
+                trustAnnotations, tasks, healthCheckSeconds, send);
     }
 
     public McpServerPolicy {

@@ -4,6 +4,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
@@ -72,6 +73,11 @@ public final class McpTool implements Tool {
         return spec;
     }
 
+    /** Whether the server asked that this tool's definition is always sent ({@code _meta} alwaysLoad). */
+    public boolean alwaysLoad() {
+        return spec.alwaysLoad();
+    }
+
     /** The server's annotations with the user's overrides applied. */
     public McpToolInfo.Hints hints() {
         return spec.hints();
@@ -122,7 +128,7 @@ public final class McpTool implements Tool {
         } catch (McpError e) {
             throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
-        return results.map(result, spec.outputSchema());
+        return results.map(result, spec.outputSchema(), Provenance.toolText(spec.server(), "tool " + spec.rawName()));
     }
 
     /** Whether the model may start this tool as a task ({@code mcp_task_start}): its server offers tasks and the tool allows them. */

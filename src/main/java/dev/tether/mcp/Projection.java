@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.call.ReadArtifactTool;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.content.CompleteTool;
 import dev.tether.mcp.content.ContentAccess;
@@ -20,7 +21,8 @@ import java.util.Set;
 /**
  * Projects the servers' committed catalogs into tools named {@code mcp__<server>__<tool>},
  * applying each server's policy through {@link ToolProjection}. The result is cached against
- * every connection's view version, so the barrier before each model request returns the same
+ * every connection's view version (and whether the session has artifacts: {@code read_artifact}
+ * is offered from the first one on), so the barrier before each model request returns the same
  * list without work when nothing changed.
  */
 final class Projection {
@@ -28,6 +30,8 @@ final class Projection {
     private final ToolProjection tools;
     private List<Tool> resourceTools = List.of();
     private List<Tool> completionTools = List.of();
+    /** Offered once the session has an artifact to read. */
+    private final Tool readArtifact;
     private McpTasks tasks;
     private volatile Map<String, TaskServer> taskServers = Map.of();
     private List<Tool> taskTools = List.of();
@@ -42,11 +46,14 @@ final class Projection {
     Projection(McpRuntimeOptions options, ToolCallScope scope) {
         this.options = options;
         this.tools = new ToolProjection(options, scope);
+        this.readArtifact = new ReadArtifactTool(tools.results().artifacts(), tools.results().limits().inlineTextChars());
     }
 
     synchronized List<Tool> of(List<McpConnection> connections) {
         List<McpConnection.ToolView> views = connections.stream().map(McpConnection::toolView).toList();
-        long[] now = views.stream().mapToLong(McpConnection.ToolView::version).toArray();
+        boolean artifacts = tools.results().artifacts().any();
+        long[] now = java.util.stream.LongStream.concat(views.stream().mapToLong(McpConnection.ToolView::version),
+                java.util.stream.LongStream.of(artifacts ? 1 : 0)).toArray();
         if (Arrays.equals(now, key)) {
             return cached;
         }
@@ -69,6 +76,9 @@ final class Projection {
             }
         }
         projected.addAll(contentTools(connections));
+        if (artifacts) {
+            projected.add(readArtifact);
+        }
         if (anyTasks) {
             projected.addAll(taskTools);
             if (projected.stream().anyMatch(t -> t instanceof McpTool m && m.startsAsTask())) {
@@ -78,6 +88,11 @@ final class Projection {
         cached = List.copyOf(projected);
         key = now;
         return cached;
+    }
+
+    /** The user's policy for one server. */
+    McpServerPolicy policyFor(String server) {
+        return options.policyFor(server);
     }
 
     McpRuntimeOptions options() {

@@ -25,6 +25,14 @@ public interface McpLauncher {
         /** The catalog barrier: waits (bounded) for servers still starting, returns the projected tools. */
         List<Tool> awaitTools(Cancellation cancellation);
 
+        /**
+         * The instructions of the ready servers the user lets instruct the model ({@code "instructions": true}),
+         * each labelled as that server's untrusted text and bounded; "" when there are none.
+         */
+        default String instructions() {
+            return "";
+        }
+
         /** The prompts of every ready server, for slash commands. */
         default List<PromptCommand> prompts() {
             return List.of();

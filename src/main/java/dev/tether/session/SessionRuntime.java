@@ -94,7 +94,7 @@ public final class SessionRuntime implements AutoCloseable {
         }), services.mcpSources(), servers, this::send);
         // The configuration's warnings reach the user with the first model request (and in /mcp).
         mcp.warnings().forEach(w -> notices.add("MCP configuration: " + w));
-        this.tools = new SessionTools(this, mcp);
+        this.tools = new SessionTools(this, mcp, restored == null ? List.of() : restored.loadedTools());
         this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
 
@@ -148,13 +148,20 @@ public final class SessionRuntime implements AutoCloseable {
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
                         new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
-                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
-                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
                         commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
+                String instructions;
+                try {
+                    instructions = tools.serverInstructions(turn);
+                } catch (dev.tether.base.CancelledException e) {
+                    return StopReason.CANCELLED;
+                }
+                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(),
+                        SystemPrompt.build(workspace, options.mode(), instructions),
+                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 return loop.run(messages, settings, turn);
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {
@@ -318,6 +325,13 @@ public final class SessionRuntime implements AutoCloseable {
 
     private void record(SessionEvent event) {
         transcript.append(Json.object().put("kind", "update").set("update", ports.output().render(event)));
+    }
+
+    /** The MCP tools tool_search loaded, kept so that load and resume offer them again. */
+    void recordLoadedTools(java.util.Collection<String> names) {
+        tools.jackson.databind.node.ObjectNode line = Json.object().put("kind", "tools");
+        names.forEach(line.putArray("loaded")::add);
+        transcript.append(line);
     }
 
     private void recordMessage(dev.tether.model.ModelMessage message) {

@@ -45,10 +45,16 @@ final class SessionTools implements TurnTools {
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
 
-    SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
+    private final DeferredTools deferred;
+
+    /** @param loadedTools the MCP tools an earlier life of the session loaded with tool_search */
+    SessionTools(SessionRuntime session, McpLauncher.Servers mcp, java.util.Collection<String> loadedTools) {
         this.session = session;
         this.mcp = mcp;
-        this.registry = new ToolRegistry(BuiltinTools.all(session.services().secrets()), session.services().toolFilter());
+        this.deferred = new DeferredTools(session.services().toolFilter().deferral(), loadedTools, session::recordLoadedTools);
+        List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(session.services().secrets()));
+        builtins.add(new ToolSearchTool(deferred));
+        this.registry = new ToolRegistry(builtins, session.services().toolFilter());
         this.gate = new PermissionGate(session.ports().permissions());
         this.ports = session.ports().tools();
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
@@ -59,7 +65,18 @@ final class SessionTools implements TurnTools {
         session.askServerApprovals(cancellation);
         registry.replaceProjection(awaitTools(cancellation));
         session.flushNotices();
-        return registry.offered(session.mode()).stream().map(Tool::definition).toList();
+        return deferred.select(registry.offered(session.mode())).stream().map(Tool::definition).toList();
+    }
+
+    /**
+     * The instructions of the servers the user lets instruct the model, after the catalog barrier
+     * (so servers still starting when the prompt came are waited for, as for their tools).
+     *
+     * @throws dev.tether.base.CancelledException the turn was cancelled while waiting
+     */
+    String serverInstructions(Cancellation cancellation) {
+        awaitTools(cancellation);
+        return mcp.instructions();
     }
 
     /** How long the barrier may wait before the user is told that MCP servers are still starting. */
@@ -104,6 +121,7 @@ final class SessionTools implements TurnTools {
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool tool = found.get();
+        deferred.used(tool);
         // A call that runs another tool's call (an MCP tool started as a task) is described and gated as that tool's.
         Tool.Delegation via = delegation(tool, use);
         if (via != null && registry.offered(session.mode()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {

@@ -14,10 +14,14 @@ import tools.jackson.databind.JsonNode;
  * @param inputSchema  the JSON Schema of the arguments, or null when absent
  * @param outputSchema the JSON Schema of {@code structuredContent}, or null
  * @param taskSupport  {@code execution.taskSupport}: whether the tool may or must run as a task
+ * @param alwaysLoad   the server asks that the tool's definition is always sent, even when a session
+ *                     defers its MCP tools ({@code _meta} {@code "anthropic/alwaysLoad": true} or
+ *                     {@code "alwaysLoad": true})
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool">MCP Tool</a>
  */
 public record McpToolInfo(String name, String title, String description, JsonNode inputSchema,
-                          JsonNode outputSchema, Hints hints, TaskSupport taskSupport) {
+                          JsonNode outputSchema, Hints hints, TaskSupport taskSupport,
+                          boolean alwaysLoad) {
 
     public McpToolInfo {
         taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
@@ -26,6 +30,12 @@ public record McpToolInfo(String name, String title, String description, JsonNod
     /** A tool that does not run as a task ({@code execution} absent). */
     public McpToolInfo(String name, String title, String description, JsonNode inputSchema, JsonNode outputSchema, Hints hints) {
         this(name, title, description, inputSchema, outputSchema, hints, TaskSupport.FORBIDDEN);
+    }
+
+    /** A tool without an always-load request. */
+    public McpToolInfo(String name, String title, String description, JsonNode inputSchema, JsonNode outputSchema, Hints hints,
+                       TaskSupport taskSupport) {
+        this(name, title, description, inputSchema, outputSchema, hints, taskSupport, false);
     }
 
     /**

@@ -45,6 +45,9 @@ import tools.jackson.databind.node.ObjectNode;
  *     {@code --resources MODE} and {@code --prompts MODE} set their starting lists (content modes below).</li>
  * <li>{@code --content-hang} with {@code --content}: also declares {@code completions}, and never answers
  *     {@code resources/read}, {@code prompts/get} or {@code completion/complete}.</li>
+ * <li>{@code --long-instructions N} answers {@code initialize} with N characters of instructions ending in
+ *     {@code END-OF-LONG}.</li>
+ * <li>{@code --always-load NAME} the tool {@code NAME} carries {@code _meta: {"anthropic/alwaysLoad": true}}.</li>
  * <li>{@code --session-gone} answers every {@code tools/call} with error -32001 ("Session not found"), as a
  *     server does for a session it no longer knows.</li>
  * <li>{@code --session-gone-once F}: the process that finds no file F creates it and answers every
@@ -119,6 +122,7 @@ public final class ChaosMcpServer {
     private static final AtomicInteger templateFetches = new AtomicInteger();
     private static final AtomicInteger promptFetches = new AtomicInteger();
     private static volatile int listDelayMs;
+    private static volatile String alwaysLoad;
     private static boolean junk;
     private static boolean interaction;
     private static boolean faults;
@@ -142,6 +146,7 @@ public final class ChaosMcpServer {
         faults = flags.contains("--faults");
         catalog = value(flags, "--catalog", "normal");
         listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
+        alwaysLoad = value(flags, "--always-load", null);
         resources = value(flags, "--resources", "normal");
         prompts = value(flags, "--prompts", "normal");
         boolean content = flags.contains("--content");
@@ -172,6 +177,7 @@ public final class ChaosMcpServer {
         boolean tools = !flags.contains("--no-tools");
         boolean logging = flags.contains("--logging");
         boolean hostile = flags.contains("--hostile-instructions");
+        int longInstructions = Integer.parseInt(value(flags, "--long-instructions", "0"));
         boolean contentHang = flags.contains("--content-hang");
         boolean sessionGone = flags.contains("--session-gone") || goneOnce(value(flags, "--session-gone-once", null));
         String callLog = value(flags, "--call-log", null);
@@ -220,6 +226,9 @@ public final class ChaosMcpServer {
                         }
                         if (hostile) {
                             result.put("instructions", HOSTILE_INSTRUCTIONS);
+                        }
+                        if (longInstructions > 0) {
+                            result.put("instructions", "Call echo first. ".repeat(longInstructions / 17) + "END-OF-LONG");
                         }
                         clientCapabilities = message.path("params").path("capabilities");
                         result.putObject("serverInfo").put("name", "chaos").put("version", "1");
@@ -433,6 +442,9 @@ public final class ChaosMcpServer {
         tool.put("name", name);
         tool.put("description", description);
         tool.putObject("inputSchema").put("type", "object");
+        if (name.equals(alwaysLoad)) {
+            tool.putObject("_meta").put("anthropic/alwaysLoad", true);
+        }
         if (annotations != null) {
             tool.set("annotations", JSON.readTree(annotations));
         }
