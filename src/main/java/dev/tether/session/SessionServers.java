@@ -204,6 +204,11 @@ final class SessionServers implements McpLauncher.Servers {
     }
 
     @Override
+    public String instructions() {
+        return running.instructions();
+    }
+
+    @Override
     public List<McpLauncher.PromptCommand> prompts() {
         return running.prompts();
     }
