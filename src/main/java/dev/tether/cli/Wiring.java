@@ -250,6 +250,11 @@ final class Wiring {
                 }
 
                 @Override
+                public void serverNeedsSignIn(String name, String redactedReason) {
+                    listener.serverNeedsSignIn(name, redactedReason);
+                }
+
+                @Override
                 public void toolsChanged() {
                     listener.toolsChanged();
                 }
