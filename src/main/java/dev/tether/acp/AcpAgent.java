@@ -114,6 +114,11 @@ public final class AcpAgent implements InboundHandler {
         session.putObject("additionalDirectories");
         result.putObject("agentInfo").put("name", "tether").put("title", "Tether").put("version", version);
         var methods = result.putArray("authMethods");
+        methods.addObject()
+                .put("id", AUTH_METHOD_ID)
+                .put("name", "API key in the environment")
+                .put("description", "Set ANTHROPIC_API_KEY, or OPENAI_BASE_URL/OPENAI_API_KEY for an OpenAI-compatible server, "
+                        + "in the agent's env (or in the Tether config file), then restart the agent.");
         // ACP: a terminal method is offered only to editors that said they can run one.
         if (client.terminalAuth()) {
             ObjectNode login = methods.addObject()
@@ -124,11 +129,6 @@ public final class AcpAgent implements InboundHandler {
                     .put("type", "terminal");
             login.putArray("args").add("login");
         }
-        methods.addObject()
-                .put("id", AUTH_METHOD_ID)
-                .put("name", "API key in the environment")
-                .put("description", "Set ANTHROPIC_API_KEY, or OPENAI_BASE_URL/OPENAI_API_KEY for an OpenAI-compatible server, "
-                        + "in the agent's env (or in the Tether config file), then restart the agent.");
         return result;
     }
 

@@ -182,7 +182,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /**
      * Sends the slash commands now, and again once the MCP servers have settled; where the editor
-     * shows notices, the configuration's warnings are shown as notices now.
+     * shows notices, the ones held until the session was answered (configuration warnings, early failures) go out now.
      */
     public void startPublishingCommands() {
         notices.open();
