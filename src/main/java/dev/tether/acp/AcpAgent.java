@@ -217,7 +217,13 @@ public final class AcpAgent implements InboundHandler {
         int index = 0;
         for (JsonNode block : prompt) {
             try {
-                blocks.add(SessionEvents.fromAcp(Json.convert(block, ContentBlock.class)));
+                PromptBlock read = SessionEvents.fromAcp(Json.convert(block, ContentBlock.class));
+                // initialize said promptCapabilities.audio: false; a turn that silently dropped the recording would mislead.
+                if (read instanceof PromptBlock.Audio) {
+                    throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is audio, which Tether does not take"
+                            + " (promptCapabilities.audio is false); send it as text or as a file instead");
+                }
+                blocks.add(read);
             } catch (JacksonException e) {
                 throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is not a valid content block"
                         + " (type \"" + block.path("type").asString("?") + "\")");
