@@ -202,7 +202,7 @@ final class Wiring {
     }
 
     /**
-     * The process's known secrets: the provider keys (from the environment or the config file),
+     * The process's known secrets: the provider keys (from the environment, the config file or {@code tether login}),
      * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
      * as the sessions get them.
      */

@@ -48,10 +48,15 @@ final class SessionNotices {
     void serverNeedsSignIn(String server, String reason) {
         if (live) {
             notice(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\" needs you to sign in",
-                    reason + " Run /mcp reconnect " + server + " to sign in.");
+                    sentence(reason) + " Run /mcp reconnect " + server + " to sign in.");
         } else {
             conversation("MCP server `" + server + "` is not available: " + reason);
         }
+    }
+
+    private static String sentence(String reason) {
+        String text = reason == null ? "" : reason.strip();
+        return text.isEmpty() || text.endsWith(".") ? text : text + ".";
     }
 
     /** Something about a server's configuration the user should fix (it still starts). */
