@@ -32,6 +32,8 @@ public final class AcpAgent implements InboundHandler {
     private static final Logger LOG = LoggerFactory.getLogger(AcpAgent.class);
     public static final int PROTOCOL_VERSION = 1;
     static final String AUTH_METHOD_ID = "env";
+    /** The {@code terminal} auth method: the editor runs Tether again with {@code login} appended, in a terminal. */
+    static final String LOGIN_METHOD_ID = "tether-login";
 
     private final SessionManager sessions;
     private final String version;
@@ -96,7 +98,8 @@ public final class AcpAgent implements InboundHandler {
     }
 
     private JsonNode initialize(JsonNode params) {
-        onInitialize.accept(ClientCapabilities.from(params.get("clientCapabilities")));
+        ClientCapabilities client = ClientCapabilities.from(params.get("clientCapabilities"));
+        onInitialize.accept(client);
         ObjectNode result = Json.object();
         result.put("protocolVersion", PROTOCOL_VERSION);
         ObjectNode caps = result.putObject("agentCapabilities");
@@ -110,17 +113,30 @@ public final class AcpAgent implements InboundHandler {
         session.putObject("delete");
         session.putObject("additionalDirectories");
         result.putObject("agentInfo").put("name", "tether").put("title", "Tether").put("version", version);
-        result.putArray("authMethods").addObject()
+        var methods = result.putArray("authMethods");
+        methods.addObject()
                 .put("id", AUTH_METHOD_ID)
                 .put("name", "API key in the environment")
                 .put("description", "Set ANTHROPIC_API_KEY, or OPENAI_BASE_URL/OPENAI_API_KEY for an OpenAI-compatible server, "
                         + "in the agent's env (or in the Tether config file), then restart the agent.");
+        // ACP: a terminal method is offered only to editors that said they can run one.
+        if (client.terminalAuth()) {
+            ObjectNode login = methods.addObject()
+                    .put("id", LOGIN_METHOD_ID)
+                    .put("name", "Sign in with an API key")
+                    .put("description", "Runs `tether login` in a terminal: choose Anthropic or OpenAI and paste an API key. "
+                            + "It is stored in a file only you can read, next to Tether's config; the environment still wins.")
+                    .put("type", "terminal");
+            login.putArray("args").add("login");
+        }
         return result;
     }
 
     private JsonNode authenticate(JsonNode params) {
         String method = Params.string(params, "methodId");
-        if (!AUTH_METHOD_ID.equals(method)) {
+        // The terminal method is not meant to reach authenticate (the editor only runs it); an editor
+        // that sends it anyway gets the same re-check, which finds a key `tether login` stored.
+        if (!AUTH_METHOD_ID.equals(method) && !LOGIN_METHOD_ID.equals(method)) {
             throw JsonRpcException.invalidParams("Invalid params: unknown auth method \"" + method + "\"");
         }
         String missing = sessions.services().models().missingCredentials();
@@ -201,7 +217,13 @@ public final class AcpAgent implements InboundHandler {
         int index = 0;
         for (JsonNode block : prompt) {
             try {
-                blocks.add(SessionEvents.fromAcp(Json.convert(block, ContentBlock.class)));
+                PromptBlock read = SessionEvents.fromAcp(Json.convert(block, ContentBlock.class));
+                // initialize said promptCapabilities.audio: false; a turn that silently dropped the recording would mislead.
+                if (read instanceof PromptBlock.Audio) {
+                    throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is audio, which Tether does not take"
+                            + " (promptCapabilities.audio is false); send it as text or as a file instead");
+                }
+                blocks.add(read);
             } catch (JacksonException e) {
                 throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is not a valid content block"
                         + " (type \"" + block.path("type").asString("?") + "\")");

@@ -4,11 +4,20 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What the editor said it can do in {@code initialize}. Built from the raw JSON so that
- * unknown or missing fields never fail a session.
+ * unknown or missing fields never fail a session. {@code terminalAuth} is {@code auth.terminal}:
+ * the editor can run the agent's {@code terminal} auth method.
+ *
+ * @see <a href="https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities">ACP client capabilities</a>
  */
 public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal,
-                                 boolean elicitationForm, boolean elicitationUrl, boolean notices) {
-    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false);
+                                 boolean elicitationForm, boolean elicitationUrl, boolean notices, boolean terminalAuth) {
+    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false, false);
+
+    /** Without {@code auth.terminal}. */
+    public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
+                              boolean elicitationUrl, boolean notices) {
+        this(readTextFile, writeTextFile, terminal, elicitationForm, elicitationUrl, notices, false);
+    }
 
     /** Without {@code session.notices}. */
     public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
@@ -28,6 +37,7 @@ public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, bo
                 caps.path("terminal").asBoolean(false),
                 elicitation.path("form").isObject(),
                 elicitation.path("url").isObject(),
-                caps.path("session").path("notices").isObject());
+                caps.path("session").path("notices").isObject(),
+                caps.path("auth").path("terminal").asBoolean(false));
     }
 }

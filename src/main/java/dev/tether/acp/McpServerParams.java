@@ -20,12 +20,17 @@ final class McpServerParams {
 
     private McpServerParams() {}
 
+    /** @param required a missing {@code mcpServers} is invalid params ({@code session/new}); {@code null} is always empty */
     static List<McpServerSpec> read(JsonNode params, boolean required) {
         JsonNode servers = params.get("mcpServers");
-        if (servers == null || servers.isNull()) {
+        if (servers == null) {
             if (required) {
                 throw JsonRpcException.invalidParams("Invalid params: \"mcpServers\" is required (use [] for none)");
             }
+            return List.of();
+        }
+        // ACP 1.25: a null list is read as an empty one (the schema's x-deserialize-default-on-null).
+        if (servers.isNull()) {
             return List.of();
         }
         if (!servers.isArray()) {

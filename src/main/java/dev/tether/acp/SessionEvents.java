@@ -31,9 +31,9 @@ public final class SessionEvents {
             case SessionEvent.AgentThought t -> new SessionUpdate.AgentThoughtChunk(new ContentBlock.Text(t.text()), t.messageId());
             case SessionEvent.ToolCallStarted c -> new SessionUpdate.ToolCall(new ToolCallFields(c.toolCallId(), c.view().title(),
                     ToolDisplays.toAcp(c.view().kind()), ToolCallStatus.PENDING, ToolDisplays.toAcp(c.view().preview()),
-                    ToolDisplays.locations(c.view().locations()), c.rawInput(), null));
+                    ToolDisplays.locations(c.view().locations()), c.rawInput(), null), c.name());
             case SessionEvent.ToolCallUpdated u -> new SessionUpdate.ToolCallUpdate(new ToolCallFields(u.toolCallId(), null, null,
-                    status(u.status()), ToolDisplays.toAcp(u.content()), null, null, u.rawOutput()));
+                    status(u.status()), ToolDisplays.toAcp(u.content()), null, null, u.rawOutput()), u.name());
             case SessionEvent.PlanUpdated p -> ToolDisplays.plan(p.entries());
             case SessionEvent.CommandsAvailable c -> new SessionUpdate.AvailableCommandsUpdate(c.commands().stream()
                     .map(command -> new SessionUpdate.AvailableCommand(command.name(), command.description(),

@@ -38,7 +38,10 @@ final class AcpCommand {
         SecretRegistry secrets = Wiring.secrets(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         // The MCP launcher and its token store are built when the first session starts, not on the initialize path.
-        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model(), settings.network()),
+        // A key stored by `tether login` while the agent runs is picked up without a restart.
+        SignInCatalog models = new SignInCatalog(settings.model(), () -> SettingsLoader.model(paths, env),
+                model -> Wiring.models(model, settings.network()), secrets);
+        SessionServices services = new SessionServices(transcripts, models,
                 Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets))), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
                 Wiring.limits(settings.model())).withSecrets(secrets)

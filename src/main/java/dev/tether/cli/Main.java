@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -52,8 +53,14 @@ public final class Main {
             printTo(out, usage());
             return 0;
         }
+        // An editor's terminal auth method runs its configured invocation (say `tether acp`) with `login` appended.
+        if (command.equals("acp") && args.length > 0 && List.of("login", "logout").contains(args[args.length - 1])) {
+            command = args[args.length - 1];
+        }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);
+            case "login" -> LoginCommand.login(rest, in, out, err, env);
+            case "logout" -> LoginCommand.logout(out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
             case "mcp" -> McpCommand.run(rest, out, err, env);
             default -> {
@@ -92,6 +99,9 @@ public final class Main {
                 Usage:
                   tether [acp] [options]        Run the ACP agent on stdin/stdout (what editors spawn).
                   tether reference-server       Run the bundled reference MCP server (a small order system) on stdio.
+                  tether login [--provider anthropic|openai]
+                                                Store a provider API key (owner-only, next to the config file).
+                  tether logout                 Remove the stored key.
                   tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
                   tether mcp login <server> | logout [server]
                   tether mcp approve <server> | reject <server>
@@ -112,6 +122,7 @@ public final class Main {
                   OPENAI_API_KEY, OPENAI_BASE_URL   any OpenAI-compatible server (Ollama, llama.cpp, vLLM, ...)
                   TETHER_SCRIPT                 the scripted model's JSONL file (with TETHER_PROVIDER=scripted)
                   XDG_CONFIG_HOME               config file: $XDG_CONFIG_HOME/tether/config.json
+                                                (and the key tether login stores: credentials.json beside it)
                   XDG_STATE_HOME                session transcripts: $XDG_STATE_HOME/tether/sessions
                   TETHER_MANAGED_SETTINGS       the managed settings file (default /etc/tether/managed-settings.json)
                 """.formatted(version());

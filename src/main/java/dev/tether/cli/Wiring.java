@@ -202,7 +202,7 @@ final class Wiring {
     }
 
     /**
-     * The process's known secrets: the provider keys (from the environment or the config file),
+     * The process's known secrets: the provider keys (from the environment, the config file or {@code tether login}),
      * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
      * as the sessions get them.
      */
@@ -247,6 +247,11 @@ final class Wiring {
                 @Override
                 public void serverFailed(String name, String redactedReason) {
                     listener.serverFailed(name, redactedReason);
+                }
+
+                @Override
+                public void serverNeedsSignIn(String name, String redactedReason) {
+                    listener.serverNeedsSignIn(name, redactedReason);
                 }
 
                 @Override

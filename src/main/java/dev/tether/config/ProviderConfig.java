@@ -6,8 +6,10 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Chooses the model provider from the environment and the user's config file (environment
- * wins). The config file shape is documented in {@code docs/reference/providers.md}.
+ * Chooses the model provider from the environment, the user's config file and the key
+ * {@code tether login} stored ({@link StoredCredentials}), in that order: the stored key counts
+ * only when the environment and the config file name no provider at all. The shapes are
+ * documented in {@code docs/reference/providers.md}.
  */
 final class ProviderConfig {
     private ProviderConfig() {}
@@ -19,7 +21,19 @@ final class ProviderConfig {
      *     or a malformed value
      */
     static ProviderSettings resolve(Map<String, String> env, JsonNode configFile) {
-        Source source = new Source(env, configFile);
+        return resolve(new Source(env, configFile, null));
+    }
+
+    /** As {@link #resolve(Map, JsonNode)}, falling back to {@code stored} (may be null or empty). */
+    static ProviderSettings resolve(Map<String, String> env, JsonNode configFile, JsonNode stored) {
+        ProviderSettings settings = resolve(new Source(env, configFile, null));
+        if (!ProviderSettings.NONE.equals(settings.provider()) || stored == null || stored.isEmpty()) {
+            return settings;
+        }
+        return resolve(new Source(env, configFile, stored));
+    }
+
+    private static ProviderSettings resolve(Source source) {
         String anthropicKey = source.get("ANTHROPIC_API_KEY", "anthropic", "apiKey");
         String openaiKey = source.get("OPENAI_API_KEY", "openai", "apiKey");
         String openaiBase = source.get("OPENAI_BASE_URL", "openai", "baseUrl");
@@ -79,13 +93,18 @@ final class ProviderConfig {
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
-    /** Environment first, then the config file (top-level or one section deep); blanks count as unset. */
-    private record Source(Map<String, String> env, JsonNode file) {
+    /** Environment first, then the config file, then the stored login (top-level or one section deep); blanks count as unset. */
+    private record Source(Map<String, String> env, JsonNode file, JsonNode stored) {
         String get(String envName, String section, String field) {
             String value = env == null ? null : env.get(envName);
             if (value != null && !value.isBlank()) {
                 return value.strip();
             }
+            String configured = read(file, section, field);
+            return configured != null ? configured : read(stored, section, field);
+        }
+
+        private static String read(JsonNode file, String section, String field) {
             if (file == null) {
                 return null;
             }

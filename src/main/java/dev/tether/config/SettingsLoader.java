@@ -101,7 +101,8 @@ public final class SettingsLoader {
                 approval, warnings);
         TetherSettings.Mcp mcp = new TetherSettings.Mcp(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
-        return new TetherSettings(paths, env, model(env, file), ToolsConfig.from(file), mcp, SecretsConfig.envNames(file),
+        TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
+        return new TetherSettings(paths, env, model, ToolsConfig.from(file), mcp, SecretsConfig.envNames(file),
                 NetworkConfig.from(file, env, paths.configDir()));
     }
 
@@ -114,9 +115,17 @@ public final class SettingsLoader {
         return file.has("mcpServers") ? McpConfig.parse(file, paths.configDir(), paths.configFile().toString()) : McpConfig.Declared.NONE;
     }
 
-    private static TetherSettings.Model model(Map<String, String> env, JsonNode file) {
+    /**
+     * The model settings as they are on disk now: the config file and the key {@code tether login}
+     * stored are read again (after a login in a terminal, a running agent finds the new key).
+     */
+    public static TetherSettings.Model model(TetherPaths paths, Map<String, String> env) {
+        return model(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)));
+    }
+
+    private static TetherSettings.Model model(Map<String, String> env, JsonNode file, JsonNode stored) {
         try {
-            return new TetherSettings.Model(ProviderConfig.resolve(env, file), null);
+            return new TetherSettings.Model(ProviderConfig.resolve(env, file, stored), null);
         } catch (IllegalArgumentException e) {
             return new TetherSettings.Model(null, e.getMessage());
         }

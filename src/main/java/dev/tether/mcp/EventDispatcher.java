@@ -37,8 +37,10 @@ final class EventDispatcher implements McpConnection.Events {
                     listener.onEvent(new McpRuntimeEvent.StateChanged(++revision, source.name(), generation, status));
                     if (status.state() == State.READY) {
                         listener.serverReady(source.name(), status.toolCount());
-                    } else if (status.state() == State.FAILED || status.state() == State.NEEDS_AUTH) {
+                    } else if (status.state() == State.FAILED) {
                         listener.serverFailed(source.name(), status.reason());
+                    } else if (status.state() == State.NEEDS_AUTH) {
+                        listener.serverNeedsSignIn(source.name(), status.reason());
                     }
                 }
                 case TOOLS -> {

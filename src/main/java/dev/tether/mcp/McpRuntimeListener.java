@@ -22,6 +22,11 @@ public interface McpRuntimeListener {
     /** A server failed to connect, gave up recovering, or its connection ended. */
     void serverFailed(String name, String redactedReason);
 
+    /** A server's connect ended in {@code NEEDS_AUTH}: the user must sign in. A failure unless told apart. */
+    default void serverNeedsSignIn(String name, String redactedReason) {
+        serverFailed(name, redactedReason);
+    }
+
     /** A server's tool list changed; the next {@link McpRuntime#awaitTools} returns the new projection. */
     void toolsChanged();
 

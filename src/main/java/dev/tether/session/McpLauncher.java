@@ -90,6 +90,11 @@ public interface McpLauncher {
     interface Listener {
         void serverFailed(String server, String reason);
 
+        /** The server refused Tether until the user signs in (MCP authorization); a failure unless told apart. */
+        default void serverNeedsSignIn(String server, String reason) {
+            serverFailed(server, reason);
+        }
+
         /** Something about a server's configuration the user should fix (it still starts). */
         default void warn(String server, String message) {}
 

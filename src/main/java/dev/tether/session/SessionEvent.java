@@ -26,11 +26,21 @@ public sealed interface SessionEvent {
     record AgentThought(String messageId, String text) implements SessionEvent {}
 
     /** A tool call (or a request shown as one) announced, pending until an update says otherwise. */
-    record ToolCallStarted(String toolCallId, ToolCallView view, JsonNode rawInput) implements SessionEvent {}
+    record ToolCallStarted(String toolCallId, ToolCallView view, JsonNode rawInput, String name) implements SessionEvent {
+        /** A call with no programmatic tool name (a permission Tether asks for itself). */
+        public ToolCallStarted(String toolCallId, ToolCallView view, JsonNode rawInput) {
+            this(toolCallId, view, rawInput, null);
+        }
+    }
 
     /** A change to an announced call; null fields stay as they were. */
-    record ToolCallUpdated(String toolCallId, CallStatus status, List<ToolDisplay> content, JsonNode rawOutput)
+    record ToolCallUpdated(String toolCallId, CallStatus status, List<ToolDisplay> content, JsonNode rawOutput, String name)
             implements SessionEvent {
+        /** An update that leaves the tool's name as announced. */
+        public ToolCallUpdated(String toolCallId, CallStatus status, List<ToolDisplay> content, JsonNode rawOutput) {
+            this(toolCallId, status, content, rawOutput, null);
+        }
+
         public static ToolCallUpdated status(String toolCallId, CallStatus status) {
             return new ToolCallUpdated(toolCallId, status, null, null);
         }

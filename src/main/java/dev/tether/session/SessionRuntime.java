@@ -19,7 +19,6 @@ import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
@@ -46,7 +45,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final SessionHost host;
     private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
     private final ReentrantLock turnLock = new ReentrantLock();
-    private final List<String> notices = new ArrayList<>();
+    private final SessionNotices notices;
     private boolean unsavedShown;
     private volatile Cancellation currentTurn;
     private final SessionOptions options;
@@ -71,20 +70,23 @@ public final class SessionRuntime implements AutoCloseable {
                 this::recordMessage);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
+        this.notices = new SessionNotices(ports.output().showsNotices(), this::send);
         this.mcp = new SessionServers(services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
-                synchronized (notices) {
-                    notices.add("MCP server `" + server + "` is not available: " + reason);
-                }
+                notices.serverFailed(server, reason);
+            }
+
+            @Override
+            public void serverNeedsSignIn(String server, String reason) {
+                LOG.warn("session {}: MCP server {} needs sign-in: {}", id, server, reason);
+                notices.serverNeedsSignIn(server, reason);
             }
 
             @Override
             public void warn(String server, String message) {
-                synchronized (notices) {
-                    notices.add("MCP server `" + server + "`: " + message);
-                }
+                notices.serverWarning(server, message);
             }
 
             @Override
@@ -92,8 +94,9 @@ public final class SessionRuntime implements AutoCloseable {
                 // The next model request re-reads the projection at the catalog barrier.
             }
         }), services.mcpSources(), servers, this::send);
-        // The configuration's warnings reach the user with the first model request (and in /mcp).
-        mcp.warnings().forEach(w -> notices.add("MCP configuration: " + w));
+        // The configuration's warnings reach the user with the first model request (and in /mcp),
+        // and as notices once the session is answered where the editor shows them.
+        mcp.warnings().forEach(notices::configWarning);
         this.tools = new SessionTools(this, mcp, restored == null ? List.of() : restored.loadedTools());
         this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
@@ -187,14 +190,10 @@ public final class SessionRuntime implements AutoCloseable {
 
     /**
      * Sends the slash commands now, and again once the MCP servers have settled; where the editor
-     * shows notices, the configuration's warnings are shown as notices now.
+     * shows notices, the ones held until the session was answered (configuration warnings, early failures) go out now.
      */
     public void startPublishingCommands() {
-        if (ports.output().showsNotices()) {
-            for (String warning : mcp.warnings()) {
-                send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning));
-            }
-        }
+        notices.open();
         commands.startPublishing(id.value(), lifetime);
     }
 
@@ -264,14 +263,9 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    /** Notices for the user (failed MCP servers), shown at the next model request. */
+    /** Messages for the user (failed MCP servers where the editor shows no notices), shown at the next model request. */
     void flushNotices() {
-        List<String> pending;
-        synchronized (notices) {
-            pending = List.copyOf(notices);
-            notices.clear();
-        }
-        for (String notice : pending) {
+        for (String notice : notices.drainForConversation()) {
             sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
         }
         String unsaved = transcript.failure();

@@ -250,7 +250,7 @@ final class SessionTools implements TurnTools {
     }
 
     private void announce(ToolCallView view, String callId, Part.ToolUse use) {
-        session.sendDurable(new SessionEvent.ToolCallStarted(callId, view, use.input()));
+        session.sendDurable(new SessionEvent.ToolCallStarted(callId, view, use.input(), use.name()));
     }
 
     private Step cancelled(Part.ToolUse use, String callId) {
@@ -258,7 +258,8 @@ final class SessionTools implements TurnTools {
     }
 
     private Step.Answered finish(Part.ToolUse use, String callId, ToolStatus status) {
-        session.sendDurable(new SessionEvent.ToolCallUpdated(callId, status.status(), status.forEditor(), status.rawOutput()));
+        session.sendDurable(new SessionEvent.ToolCallUpdated(callId, status.status(), status.forEditor(), status.rawOutput(),
+                use.name()));
         return new Step.Answered(new Part.ToolResult(use.id(), status.forModel(), status.isError()));
     }
 

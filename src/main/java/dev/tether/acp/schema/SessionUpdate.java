@@ -36,14 +36,24 @@ public sealed interface SessionUpdate {
         }
     }
 
-    record ToolCall(@JsonUnwrapped ToolCallFields fields) implements SessionUpdate {
+    /** {@code name} is the tool's programmatic name as the model called it; null when there is none. */
+    record ToolCall(@JsonUnwrapped ToolCallFields fields, String name) implements SessionUpdate {
+        public ToolCall(ToolCallFields fields) {
+            this(fields, null);
+        }
+
         @Override
         public String sessionUpdate() {
             return "tool_call";
         }
     }
 
-    record ToolCallUpdate(@JsonUnwrapped ToolCallFields fields) implements SessionUpdate {
+    /** {@code name} is the tool's programmatic name as the model called it; null when there is none. */
+    record ToolCallUpdate(@JsonUnwrapped ToolCallFields fields, String name) implements SessionUpdate {
+        public ToolCallUpdate(ToolCallFields fields) {
+            this(fields, null);
+        }
+
         @Override
         public String sessionUpdate() {
             return "tool_call_update";

@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
  * The {@code expect} checks of a script line. Each null or empty field is not checked.
  */
 record Expectation(String lastUserTextContains, String toolResultContains, List<String> toolsInclude, List<String> toolsExclude,
-                   String requestExcludes) {
-    static final Expectation NONE = new Expectation(null, null, List.of(), List.of(), null);
+                   String requestExcludes, String thinking, String lastUserImage) {
+    static final Expectation NONE = new Expectation(null, null, List.of(), List.of(), null, null, null);
 
     Expectation {
         toolsInclude = List.copyOf(toolsInclude);
@@ -37,6 +37,14 @@ record Expectation(String lastUserTextContains, String toolResultContains, List<
                 failures.add("a tool result in the newest user message should contain \"" + toolResultContains + "\" but "
                         + (results.isEmpty() ? "there was none" : "they were " + results.stream().map(r -> "\"" + clip(r) + "\"").toList()));
             }
+        }
+        if (thinking != null && (request.thinking() == null || !request.thinking().id().equals(thinking))) {
+            failures.add("the thinking level should be \"" + thinking + "\" but was \""
+                    + (request.thinking() == null ? "none" : request.thinking().id()) + "\"");
+        }
+        if (lastUserImage != null && (lastUser == null || lastUser.parts().stream()
+                .noneMatch(p -> p instanceof Part.Image image && lastUserImage.equals(image.mimeType())))) {
+            failures.add("the last user message should hold an image of type " + lastUserImage);
         }
         if (requestExcludes != null && requestText(request).contains(requestExcludes)) {
             failures.add("nothing in the request (system, messages, tools) should contain \"" + requestExcludes + "\"");

@@ -20,7 +20,7 @@ final class ScriptParser {
     private static final Set<String> FIELDS = Set.of(
             "text", "thinking", "chunks", "chunkDelayMs", "delayMs", "toolCalls", "stop", "usage", "error", "expect");
     private static final Set<String> EXPECT_FIELDS = Set.of("lastUserTextContains", "toolResultContains", "toolsInclude", "toolsExclude",
-            "requestExcludes");
+            "requestExcludes", "thinking", "lastUserImage");
     /** Auto-split {@code text} into at most this many pieces, so editors see it stream. */
     static final int TEXT_PIECES = 4;
 
@@ -139,7 +139,7 @@ final class ScriptParser {
         }
         return new Expectation(string(expect, "lastUserTextContains"), string(expect, "toolResultContains"),
                 names(expect.path("toolsInclude"), "toolsInclude"), names(expect.path("toolsExclude"), "toolsExclude"),
-                string(expect, "requestExcludes"));
+                string(expect, "requestExcludes"), string(expect, "thinking"), string(expect, "lastUserImage"));
     }
 
     private List<String> names(JsonNode node, String field) throws ModelException {

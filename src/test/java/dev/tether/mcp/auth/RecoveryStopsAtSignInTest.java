@@ -55,6 +55,7 @@ class RecoveryStopsAtSignInTest {
                 assertEquals(tokenPosts + 1, f.server.to("/token").size(), "one refresh was tried, not one per attempt");
                 assertEquals(List.of("CONNECTING", "READY", "RECOVERING", "NEEDS_AUTH"),
                         events.states("srv").stream().map(Enum::name).toList());
+                assertEquals(List.of("needs sign-in srv"), events.told(), "the session is told to ask for a sign-in, not of a failure");
             }
         }
     }

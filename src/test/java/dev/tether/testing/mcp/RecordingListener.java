@@ -15,8 +15,22 @@ public final class RecordingListener implements McpRuntimeListener {
     @Override
     public void serverReady(String name, int toolCount) {}
 
+    private final List<String> told = new ArrayList<>();
+
     @Override
-    public void serverFailed(String name, String redactedReason) {}
+    public synchronized void serverFailed(String name, String redactedReason) {
+        told.add("failed " + name);
+    }
+
+    @Override
+    public synchronized void serverNeedsSignIn(String name, String redactedReason) {
+        told.add("needs sign-in " + name);
+    }
+
+    /** What {@link #serverFailed} and {@link #serverNeedsSignIn} were told, in order ("failed srv", "needs sign-in srv"). */
+    public synchronized List<String> told() {
+        return List.copyOf(told);
+    }
 
     @Override
     public void toolsChanged() {}
