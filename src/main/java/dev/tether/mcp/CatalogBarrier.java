@@ -52,9 +52,11 @@ final class CatalogBarrier {
         List<CompletableFuture<Void>> refreshing = new ArrayList<>();
         for (McpConnection c : connections) {
             c.refreshIfStale();
-            if (c.refresher().busy()) {
-                c.refresher().expedite();
-                refreshing.add(c.refresher().settled());
+            for (var refresher : List.of(c.refresher(), c.content().resourceRefresher(), c.content().promptRefresher())) {
+                if (refresher.busy()) {
+                    refresher.expedite();
+                    refreshing.add(refresher.settled());
+                }
             }
         }
         if (!refreshing.isEmpty() && !waitFor(refreshing, barrierTimeout.toNanos(), cancellation)) {

@@ -279,6 +279,11 @@ final class ConnectionContent {
                 options.requestTimeouts().completion(), cancellation);
     }
 
+    /** Before a model request: refetches a content list that is older than the catalog TTL (see {@link ContentRefresh#refreshIfStale}). */
+    void refreshIfStale(McpClientSession ready) {
+        refresh.refreshIfStale(ready);
+    }
+
     /** Fetches one catalog now and commits it when complete and valid (the last good one stays otherwise). */
     void refresh(boolean resources, Cancellation cancellation) {
         refresh.refresh(resources, cancellation);

@@ -39,6 +39,9 @@ final class ContentRefresh {
     private final CoalescingRefresher resourceRefresher;
     private final CoalescingRefresher promptRefresher;
     private final ReentrantLock fetchLock = new ReentrantLock();
+    /** When each list was last fetched or found stale (the healing clock): the catalog TTL counts from it. */
+    private volatile long resourcesAt;
+    private volatile long promptsAt;
 
     ContentRefresh(String server, McpRuntimeOptions options, McpConnectionSettings settings, Cancellation lifetime,
                    ConnectionContent.Link link, ContentCatalogs catalogs, Consumer<McpNotice> notice) {
@@ -76,6 +79,7 @@ final class ContentRefresh {
         List<McpResource> listed = List.of();
         List<McpResourceTemplate> templates = List.of();
         List<McpPrompt> promptList = List.of();
+        resourcesAt = promptsAt = settings.healing().clock().getAsLong();
         String resourceTrouble = null;
         String promptTrouble = null;
         if (resources) {
@@ -123,7 +127,33 @@ final class ContentRefresh {
         }
     }
 
+    /**
+     * Before a model request, the catalog TTL for content: a resource or prompt list of a server
+     * that does not send {@code list_changed} for it is fetched again (through its coalescing
+     * refresher) once it is older than the TTL, as the tool list is.
+     */
+    void refreshIfStale(McpClientSession ready) {
+        long ttl = settings.healing().catalogTtl().toNanos();
+        McpClientSession.Initialized init = ready == null ? null : ready.initialized();
+        if (ttl == 0 || init == null) {
+            return;
+        }
+        Declared declared = catalogs.declared();
+        long now = settings.healing().clock().getAsLong();
+        if (declared.resources() && !init.capabilities().path("resources").path("listChanged").asBoolean(false)
+                && now - resourcesAt >= ttl) {
+            resourcesAt = now;
+            resourceRefresher.request();
+        }
+        if (declared.prompts() && !init.capabilities().path("prompts").path("listChanged").asBoolean(false)
+                && now - promptsAt >= ttl) {
+            promptsAt = now;
+            promptRefresher.request();
+        }
+    }
+
     private void refreshResources(Live live, Cancellation cancellation) {
+        resourcesAt = settings.healing().clock().getAsLong();
         List<McpResource> listed;
         List<McpResourceTemplate> templates;
         try {
@@ -137,6 +167,7 @@ final class ContentRefresh {
     }
 
     private void refreshPrompts(Live live, Cancellation cancellation) {
+        promptsAt = settings.healing().clock().getAsLong();
         List<McpPrompt> listed;
         try {
             listed = live.client().content().listPrompts(settings.catalogBounds(), options.listTimeout(), cancellation);

@@ -255,9 +255,11 @@ final class McpConnection {
         return tools.refresher();
     }
 
-    /** Before a model request: refreshes a stale list of a server without {@code list_changed} (the catalog TTL). */
+    /** Before a model request: refreshes stale lists (tools, resources, prompts) a server does not send {@code list_changed} for (the catalog TTL). */
     void refreshIfStale() {
-        tools.refreshIfStale(readySession());
+        McpClientSession ready = readySession();
+        tools.refreshIfStale(ready);
+        content.refreshIfStale(ready);
     }
 
     ToolView toolView() {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * The catalog TTL: before a model request, the tool list of a server that does not send
  * {@code list_changed} is refetched once it is older than 20 s, so a tool it added quietly
  * appears; a server that declared {@code listChanged} is trusted to say so and is not refetched.
+ * Resource and prompt lists follow the same rule.
  */
 class CatalogTtlTest {
     private final AtomicLong clock = new AtomicLong();
@@ -65,5 +66,38 @@ class CatalogTtlTest {
             assertFalse(names(modelRequestAfter(runtime, Duration.ofMinutes(5))).contains("mcp__chatty__gen_1"));
             assertEquals(1, Interact.stats(runtime, "chatty").path("fetches").asInt(), "only the first fetch");
         }
+    }
+
+    @Test
+    void resourceAndPromptListsWithoutListChangedAreRefetchedAfterTheTtlToo() throws Exception {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("quiet", "--content", "--static-content")), options(),
+                McpRuntimeListener.NONE, settings())) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            text(runtime, "quiet", "set_catalog", args("resources", "v1", "prompts", "v1"));
+
+            modelRequestAfter(runtime, Duration.ofSeconds(19));
+            assertFalse(uris(runtime).contains("chaos://gen/1"), "fresh enough");
+            assertEquals(1, Interact.stats(runtime, "quiet").path("resourceFetches").asInt());
+
+            modelRequestAfter(runtime, Duration.ofSeconds(1));
+            assertTrue(uris(runtime).contains("chaos://gen/1"), "the quietly added resource is listed: " + uris(runtime));
+            assertTrue(runtime.prompts().stream().anyMatch(p -> p.name().equals("gen_1")), "the quietly added prompt is offered");
+            assertEquals(2, Interact.stats(runtime, "quiet").path("promptFetches").asInt());
+        }
+    }
+
+    @Test
+    void contentListsOfAServerThatSendsListChangedAreNotRefetchedOnATimer() throws Exception {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("chatty", "--content")), options(), McpRuntimeListener.NONE,
+                settings())) {
+            runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            modelRequestAfter(runtime, Duration.ofMinutes(5));
+            assertEquals(1, Interact.stats(runtime, "chatty").path("resourceFetches").asInt(), "only the first fetch");
+            assertEquals(1, Interact.stats(runtime, "chatty").path("promptFetches").asInt(), "only the first fetch");
+        }
+    }
+
+    private static List<String> uris(McpRuntime runtime) {
+        return runtime.resources("quiet").resources().stream().map(r -> r.uri()).toList();
     }
 }

@@ -55,6 +55,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code --call-log F} appends the name of every {@code tools/call} received to file F, one a line.</li>
  * <li>{@code --no-ping} answers {@code ping} with -32601 (method not found), as servers that skip it do.</li>
  * <li>{@code --static-tools} declares {@code tools} without {@code listChanged}.</li>
+ * <li>{@code --static-content} with {@code --content}: declares {@code resources} and {@code prompts} without {@code listChanged}.</li>
  * <li>{@code --faults} also lists the fault tools of {@link ChaosFaultTools} and {@code stop_reading}
  *     (answers, then never reads stdin again while the process keeps running).</li>
  * <li>{@code --exit-on-initialize} exits with status 5 when {@code initialize} arrives.</li>
@@ -183,6 +184,7 @@ public final class ChaosMcpServer {
         String callLog = value(flags, "--call-log", null);
         boolean noPing = flags.contains("--no-ping");
         boolean staticTools = flags.contains("--static-tools");
+        boolean staticContent = flags.contains("--static-content");
         sleep(Integer.parseInt(value(flags, "--start-delay-ms", "0")));
         boolean exitOnInitialize = flags.contains("--exit-on-initialize");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -218,8 +220,8 @@ public final class ChaosMcpServer {
                             caps.putObject("logging");
                         }
                         if (content) {
-                            caps.putObject("resources").put("listChanged", true);
-                            caps.putObject("prompts").put("listChanged", true);
+                            caps.putObject("resources").put("listChanged", !staticContent);
+                            caps.putObject("prompts").put("listChanged", !staticContent);
                         }
                         if (contentHang) {
                             caps.putObject("completions");
