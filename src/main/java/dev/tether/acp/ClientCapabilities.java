@@ -5,10 +5,20 @@ import tools.jackson.databind.JsonNode;
 /**
  * What the editor said it can do in {@code initialize}. Built from the raw JSON so that
  * unknown or missing fields never fail a session.
+ *
+ * @param compaction {@code session.compaction} is an object: the editor shows
+ *                   {@code compaction_update} and {@code compaction_summary_chunk} updates
+ * @see <a href="https://agentclientprotocol.com/protocol/initialization#client-capabilities">ACP client capabilities</a>
  */
 public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal,
-                                 boolean elicitationForm, boolean elicitationUrl) {
-    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false);
+                                 boolean elicitationForm, boolean elicitationUrl, boolean compaction) {
+    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false);
+
+    /** Capabilities without compaction updates. */
+    public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
+                              boolean elicitationUrl) {
+        this(readTextFile, writeTextFile, terminal, elicitationForm, elicitationUrl, false);
+    }
 
     public static ClientCapabilities from(JsonNode caps) {
         if (caps == null || !caps.isObject()) {
@@ -21,6 +31,7 @@ public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, bo
                 fs.path("writeTextFile").asBoolean(false),
                 caps.path("terminal").asBoolean(false),
                 elicitation.path("form").isObject(),
-                elicitation.path("url").isObject());
+                elicitation.path("url").isObject(),
+                caps.path("session").path("compaction").isObject());
     }
 }

@@ -4,40 +4,53 @@ import dev.tether.json.Json;
 import dev.tether.session.SessionEvent;
 import dev.tether.session.SessionOutput;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A session's events as {@code session/update} notifications; the rendering the session
- * records is the update itself, so {@code session/load} replays exactly what was sent.
+ * records is the update itself, so {@code session/load} replays exactly what was sent. An
+ * editor without {@code session.compaction} sees compactions as {@link CompactionMarkers}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn#3-agent-reports-output">ACP: the agent reports output</a>
  */
 final class EditorOutput implements SessionOutput {
     private final ClientChannel client;
     private final String sessionId;
+    private final boolean compaction;
 
-    /** @param client the editor behind the session's secret mask */
-    EditorOutput(ClientChannel client, String sessionId) {
+    /**
+     * @param client     the editor behind the session's secret mask
+     * @param compaction the editor shows compaction updates
+     */
+    EditorOutput(ClientChannel client, String sessionId, boolean compaction) {
         this.client = client;
         this.sessionId = sessionId;
+        this.compaction = compaction;
     }
 
     @Override
     public JsonNode send(SessionEvent event) {
         JsonNode update = render(event);
-        show(update);
+        if (update != null) {
+            show(update);
+        }
         return update;
     }
 
     @Override
     public JsonNode render(SessionEvent event) {
-        return Json.tree(SessionEvents.toAcp(event));
+        JsonNode update = Json.tree(SessionEvents.toAcp(event));
+        return compaction ? update : CompactionMarkers.withoutCompaction(update).orElse(null);
     }
 
     @Override
     public void replay(List<JsonNode> recorded) {
-        recorded.forEach(this::show);
+        for (JsonNode update : recorded) {
+            Optional<JsonNode> shown = compaction ? Optional.of(update) : CompactionMarkers.withoutCompaction(update);
+            shown.ifPresent(this::show);
+        }
         UnfinishedCalls.closing(recorded).forEach(this::show);
     }
 

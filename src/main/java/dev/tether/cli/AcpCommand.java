@@ -41,7 +41,7 @@ final class AcpCommand {
         SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model()),
                 Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets))), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
-                Wiring.limits(settings.model())).withSecrets(secrets);
+                Wiring.limits(settings)).withSecrets(secrets);
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

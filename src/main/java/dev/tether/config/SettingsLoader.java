@@ -75,7 +75,8 @@ public final class SettingsLoader {
         McpConfig.Declared declared = (flags.strict() ? McpConfig.Declared.NONE : configuredServers(file, paths)).then(flags.servers());
         TetherSettings.Mcp mcp = new TetherSettings.Mcp(declared, flags.strict(), McpRuntimeConfig.from(file),
                 file.path("oauth").path("rememberSignIns").asBoolean(false));
-        return new TetherSettings(paths, env, model(env, file), ToolsConfig.from(file), mcp, SecretsConfig.envNames(file));
+        return new TetherSettings(paths, env, model(env, file), ToolsConfig.from(file), mcp, SecretsConfig.envNames(file),
+                ContextConfig.from(file));
     }
 
     /**

@@ -19,12 +19,20 @@ import java.util.Objects;
  * @param tools          the user's tool allow/deny lists and protected paths
  * @param mcp            MCP servers and policies, runtime bounds, OAuth
  * @param secretEnvNames the variables the config marks secret ({@code "secrets": {"env": [...]}})
+ * @param context        the context window override and the compaction threshold ({@code "context"})
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
-                             List<String> secretEnvNames) {
+                             List<String> secretEnvNames, ContextConfig context) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
+        Objects.requireNonNull(context);
+    }
+
+    /** Settings with the default context settings. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
+                          List<String> secretEnvNames) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, ContextConfig.DEFAULT);
     }
 
     /**

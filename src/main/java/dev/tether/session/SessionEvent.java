@@ -51,6 +51,18 @@ public sealed interface SessionEvent {
     /** The context in use: {@code used} of {@code size} tokens. */
     record UsageChanged(long used, long size) implements SessionEvent {}
 
+    /**
+     * A compaction of the conversation began or ended; {@code error} says why one failed, else null.
+     * Editors that cannot show compactions get a plain message when one completed or failed.
+     */
+    record Compaction(String compactionId, CompactionStatus status, String error) implements SessionEvent {}
+
+    /** A piece of a compaction's summary, as the model writes it. */
+    record CompactionSummary(String compactionId, String text) implements SessionEvent {}
+
+    /** Where a compaction stands. */
+    enum CompactionStatus { IN_PROGRESS, COMPLETED, FAILED, CANCELLED }
+
     /** Where an announced call stands once it left pending. */
     enum CallStatus { IN_PROGRESS, COMPLETED, FAILED }
 

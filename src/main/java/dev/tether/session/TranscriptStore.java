@@ -159,6 +159,11 @@ public final class TranscriptStore {
                 case "session" -> meta = meta(line);
                 case "update" -> updates.add(line.get("update"));
                 case "message" -> messages.add(MessageCodec.decode(line.path("message")));
+                case "compaction" -> {
+                    // The model context restarts from the compacted history; the messages before stay on file.
+                    messages.clear();
+                    line.path("messages").forEach(m -> messages.add(MessageCodec.decode(m)));
+                }
                 case "title" -> title = line.path("title").asString(null);
                 default -> { }
             }
