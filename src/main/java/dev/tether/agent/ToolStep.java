@@ -8,13 +8,16 @@ import dev.tether.tools.ToolError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs the tool calls of one model step and answers every one of them, run or not, in the
  * model's order. Consecutive calls that {@link TurnTools#parallelSafe} are run concurrently on
  * the session's threads, at most {@code maxParallel} at once; any other call is a barrier: it
  * starts after every call before it ended, and the calls after it start after it ended, so a
- * read the model placed after a write sees the write.
+ * read the model placed after a write sees the write. A fatal failure or a cancellation keeps
+ * calls of the step that have not started from starting; calls already running finish or are
+ * cancelled, and every call is answered.
  */
 final class ToolStep {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ToolStep.class);
@@ -81,6 +84,8 @@ final class ToolStep {
     /** Runs {@code uses[from, to)} on their own threads and waits for all of them. */
     private void runConcurrently(List<Part.ToolUse> uses, int from, int to, TurnTools.Step[] steps, Cancellation turn) {
         Semaphore slots = new Semaphore(maxParallel);
+        // Once a call fails fatally, calls of the batch that have not started yet do not start.
+        AtomicBoolean fatal = new AtomicBoolean();
         List<Thread> running = new ArrayList<>();
         for (int k = from; k < to; k++) {
             int index = k;
@@ -93,7 +98,16 @@ final class ToolStep {
                     return;
                 }
                 try {
-                    steps[index] = turn.isCancelled() ? new TurnTools.Step.Answered(error(use, NOT_RUN_CANCELLED)) : call(use, turn);
+                    if (fatal.get()) {
+                        steps[index] = new TurnTools.Step.Answered(error(use, NOT_RUN_AFTER_FATAL));
+                    } else if (turn.isCancelled()) {
+                        steps[index] = new TurnTools.Step.Answered(error(use, NOT_RUN_CANCELLED));
+                    } else {
+                        steps[index] = call(use, turn);
+                        if (steps[index] instanceof TurnTools.Step.Fatal) {
+                            fatal.set(true);
+                        }
+                    }
                 } finally {
                     slots.release();
                 }

@@ -317,10 +317,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** The history a compaction left: a restored session starts from it (the messages before stay in the file). */
     private void recordCompaction(List<ModelMessage> history) {
-        var line = Json.object().put("kind", "compaction");
-        var messages = line.putArray("messages");
-        history.forEach(m -> messages.add(MessageCodec.encode(m)));
-        transcript.append(line);
+        transcript.append(TranscriptStore.compactionLine(history));
     }
 
     /** Cancels any turn, ends the MCP servers and closes the transcript. */

@@ -174,6 +174,14 @@ public final class TranscriptStore {
         return Optional.of(new SessionRecord(meta, title, updatedAt(file), updates, repair(messages)));
     }
 
+    /** The line that records a compaction: the whole history it left, where {@link #read} restarts the model context. */
+    static ObjectNode compactionLine(List<ModelMessage> history) {
+        ObjectNode line = Json.object().put("kind", "compaction");
+        var messages = line.putArray("messages");
+        history.forEach(m -> messages.add(MessageCodec.encode(m)));
+        return line;
+    }
+
     /** The sessions on disk, newest first, optionally only those with the given cwd. */
     public List<SessionRecord.Summary> list(Path cwd) {
         if (!Files.isDirectory(dir)) {
