@@ -3,6 +3,10 @@ package dev.tether.acp;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.json.Json;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -18,6 +22,7 @@ import tools.jackson.databind.JsonNode;
 final class CompactionMarkers {
     static final String COMPLETED = "\n\n— Context compacted: the earlier conversation was summarised to fit the model's context window. —\n\n";
     static final String FAILED = "\n\n⚠ Compacting the conversation failed";
+    static final String UNFINISHED = "Tether stopped before the compaction finished; the conversation was kept as it was.";
 
     private CompactionMarkers() {}
 
@@ -36,6 +41,26 @@ final class CompactionMarkers {
             };
             default -> Optional.of(update);
         };
+    }
+
+    /**
+     * For an editor that shows compactions: a {@code failed} update for every compaction the record
+     * leaves in progress (Tether stopped during its summary), so none shows as running forever.
+     */
+    static List<JsonNode> closing(List<JsonNode> replayed) {
+        Map<String, String> status = new LinkedHashMap<>();
+        for (JsonNode update : replayed) {
+            if (update.path("sessionUpdate").asString("").equals("compaction_update")) {
+                status.put(update.path("compactionId").asString(""), update.path("status").asString(""));
+            }
+        }
+        List<JsonNode> closing = new ArrayList<>();
+        status.forEach((id, now) -> {
+            if (now.equals("in_progress")) {
+                closing.add(Json.tree(new SessionUpdate.CompactionUpdate(id, "failed", UNFINISHED)));
+            }
+        });
+        return closing;
     }
 
     private static String reason(JsonNode update) {

@@ -52,6 +52,9 @@ final class EditorOutput implements SessionOutput {
             shown.ifPresent(this::show);
         }
         UnfinishedCalls.closing(recorded).forEach(this::show);
+        if (compaction) {
+            CompactionMarkers.closing(recorded).forEach(this::show);
+        }
     }
 
     private void show(JsonNode update) {
