@@ -56,8 +56,8 @@ public final class Compactor {
 
     /** Compacts now; never throws for the model's failure or the user's cancellation (see {@link Outcome}). */
     public Outcome compact(Request settings, Cancellation cancellation) {
-        List<ModelMessage> history = conversation.snapshot();
-        Optional<CompactionPlan> found = CompactionPlan.of(history);
+        Conversation.Snapshot snapshot = conversation.snapshot();
+        Optional<CompactionPlan> found = CompactionPlan.of(snapshot.history());
         if (found.isEmpty()) {
             return Outcome.NOTHING;
         }
@@ -86,7 +86,7 @@ public final class Compactor {
         List<ModelMessage> replacement = new ArrayList<>();
         replacement.add(ModelMessage.user(List.of(new Part.Text(SUMMARY_HEADER + summary.strip()))));
         replacement.addAll(plan.kept());
-        conversation.replace(history.size(), replacement);
+        conversation.replace(snapshot.covered(), replacement);
         listener.on(new TurnEvent.CompactionEnded(id, Status.COMPLETED, plan.summarised().size(), null));
         return new Outcome(Status.COMPLETED, null);
     }

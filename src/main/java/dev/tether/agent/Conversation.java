@@ -84,9 +84,11 @@ public final class Conversation {
         return messages.size();
     }
 
-    /** The history as it is now (repaired, not merged). */
-    public synchronized List<ModelMessage> snapshot() {
-        return ToolPairing.repair(messages);
+    /** The history as it is now, repaired (not merged), and how many stored messages it covers. */
+    record Snapshot(List<ModelMessage> history, int covered) {}
+
+    synchronized Snapshot snapshot() {
+        return new Snapshot(ToolPairing.repair(messages), messages.size());
     }
 
     /** Remembers the context a model response occupied, as its provider reported it. */
