@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
  * {@code session/load}), and everything else about it is left out. Applied to the updates as
  * recorded, so a session recorded for one editor replays correctly in another.
  *
- * @see <a href="https://agentclientprotocol.com/protocol/v1/schema#compactionupdate">ACP compaction updates</a>
+ * @see <a href="https://agentclientprotocol.com/protocol/v1/prompt-turn#session-compaction">ACP session compaction</a>
  */
 final class CompactionMarkers {
     static final String COMPLETED = "\n\n— Context compacted: the earlier conversation was summarised to fit the model's context window. —\n\n";

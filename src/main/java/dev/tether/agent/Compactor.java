@@ -21,7 +21,7 @@ import java.util.UUID;
  * cancellation; a cancelled or failed compaction leaves the conversation as it was. Progress is
  * reported as {@link TurnEvent}s.
  *
- * @see <a href="https://agentclientprotocol.com/protocol/v1/schema#compactionupdate">ACP compaction updates</a>
+ * @see <a href="https://agentclientprotocol.com/protocol/v1/prompt-turn#session-compaction">ACP session compaction</a>
  */
 public final class Compactor {
     /** What the model is asked, after the messages it summarises. */
