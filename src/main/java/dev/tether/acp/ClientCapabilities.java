@@ -6,18 +6,19 @@ import tools.jackson.databind.JsonNode;
  * What the editor said it can do in {@code initialize}. Built from the raw JSON so that
  * unknown or missing fields never fail a session.
  *
+ * @param notices    {@code session.notices} is an object: the editor shows {@code notice} updates
  * @param compaction {@code session.compaction} is an object: the editor shows
  *                   {@code compaction_update} and {@code compaction_summary_chunk} updates
  * @see <a href="https://agentclientprotocol.com/protocol/initialization#client-capabilities">ACP client capabilities</a>
  */
 public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal,
-                                 boolean elicitationForm, boolean elicitationUrl, boolean compaction) {
-    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false);
+                                 boolean elicitationForm, boolean elicitationUrl, boolean notices, boolean compaction) {
+    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false, false);
 
-    /** Capabilities without compaction updates. */
+    /** Without {@code session.notices} and {@code session.compaction}. */
     public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
                               boolean elicitationUrl) {
-        this(readTextFile, writeTextFile, terminal, elicitationForm, elicitationUrl, false);
+        this(readTextFile, writeTextFile, terminal, elicitationForm, elicitationUrl, false, false);
     }
 
     public static ClientCapabilities from(JsonNode caps) {
@@ -26,12 +27,14 @@ public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, bo
         }
         JsonNode fs = caps.path("fs");
         JsonNode elicitation = caps.path("elicitation");
+        JsonNode session = caps.path("session");
         return new ClientCapabilities(
                 fs.path("readTextFile").asBoolean(false),
                 fs.path("writeTextFile").asBoolean(false),
                 caps.path("terminal").asBoolean(false),
                 elicitation.path("form").isObject(),
                 elicitation.path("url").isObject(),
-                caps.path("session").path("compaction").isObject());
+                session.path("notices").isObject(),
+                session.path("compaction").isObject());
     }
 }

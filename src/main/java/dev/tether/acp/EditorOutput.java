@@ -18,25 +18,37 @@ import tools.jackson.databind.node.ObjectNode;
 final class EditorOutput implements SessionOutput {
     private final ClientChannel client;
     private final String sessionId;
+    private final boolean notices;
     private final boolean compaction;
 
     /**
      * @param client     the editor behind the session's secret mask
-     * @param compaction the editor shows compaction updates
+     * @param notices    the editor advertised {@code session.notices}: only then are notices sent
+     * @param compaction the editor advertised {@code session.compaction}: only then are compaction updates sent
      */
-    EditorOutput(ClientChannel client, String sessionId, boolean compaction) {
+    EditorOutput(ClientChannel client, String sessionId, boolean notices, boolean compaction) {
         this.client = client;
         this.sessionId = sessionId;
+        this.notices = notices;
         this.compaction = compaction;
+    }
+
+    EditorOutput(ClientChannel client, String sessionId) {
+        this(client, sessionId, false, false);
     }
 
     @Override
     public JsonNode send(SessionEvent event) {
         JsonNode update = render(event);
-        if (update != null) {
+        if (update != null && (notices || !(event instanceof SessionEvent.Notice))) {
             show(update);
         }
         return update;
+    }
+
+    @Override
+    public boolean showsNotices() {
+        return notices;
     }
 
     @Override

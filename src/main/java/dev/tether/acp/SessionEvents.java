@@ -45,6 +45,7 @@ public final class SessionEvents {
             case SessionEvent.Compaction c -> new SessionUpdate.CompactionUpdate(c.compactionId(), compactionStatus(c.status()), c.error());
             case SessionEvent.CompactionSummary c -> new SessionUpdate.CompactionSummaryChunk(c.compactionId(),
                     new ContentBlock.Text(c.text()));
+            case SessionEvent.Notice n -> new SessionUpdate.Notice(n.severity(), n.title(), n.description());
         };
     }
 

@@ -38,10 +38,11 @@ final class AcpCommand {
         SecretRegistry secrets = Wiring.secrets(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         // The MCP launcher and its token store are built when the first session starts, not on the initialize path.
-        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model()),
+        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model(), settings.network()),
                 Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets))), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
-                Wiring.limits(settings)).withSecrets(secrets);
+                Wiring.limits(settings)).withSecrets(secrets)
+                .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

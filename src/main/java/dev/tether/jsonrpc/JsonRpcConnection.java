@@ -105,6 +105,11 @@ public final class JsonRpcConnection implements AutoCloseable {
         return closed.get();
     }
 
+    /** How many of our requests still wait for their answer. */
+    public int pendingCount() {
+        return pending.size();
+    }
+
     /** Sends a request; the answer arrives through the returned call. */
     public OutboundCall request(String method, Object params) {
         RequestId id = RequestId.of(nextId.getAndIncrement());

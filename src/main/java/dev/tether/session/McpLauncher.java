@@ -60,6 +60,19 @@ public interface McpLauncher {
             throw new CommandFailure("unknown server " + server);
         }
 
+        /**
+         * Starts one more server (one the user approved after the session started); false when a
+         * server of that name is already here.
+         */
+        default boolean add(McpServerSpec spec) {
+            return false;
+        }
+
+        /** Lines for the user under {@code /mcp}'s table: what is wrong with the configuration. */
+        default List<String> notes() {
+            return List.of();
+        }
+
         /** Ends every server process and connection. */
         @Override
         void close();

@@ -8,7 +8,6 @@ import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
@@ -44,9 +43,10 @@ public final class SessionRuntime implements AutoCloseable {
     private final Frontend.Ports ports;
     private final Transcript transcript;
     private final Conversation conversation;
-    private final McpLauncher.Servers mcp;
+    private final SessionServers mcp;
     private final SessionTools tools;
     private final SessionHost host;
+    private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
     private volatile Cancellation currentTurn;
@@ -59,7 +59,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final Scope scope;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Frontend.Ports ports, Transcript transcript,
-                   SessionRecord restored, List<McpServerSpec> servers) {
+                   SessionRecord restored, McpServerSources.Lineup servers) {
         this.id = id;
         this.scope = Scope.named("session-" + id.value());
         this.workspace = workspace;
@@ -72,7 +72,7 @@ public final class SessionRuntime implements AutoCloseable {
                 this::recordMessage, this::recordCompaction);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
-        this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
+        this.mcp = new SessionServers(services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
@@ -92,7 +92,9 @@ public final class SessionRuntime implements AutoCloseable {
             public void toolsChanged() {
                 // The next model request re-reads the projection at the catalog barrier.
             }
-        });
+        }), services.mcpSources(), servers, this::send);
+        // The configuration's warnings reach the user with the first model request (and in /mcp).
+        mcp.warnings().forEach(w -> notices.add("MCP configuration: " + w));
         this.tools = new SessionTools(this, mcp);
         this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
@@ -153,7 +155,8 @@ public final class SessionRuntime implements AutoCloseable {
                             new Compactor.Request(settings.model(), settings.system(), settings.maxTokens()), turn, this::say);
                 }
                 TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), output, resources(provider));
-                List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
+                List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
+                        commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
@@ -180,9 +183,22 @@ public final class SessionRuntime implements AutoCloseable {
         sendDurable(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), text));
     }
 
-    /** Sends the slash commands now, and again once the MCP servers have settled. */
+    /**
+     * Sends the slash commands now, and again once the MCP servers have settled; where the editor
+     * shows notices, the configuration's warnings are shown as notices now.
+     */
     public void startPublishingCommands() {
+        if (ports.output().showsNotices()) {
+            for (String warning : mcp.warnings()) {
+                send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning));
+            }
+        }
         commands.startPublishing(id.value(), lifetime);
+    }
+
+    /** Asks the user about workspace MCP servers waiting for approval (once per session). */
+    void askServerApprovals(Cancellation turn) {
+        mcp.askApprovals(ports.requests(), turn);
     }
 
     /** Sends the slash commands again if they changed (a server's prompts changed). */
@@ -208,6 +224,11 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             scope.start("cancel", turn::cancel);
         }
+    }
+
+    /** Where the session's background MCP tasks report their ends. */
+    BackgroundTasks backgroundTasks() {
+        return backgroundTasks;
     }
 
     /** The owner of this session's background threads. */

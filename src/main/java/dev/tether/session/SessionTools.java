@@ -57,6 +57,7 @@ final class SessionTools implements TurnTools {
 
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
+        session.askServerApprovals(cancellation);
         registry.replaceProjection(awaitTools(cancellation));
         session.flushNotices();
         return registry.offered(session.mode()).stream().map(Tool::definition).toList();
@@ -120,19 +121,29 @@ final class SessionTools implements TurnTools {
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool tool = found.get();
+        // A call that runs another tool's call (an MCP tool started as a task) is described and gated as that tool's.
+        Tool.Delegation via = delegation(tool, use);
+        if (via != null && registry.offered(session.mode()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
+            // The tool it names is not offered (denied by the user's lists, or not in this mode): no way around that.
+            String message = "Tool " + via.tool().definition().name() + " is not allowed in " + session.mode().id() + " mode.";
+            announce(ToolCallView.of(dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER), callId, use);
+            return finish(use, callId, ToolStatus.failed(message));
+        }
+        Tool gated = via == null ? tool : via.tool();
+        Part.ToolUse gatedUse = via == null ? use : new Part.ToolUse(use.id(), gated.definition().name(), via.input());
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, session.workspace(), ports,
                     content -> session.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
                     session.services().toolFilter().protectedPaths());
             ToolCallView view;
             try {
-                view = tool.describe(use.input(), context);
+                view = gated.describe(gatedUse.input(), context);
             } catch (Throwable e) {
                 // Even an Error (a StackOverflowError in a hostile input) must leave the call answerable.
                 LOG.warn("describe failed for {}: {}", use.name(), e.toString());
-                view = ToolCallView.of(use.name(), tool.traits().kind());
+                view = ToolCallView.of(use.name(), gated.traits().kind());
             }
-            PermissionGate.Call asked = permissionCall(tool, use, callId, view, context);
+            PermissionGate.Call asked = permissionCall(gated, gatedUse, callId, view, context);
             announce(asked.view(), callId, use);
             PermissionDecision decision;
             try {
@@ -186,6 +197,15 @@ final class SessionTools implements TurnTools {
                 audit.record(tool, callId, "allowed", started, "failed", "unexpected failure", null);
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
+        }
+    }
+
+    private static Tool.Delegation delegation(Tool tool, Part.ToolUse use) {
+        try {
+            return tool.delegation(use.input());
+        } catch (RuntimeException e) {
+            LOG.warn("delegation failed for {}: {}", use.name(), e.toString());
+            return null;
         }
     }
 

@@ -50,7 +50,7 @@ class CompactionReplayTest {
                 shown.add(Json.tree(params).path("update"));
             }
         };
-        new EditorOutput(editor, "s-1", compaction).replay(recorded);
+        new EditorOutput(editor, "s-1", false, compaction).replay(recorded);
         return shown;
     }
 }

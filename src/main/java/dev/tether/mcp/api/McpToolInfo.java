@@ -13,10 +13,35 @@ import tools.jackson.databind.JsonNode;
  *
  * @param inputSchema  the JSON Schema of the arguments, or null when absent
  * @param outputSchema the JSON Schema of {@code structuredContent}, or null
+ * @param taskSupport  {@code execution.taskSupport}: whether the tool may or must run as a task
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool">MCP Tool</a>
  */
 public record McpToolInfo(String name, String title, String description, JsonNode inputSchema,
-                          JsonNode outputSchema, Hints hints) {
+                          JsonNode outputSchema, Hints hints, TaskSupport taskSupport) {
+
+    public McpToolInfo {
+        taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
+    }
+
+    /** A tool that does not run as a task ({@code execution} absent). */
+    public McpToolInfo(String name, String title, String description, JsonNode inputSchema, JsonNode outputSchema, Hints hints) {
+        this(name, title, description, inputSchema, outputSchema, hints, TaskSupport.FORBIDDEN);
+    }
+
+    /**
+     * {@code execution.taskSupport}: {@code forbidden} (also when absent or unknown), {@code optional}
+     * or {@code required}.
+     *
+     * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks">MCP tasks</a>
+     */
+    public enum TaskSupport {
+        FORBIDDEN, OPTIONAL, REQUIRED;
+
+        /** The wire value, or FORBIDDEN for null and anything unknown. */
+        public static TaskSupport of(String wire) {
+            return "required".equals(wire) ? REQUIRED : "optional".equals(wire) ? OPTIONAL : FORBIDDEN;
+        }
+    }
 
     /**
      * A digest of what the user approves when they "Always allow" this tool: its title,

@@ -22,7 +22,8 @@ final class McpWire {
                 : new McpToolInfo.Hints(text(ann, "title"), bool(ann, "readOnlyHint"), bool(ann, "destructiveHint"),
                         bool(ann, "idempotentHint"), bool(ann, "openWorldHint"));
         return new McpToolInfo(name, text(node, "title"), text(node, "description"),
-                object(node, "inputSchema"), object(node, "outputSchema"), hints);
+                object(node, "inputSchema"), object(node, "outputSchema"), hints,
+                McpToolInfo.TaskSupport.of(text(node.path("execution"), "taskSupport")));
     }
 
     static McpCallResult callResult(JsonNode result) {
