@@ -16,6 +16,7 @@ import dev.tether.model.ModelResponse;
 import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
+import dev.tether.security.Redactor;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
@@ -49,6 +50,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
+    private boolean unsavedShown;
     private volatile Cancellation currentTurn;
     private final SessionOptions options;
     private final SessionCommands commands;
@@ -271,6 +273,12 @@ public final class SessionRuntime implements AutoCloseable {
         }
         for (String notice : pending) {
             sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
+        }
+        String unsaved = transcript.failure();
+        if (unsaved != null && !unsavedShown) {
+            unsavedShown = true; // The editor's log is not where a user looks: say it once in the session.
+            send(new SessionEvent.AgentMessage(null, "⚠ This session is not being saved and cannot be loaded later: "
+                    + Redactor.redact(unsaved) + "\n\n"));
         }
     }
 

@@ -60,7 +60,7 @@ public final class McpTasks implements AutoCloseable {
     public ToolOutcome run(TaskServer server, String tool, String rawTool, JsonNode arguments, OutputSchema outputSchema,
                            Cancellation turn) throws ToolError.TellModel {
         lifetime.throwIfCancelled();
-        McpTaskState.Created created = server.create(rawTool, arguments, turn);
+        McpTaskState.Created created = create(server, rawTool, arguments, turn);
         TaskEntry task = new TaskEntry(McpTaskId.random(), server, tool, created.task(), outputSchema, lifetime.child());
         tasks.put(task.id, task);
         forgetOldEnded();
@@ -75,6 +75,45 @@ public final class McpTasks implements AutoCloseable {
                 : dev.tether.security.Redactor.cap(immediate, MAX_IMMEDIATE_BYTES);
         events.backgrounded(task.snapshot(), shown);
         return ToolOutcome.text(backgroundText(task, shown));
+    }
+
+    /**
+     * Sends the task-creating {@code tools/call}. A cancelled turn does not abandon that request:
+     * the server may create the task anyway, and a task nobody knows the id of would run on
+     * unseen. So the request lives as long as the session, and a task created after the turn was
+     * cancelled gets its {@code tasks/cancel} at once.
+     */
+    private McpTaskState.Created create(TaskServer server, String rawTool, JsonNode arguments, Cancellation turn) {
+        CompletableFuture<McpTaskState.Created> creating = new CompletableFuture<>();
+        Thread.ofVirtual().name("mcp-task-create-" + server.name()).start(() -> {
+            try {
+                creating.complete(server.create(rawTool, arguments, lifetime));
+            } catch (Throwable e) {
+                creating.completeExceptionally(e);
+            }
+        });
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        try (Cancellation.Registration ignored = turn.onCancel(() -> stop.complete(null))) {
+            CompletableFuture.anyOf(creating, stop).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop.complete(null);
+        } catch (ExecutionException e) {
+            // The creation failed: rethrown below.
+        }
+        if (!creating.isDone() || turn.isCancelled()) {
+            creating.thenAccept(late -> Thread.ofVirtual().name("mcp-task-cancel-" + server.name())
+                    .start(() -> sendCancel(server, late.task().taskId(), "late")));
+            throw new CancelledException();
+        }
+        try {
+            return creating.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     /** The report when the task ended within the foreground wait, else null once it is in the background. */
@@ -143,10 +182,14 @@ public final class McpTasks implements AutoCloseable {
     }
 
     private void sendCancel(TaskEntry task) {
+        sendCancel(task.server, task.serverTaskId, task.id.toString());
+    }
+
+    private void sendCancel(TaskServer server, String serverTaskId, String shownId) {
         try {
-            task.server.cancel(task.serverTaskId, settings.closeWait());
+            server.cancel(serverTaskId, settings.closeWait());
         } catch (RuntimeException e) {
-            LOG.debug("mcp {}: tasks/cancel for {} failed: {}", task.server.name(), task.id, e.toString());
+            LOG.debug("mcp {}: tasks/cancel for {} failed: {}", server.name(), shownId, e.toString());
         }
     }
 

@@ -199,8 +199,7 @@ public final class HttpTransport implements MessageChannel {
             }
         } catch (IOException e) {
             if (!closed.get()) {
-                String reason = "cannot reach the server: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " " + e.getMessage());
+                String reason = TerminalErrors.describe(e);
                 failRequest(isRequest, id, reason);
                 if (TerminalErrors.isTerminal(e)) {
                     // Refused, reset, unreachable: the connection is over, and recovery may start a new one.

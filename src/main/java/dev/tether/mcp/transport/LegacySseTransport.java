@@ -206,8 +206,7 @@ public final class LegacySseTransport implements MessageChannel {
             }
         } catch (IOException e) {
             if (!closed.get()) {
-                failRequest(id, JsonRpcError.INTERNAL_ERROR, "cannot reach the server: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " " + e.getMessage()));
+                failRequest(id, JsonRpcError.INTERNAL_ERROR, TerminalErrors.describe(e));
                 if (e instanceof java.net.ConnectException) {
                     terminate(e);
                 }

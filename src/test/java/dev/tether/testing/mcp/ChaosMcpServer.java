@@ -52,6 +52,11 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code --call-log F} appends the name of every {@code tools/call} received to file F, one a line.</li>
  * <li>{@code --no-ping} answers {@code ping} with -32601 (method not found), as servers that skip it do.</li>
  * <li>{@code --static-tools} declares {@code tools} without {@code listChanged}.</li>
+ * <li>{@code --faults} also lists the fault tools of {@link ChaosFaultTools} and {@code stop_reading}
+ *     (answers, then never reads stdin again while the process keeps running).</li>
+ * <li>{@code --exit-on-initialize} exits with status 5 when {@code initialize} arrives.</li>
+ * <li>{@code --start-delay-ms N} waits N ms before reading stdin (a slow start).</li>
+ * <li>{@code --tag T} is ignored: tests put a unique tag on the command line to find the process.</li>
  * </ul>
  *
  * <p><b>Content modes</b> (also settable by {@code set_catalog}): {@code normal} (resources
@@ -116,6 +121,7 @@ public final class ChaosMcpServer {
     private static volatile int listDelayMs;
     private static boolean junk;
     private static boolean interaction;
+    private static boolean faults;
     private static volatile String logLevel = "";
     private static final AtomicInteger setLevels = new AtomicInteger();
     private static final AtomicInteger rootsChanged = new AtomicInteger();
@@ -133,6 +139,7 @@ public final class ChaosMcpServer {
         }
         junk = flags.contains("--junk");
         interaction = flags.contains("--interaction");
+        faults = flags.contains("--faults");
         catalog = value(flags, "--catalog", "normal");
         listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
         resources = value(flags, "--resources", "normal");
@@ -170,6 +177,8 @@ public final class ChaosMcpServer {
         String callLog = value(flags, "--call-log", null);
         boolean noPing = flags.contains("--no-ping");
         boolean staticTools = flags.contains("--static-tools");
+        sleep(Integer.parseInt(value(flags, "--start-delay-ms", "0")));
+        boolean exitOnInitialize = flags.contains("--exit-on-initialize");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
@@ -185,6 +194,10 @@ public final class ChaosMcpServer {
             }
             switch (method) {
                 case "initialize" -> {
+                    if (exitOnInitialize) {
+                        System.err.println("exiting during initialize on purpose");
+                        Runtime.getRuntime().halt(5);
+                    }
                     if (!silent) {
                         ObjectNode result = JSON.createObjectNode();
                         result.put("protocolVersion", "2025-11-25");
@@ -224,6 +237,9 @@ public final class ChaosMcpServer {
                     }
                     if (sessionGone) {
                         error(id, -32001, "Session not found");
+                    } else if (message.path("params").path("name").asString("").equals("stop_reading")) {
+                        answer(id, text("no longer reading stdin"));
+                        sleep(Integer.MAX_VALUE);
                     } else {
                         Thread.ofPlatform().start(() -> call(id, message.path("params")));
                     }
@@ -401,6 +417,11 @@ public final class ChaosMcpServer {
                 tools.add(tool(name, "chaos: " + name, null));
             }
         }
+        if (faults) {
+            for (String name : ChaosFaultTools.NAMES) {
+                tools.add(tool(name, "chaos: " + name, null));
+            }
+        }
         tools.add(tool("crash_once", "Crashes the first time", "{\"idempotentHint\":true}"));
         ObjectNode mismatch = (ObjectNode) tools.get(7);
         mismatch.putObject("outputSchema").put("type", "object").putObject("properties")
@@ -555,7 +576,12 @@ public final class ChaosMcpServer {
                 stats.set("capabilities", clientCapabilities);
                 answer(id, text(stats.toString()));
             }
-            default -> { } // hang: never answer
+            default -> {
+                if (ChaosFaultTools.NAMES.contains(params.path("name").asString(""))) {
+                    ChaosFaultTools.call(params.path("name").asString(""), id, args);
+                }
+                // Anything else hangs: never answers.
+            }
         }
     }
 
@@ -585,17 +611,17 @@ public final class ChaosMcpServer {
         Runtime.getRuntime().halt(3);
     }
 
-    private static ObjectNode text(String text) {
+    static ObjectNode text(String text) {
         ObjectNode result = JSON.createObjectNode();
         result.putArray("content").addObject().put("type", "text").put("text", text);
         return result;
     }
 
-    private static void notify(String method, JsonNode params) {
+    static void notify(String method, JsonNode params) {
         send("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"" + (params == null ? "" : ",\"params\":" + params) + "}");
     }
 
-    private static void answer(JsonNode id, JsonNode result) {
+    static void answer(JsonNode id, JsonNode result) {
         send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + JSON.writeValueAsString(result) + "}");
     }
 
@@ -604,7 +630,7 @@ public final class ChaosMcpServer {
                 + JSON.getNodeFactory().stringNode(message) + "}}");
     }
 
-    private static synchronized void send(String frame) {
+    static synchronized void send(String frame) {
         if (junk) {
             OUT.print("Server says hello (this is not JSON)\n");
         }
@@ -613,7 +639,7 @@ public final class ChaosMcpServer {
         OUT.flush();
     }
 
-    private static void sleep(int ms) {
+    static void sleep(int ms) {
         if (ms <= 0) {
             return;
         }
