@@ -4,12 +4,14 @@ import dev.tether.json.Json;
 import dev.tether.session.SessionEvent;
 import dev.tether.session.SessionOutput;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A session's events as {@code session/update} notifications; the rendering the session
- * records is the update itself, so {@code session/load} replays exactly what was sent.
+ * records is the update itself, so {@code session/load} replays exactly what was sent. An
+ * editor without {@code session.compaction} sees compactions as {@link CompactionMarkers}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn#3-agent-reports-output">ACP: the agent reports output</a>
  */
@@ -17,25 +19,28 @@ final class EditorOutput implements SessionOutput {
     private final ClientChannel client;
     private final String sessionId;
     private final boolean notices;
+    private final boolean compaction;
 
     /**
-     * @param client  the editor behind the session's secret mask
-     * @param notices the editor advertised {@code session.notices}: only then are notices sent
+     * @param client     the editor behind the session's secret mask
+     * @param notices    the editor advertised {@code session.notices}: only then are notices sent
+     * @param compaction the editor advertised {@code session.compaction}: only then are compaction updates sent
      */
-    EditorOutput(ClientChannel client, String sessionId, boolean notices) {
+    EditorOutput(ClientChannel client, String sessionId, boolean notices, boolean compaction) {
         this.client = client;
         this.sessionId = sessionId;
         this.notices = notices;
+        this.compaction = compaction;
     }
 
     EditorOutput(ClientChannel client, String sessionId) {
-        this(client, sessionId, false);
+        this(client, sessionId, false, false);
     }
 
     @Override
     public JsonNode send(SessionEvent event) {
         JsonNode update = render(event);
-        if (notices || !(event instanceof SessionEvent.Notice)) {
+        if (update != null && (notices || !(event instanceof SessionEvent.Notice))) {
             show(update);
         }
         return update;
@@ -48,13 +53,20 @@ final class EditorOutput implements SessionOutput {
 
     @Override
     public JsonNode render(SessionEvent event) {
-        return Json.tree(SessionEvents.toAcp(event));
+        JsonNode update = Json.tree(SessionEvents.toAcp(event));
+        return compaction ? update : CompactionMarkers.withoutCompaction(update).orElse(null);
     }
 
     @Override
     public void replay(List<JsonNode> recorded) {
-        recorded.forEach(this::show);
+        for (JsonNode update : recorded) {
+            Optional<JsonNode> shown = compaction ? Optional.of(update) : CompactionMarkers.withoutCompaction(update);
+            shown.ifPresent(this::show);
+        }
         UnfinishedCalls.closing(recorded).forEach(this::show);
+        if (compaction) {
+            CompactionMarkers.closing(recorded).forEach(this::show);
+        }
     }
 
     private void show(JsonNode update) {

@@ -42,6 +42,9 @@ public final class SessionEvents {
             case SessionEvent.ModeChanged m -> new SessionUpdate.CurrentModeUpdate(m.mode().id());
             case SessionEvent.TitleChanged t -> new SessionUpdate.SessionInfoUpdate(t.title(), t.updatedAt());
             case SessionEvent.UsageChanged u -> new SessionUpdate.UsageUpdate(u.used(), u.size());
+            case SessionEvent.Compaction c -> new SessionUpdate.CompactionUpdate(c.compactionId(), compactionStatus(c.status()), c.error());
+            case SessionEvent.CompactionSummary c -> new SessionUpdate.CompactionSummaryChunk(c.compactionId(),
+                    new ContentBlock.Text(c.text()));
             case SessionEvent.Notice n -> new SessionUpdate.Notice(n.severity(), n.title(), n.description());
         };
     }
@@ -51,6 +54,15 @@ public final class SessionEvents {
             case IN_PROGRESS -> ToolCallStatus.IN_PROGRESS;
             case COMPLETED -> ToolCallStatus.COMPLETED;
             case FAILED -> ToolCallStatus.FAILED;
+        };
+    }
+
+    static String compactionStatus(SessionEvent.CompactionStatus status) {
+        return switch (status) {
+            case IN_PROGRESS -> "in_progress";
+            case COMPLETED -> "completed";
+            case FAILED -> "failed";
+            case CANCELLED -> "cancelled";
         };
     }
 

@@ -19,4 +19,18 @@ public sealed interface TurnEvent {
 
     /** The token usage of a finished model response (the context it occupied). */
     record UsageReported(Usage usage) implements TurnEvent {}
+
+    /** A compaction of the conversation began; its summary request is under way. */
+    record CompactionStarted(String compactionId) implements TurnEvent {}
+
+    /** A piece of a compaction's summary as the model writes it. */
+    record CompactionChunk(String compactionId, String text) implements TurnEvent {}
+
+    /**
+     * A compaction ended: {@code COMPLETED} (the summary replaced {@code summarisedMessages}
+     * messages), {@code FAILED} ({@code error} says why; the conversation is unchanged) or
+     * {@code CANCELLED} (the conversation is unchanged).
+     */
+    record CompactionEnded(String compactionId, Compactor.Status status, int summarisedMessages, String error)
+            implements TurnEvent {}
 }

@@ -2,6 +2,7 @@ package dev.tether.agent;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.base.Scope;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
@@ -11,35 +12,52 @@ import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.model.ToolDefinition;
 import dev.tether.tools.ToolError;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One prompt turn: model → tools → model until the model stops, a limit is reached, a tool
- * fails fatally or the turn is cancelled.
+ * fails fatally or the turn is cancelled. Before a request that would fill the model's context
+ * past its {@link ContextPolicy}, the conversation is compacted first.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn">ACP prompt turn</a>
  */
 public final class TurnLoop {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TurnLoop.class);
     /** Named default: model requests one turn may make before it ends with max_turn_requests. */
     public static final int DEFAULT_MAX_MODEL_REQUESTS = 50;
-    /** What the model reads for a call of the step that a fatal failure before it kept from running. */
-    private static final String NOT_RUN_AFTER_FATAL = "Not run: an earlier call of this step failed and ended the turn.";
+    /** Named default: read-only tool calls of one step that run at the same time. */
+    public static final int DEFAULT_MAX_PARALLEL_TOOLS = 4;
 
     /** What one turn runs with; taken fresh for every turn so mode and model changes apply. */
     public record Settings(String model, String system, int maxTokens, ThinkingLevel thinking, int maxModelRequests) {}
+
+    /**
+     * What a session lends its turns beyond the seams.
+     *
+     * @param context     when to compact, or null never to
+     * @param threads     where read-only calls of a step run concurrently, or null to run every call in turn
+     * @param maxParallel how many calls of a step run at once
+     */
+    public record Resources(ContextPolicy context, Scope threads, int maxParallel) {
+        /** No compaction, one call at a time. */
+        public static final Resources NONE = new Resources(null, null, 1);
+    }
 
     private final ModelProvider provider;
     private final Conversation conversation;
     private final TurnTools tools;
     private final TurnListener listener;
+    private final Resources resources;
 
     public TurnLoop(ModelProvider provider, Conversation conversation, TurnTools tools, TurnListener listener) {
+        this(provider, conversation, tools, listener, Resources.NONE);
+    }
+
+    public TurnLoop(ModelProvider provider, Conversation conversation, TurnTools tools, TurnListener listener, Resources resources) {
         this.provider = provider;
         this.conversation = conversation;
         this.tools = tools;
         this.listener = listener;
+        this.resources = resources;
     }
 
     /**
@@ -51,6 +69,7 @@ public final class TurnLoop {
      */
     public StopReason run(List<ModelMessage> prompt, Settings settings, Cancellation turn) throws ModelException, ToolError.Fatal {
         prompt.forEach(conversation::add);
+        boolean compactionFailed = false;
         for (int requests = 0; ; requests++) {
             if (turn.isCancelled()) {
                 return StopReason.CANCELLED;
@@ -64,6 +83,15 @@ public final class TurnLoop {
             } catch (CancelledException e) {
                 return StopReason.CANCELLED;
             }
+            if (!compactionFailed && compactionDue(settings, offered)) {
+                Compactor.Outcome outcome = new Compactor(provider, conversation, listener)
+                        .compact(new Compactor.Request(settings.model(), settings.system(), settings.maxTokens()), turn);
+                if (outcome.status() == Compactor.Status.CANCELLED) {
+                    return StopReason.CANCELLED;
+                }
+                // A failed compaction is not tried again in this turn: the request goes out uncompacted.
+                compactionFailed = outcome.status() == Compactor.Status.FAILED || outcome.status() == null;
+            }
             ModelRequest request = new ModelRequest(settings.model(), settings.system(), conversation.forRequest(),
                     offered, settings.maxTokens(), settings.thinking());
             StreamRelay relay = new StreamRelay(listener);
@@ -76,6 +104,7 @@ public final class TurnLoop {
             }
             listener.on(new TurnEvent.UsageReported(response.usage()));
             conversation.add(response.message());
+            conversation.usageReported(response.usage());
             List<Part.ToolUse> uses = response.message().parts().stream()
                     .filter(Part.ToolUse.class::isInstance).map(Part.ToolUse.class::cast).toList();
             if (!uses.isEmpty()) {
@@ -99,6 +128,11 @@ public final class TurnLoop {
         }
     }
 
+    private boolean compactionDue(Settings settings, List<ToolDefinition> offered) {
+        ContextPolicy policy = resources.context();
+        return policy != null && conversation.estimateTokens(settings.system(), offered) >= policy.threshold();
+    }
+
     /**
      * Runs the calls of one step and answers every one of them, run or not; returns whether the
      * turn was cancelled.
@@ -106,49 +140,13 @@ public final class TurnLoop {
      * @throws ToolError.Fatal a call failed fatally; the step's results are already in the conversation
      */
     private boolean runStep(List<Part.ToolUse> uses, Cancellation turn) throws ToolError.Fatal {
-        List<Part> results = new ArrayList<>();
-        boolean cancelled = false;
-        ToolError.Fatal fatal = null;
-        for (Part.ToolUse use : uses) {
-            if (fatal != null) {
-                results.add(error(use, NOT_RUN_AFTER_FATAL));
-                continue;
-            }
-            if (cancelled || turn.isCancelled()) {
-                results.add(error(use, "Not run: the user cancelled the turn."));
-                continue;
-            }
-            TurnTools.Step step = call(use, turn);
-            results.add(step.result());
-            switch (step) {
-                case TurnTools.Step.Answered answered -> { }
-                case TurnTools.Step.Cancelled stopped -> cancelled = true;
-                case TurnTools.Step.Fatal failed -> fatal = failed.error();
-            }
-        }
+        ToolStep.Result step = new ToolStep(tools, resources.threads(), resources.maxParallel()).run(uses, turn);
         // Every tool use must be answered, or the next request is rejected by the model API.
-        conversation.add(ModelMessage.user(results));
-        if (fatal != null) {
-            throw fatal;
+        conversation.add(ModelMessage.user(step.results()));
+        if (step.fatal() != null) {
+            throw step.fatal();
         }
-        return cancelled || turn.isCancelled();
-    }
-
-    /** One call, answered whatever escapes the tool machinery. */
-    private TurnTools.Step call(Part.ToolUse use, Cancellation turn) {
-        try {
-            return tools.call(use, turn);
-        } catch (CancelledException e) {
-            return new TurnTools.Step.Cancelled(error(use, "Cancelled by the user."));
-        } catch (Throwable e) {
-            // Whatever escaped the tool machinery, the call still gets its result and the turn goes on.
-            LOG.error("tool call {} failed outside the tool", use.name(), e);
-            return new TurnTools.Step.Answered(error(use, "The tool failed unexpectedly."));
-        }
-    }
-
-    private static Part.ToolResult error(Part.ToolUse use, String text) {
-        return new Part.ToolResult(use.id(), List.of(new Part.Text(text)), true);
+        return step.cancelled();
     }
 
     private void keepPartialText(StreamRelay relay) {

@@ -22,6 +22,14 @@ public interface TurnTools {
      */
     Step call(Part.ToolUse use, Cancellation cancellation);
 
+    /**
+     * Whether {@code use} may run at the same time as other such calls of its step: it only
+     * reads, and runs without asking the user. False unless an implementation knows better.
+     */
+    default boolean parallelSafe(Part.ToolUse use) {
+        return false;
+    }
+
     /** How one call ended: its result, which every call has, and whether the step and the turn go on. */
     sealed interface Step {
         Part.ToolResult result();

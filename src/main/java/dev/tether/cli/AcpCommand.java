@@ -44,7 +44,7 @@ final class AcpCommand {
         SessionServices services = new SessionServices(transcripts, models,
                 Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets))), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
-                Wiring.limits(settings.model())).withSecrets(secrets)
+                Wiring.limits(settings)).withSecrets(secrets)
                 .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();

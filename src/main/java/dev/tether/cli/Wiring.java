@@ -147,6 +147,11 @@ final class Wiring {
                 : new SessionServices.Limits(defaults.maxModelRequests(), model.provider().maxTokens(), defaults.contextWindow());
     }
 
+    /** Session limits with the user's context settings ({@code "context"} in the config file). */
+    static SessionServices.Limits limits(TetherSettings settings) {
+        return limits(settings.model()).withContext(settings.context().windowTokens(), settings.context().compactAt());
+    }
+
     /**
      * OAuth for the HTTP servers of an ACP session: credentials in {@code tokens} (this process's
      * memory, or the opt-in ACP ledger — never the host ledger), sign-in through the editor, and the

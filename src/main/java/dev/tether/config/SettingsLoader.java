@@ -103,7 +103,7 @@ public final class SettingsLoader {
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
         return new TetherSettings(paths, env, model, ToolsConfig.from(file), mcp, SecretsConfig.envNames(file),
-                NetworkConfig.from(file, env, paths.configDir()));
+                NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file));
     }
 
     /**

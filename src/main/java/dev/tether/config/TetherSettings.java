@@ -22,13 +22,21 @@ import java.util.Objects;
  * @param secretEnvNames the variables the config marks secret ({@code "secrets": {"env": [...]}})
  * @param network        proxies ({@code HTTPS_PROXY}, {@code HTTP_PROXY}, {@code NO_PROXY}) and extra trusted
  *                       certificate authorities ({@code "network": {"caBundle"}}) for every HTTP client
+ * @param context        the context window override and the compaction threshold ({@code "context"})
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
-                             List<String> secretEnvNames, Network network) {
+                             List<String> secretEnvNames, Network network, ContextConfig context) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
         Objects.requireNonNull(network);
+        Objects.requireNonNull(context);
+    }
+
+    /** Settings with the default context settings. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
+                          List<String> secretEnvNames, Network network) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, network, ContextConfig.DEFAULT);
     }
 
     /** Settings with direct connections and the JDK's own trust. */

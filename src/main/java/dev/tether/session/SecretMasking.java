@@ -31,6 +31,11 @@ final class SecretMasking {
             }
 
             @Override
+            public boolean parallelSafe(Part.ToolUse use) {
+                return tools.parallelSafe(use);
+            }
+
+            @Override
             public Step call(Part.ToolUse use, Cancellation cancellation) {
                 Step step = tools.call(use, cancellation);
                 Part.ToolResult masked = (Part.ToolResult) part(step.result());

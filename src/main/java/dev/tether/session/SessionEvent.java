@@ -62,6 +62,18 @@ public sealed interface SessionEvent {
     record UsageChanged(long used, long size) implements SessionEvent {}
 
     /**
+     * A compaction of the conversation began or ended; {@code error} says why one failed, else null.
+     * Editors that cannot show compactions get a plain message when one completed or failed.
+     */
+    record Compaction(String compactionId, CompactionStatus status, String error) implements SessionEvent {}
+
+    /** A piece of a compaction's summary, as the model writes it. */
+    record CompactionSummary(String compactionId, String text) implements SessionEvent {}
+
+    /** Where a compaction stands. */
+    enum CompactionStatus { IN_PROGRESS, COMPLETED, FAILED, CANCELLED }
+
+    /**
      * Live information for the user, outside the session's history (never recorded); shown only by
      * hosts that can ({@link SessionOutput#showsNotices()}).
      *

@@ -12,10 +12,13 @@ import tools.jackson.databind.JsonNode;
  */
 public interface SessionOutput {
 
-    /** Shows {@code event} to the user; returns its rendering, for the transcript when it is durable. */
+    /**
+     * Shows {@code event} to the user; returns its rendering, for the transcript when it is durable,
+     * or null when this host does not show such events (nothing is sent, nothing is recorded).
+     */
     JsonNode send(SessionEvent event);
 
-    /** The rendering of {@code event} without showing it (what the user typed: their editor shows it already). */
+    /** The rendering of {@code event} without showing it (what the user typed: their editor shows it already), or null. */
     JsonNode render(SessionEvent event);
 
     /**

@@ -2,6 +2,8 @@ package dev.tether.session;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
+import dev.tether.agent.Compactor;
+import dev.tether.agent.ContextPolicy;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
@@ -24,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One session: its model loop, tools, MCP servers, mode, config options and transcript.
@@ -67,7 +70,7 @@ public final class SessionRuntime implements AutoCloseable {
         this.title = restored == null ? null : restored.title();
         // A transcript written before a secret was known (or by an older version) must not bring it back to the model.
         this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
-                this::recordMessage);
+                this::recordMessage, this::recordCompaction);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
         this.notices = new SessionNotices(ports.output().showsNotices(), this::send);
@@ -149,8 +152,13 @@ public final class SessionRuntime implements AutoCloseable {
             try {
                 ModelProvider provider = provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
-                        new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
+                TurnOutput output = new TurnOutput(this::sendDurable, this::send, contextWindow(provider));
+                if (CompactCommand.matches(prompt)) {
+                    return CompactCommand.run(new Compactor(provider, conversation, output),
+                            new Compactor.Request(options.model(), SystemPrompt.build(workspace, options.mode()),
+                                    services.limits().maxTokens()), turn, this::say);
+                }
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), output, resources(provider));
                 List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
                         commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
@@ -276,10 +284,17 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    /** The context size the usage meter is drawn against: the model's own, else the configured one. */
+    /** The context size: the user's {@code context.windowTokens}, else the model's own, else the default. */
     private long contextWindow(ModelProvider provider) {
         ModelInfo info = provider.info();
-        return info.contextWindow() > 0 ? info.contextWindow() : services.limits().contextWindow();
+        SessionServices.Limits limits = services.limits();
+        return limits.windowTokens() > 0 ? limits.windowTokens() : info.contextWindow() > 0 ? info.contextWindow() : limits.contextWindow();
+    }
+
+    /** When the turn compacts, and where its read-only tool calls run side by side. */
+    private TurnLoop.Resources resources(ModelProvider provider) {
+        SessionServices.Limits limits = services.limits();
+        return new TurnLoop.Resources(new ContextPolicy(contextWindow(provider), limits.compactAt()), scope, limits.maxParallelTools());
     }
 
     // --- modes and config options ---
@@ -309,7 +324,10 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** Shows an event to the user and records it in the transcript. */
     void sendDurable(SessionEvent event) {
-        transcript.append(Json.object().put("kind", "update").set("update", ports.output().send(event)));
+        JsonNode shown = ports.output().send(event);
+        if (shown != null) {
+            transcript.append(Json.object().put("kind", "update").set("update", shown));
+        }
     }
 
     /** Shows an event that is not part of the durable record (progress, usage). */
@@ -318,7 +336,10 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     private void record(SessionEvent event) {
-        transcript.append(Json.object().put("kind", "update").set("update", ports.output().render(event)));
+        JsonNode rendered = ports.output().render(event);
+        if (rendered != null) {
+            transcript.append(Json.object().put("kind", "update").set("update", rendered));
+        }
     }
 
     /** The MCP tools tool_search loaded, kept so that load and resume offer them again. */
@@ -330,6 +351,11 @@ public final class SessionRuntime implements AutoCloseable {
 
     private void recordMessage(dev.tether.model.ModelMessage message) {
         transcript.append(Json.object().put("kind", "message").set("message", MessageCodec.encode(message)));
+    }
+
+    /** The history a compaction left: a restored session starts from it (the messages before stay in the file). */
+    private void recordCompaction(List<ModelMessage> history) {
+        transcript.append(TranscriptStore.compactionLine(history));
     }
 
     /** Cancels any turn, ends the MCP servers and closes the transcript. */

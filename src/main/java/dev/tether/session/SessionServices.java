@@ -38,9 +38,32 @@ public record SessionServices(
         this(transcripts, models, mcp, frontend, McpServerSources.fixed(extraMcpServers, strictMcpConfig), toolFilter, limits, secrets);
     }
 
-    /** Named defaults, overridable from the config file. */
-    public record Limits(int maxModelRequests, int maxTokens, long contextWindow) {
+    /**
+     * Named defaults, overridable from the config file.
+     *
+     * @param contextWindow    the window usage is shown against when the provider names none
+     * @param windowTokens     the user's {@code context.windowTokens}, overriding the provider's window; 0 when not set
+     * @param compactAt        the share of the window at which a conversation is compacted ({@code context.compactAt})
+     * @param maxParallelTools read-only tool calls of one step that run at the same time
+     */
+    public record Limits(int maxModelRequests, int maxTokens, long contextWindow, long windowTokens, double compactAt,
+                         int maxParallelTools) {
         public static final Limits DEFAULT = new Limits(dev.tether.agent.TurnLoop.DEFAULT_MAX_MODEL_REQUESTS, 8192, 200_000);
+
+        public Limits(int maxModelRequests, int maxTokens, long contextWindow) {
+            this(maxModelRequests, maxTokens, contextWindow, 0, dev.tether.agent.ContextPolicy.DEFAULT_COMPACT_AT,
+                    dev.tether.agent.TurnLoop.DEFAULT_MAX_PARALLEL_TOOLS);
+        }
+
+        /** The same limits with the user's context settings. */
+        public Limits withContext(long windowTokens, double compactAt) {
+            return new Limits(maxModelRequests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools);
+        }
+    }
+
+    /** The same services with other limits. */
+    public SessionServices withLimits(Limits other) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, other, secrets);
     }
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */

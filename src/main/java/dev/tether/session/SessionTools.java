@@ -44,6 +44,7 @@ final class SessionTools implements TurnTools {
     private final ToolPorts ports;
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
+    private final java.util.concurrent.locks.ReentrantLock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
 
     private final DeferredTools deferred;
 
@@ -103,6 +104,22 @@ final class SessionTools implements TurnTools {
         }
     }
 
+    /**
+     * A call runs beside others of its step when its tool only reads by traits the gate relies on
+     * (built-in reads and searches, MCP tools trusted as read-only) and the gate would allow it
+     * without asking. Plan updates keep their order, so they are not among them.
+     */
+    @Override
+    public boolean parallelSafe(Part.ToolUse use) {
+        Optional<Tool> found = registry.offered(session.mode()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        if (found.isEmpty()) {
+            return false;
+        }
+        ToolTraits traits = found.get().traits();
+        return traits.readOnly() && !traits.confirm() && traits.kind() != ToolKind.THINK
+                && PermissionGate.verdict(session.mode(), traits, false) == PermissionGate.Verdict.ALLOW;
+    }
+
     @Override
     public Step call(Part.ToolUse use, Cancellation turn) {
         String callId = uniqueId(use.id());
@@ -148,7 +165,7 @@ final class SessionTools implements TurnTools {
             announce(asked.view(), callId, use);
             PermissionDecision decision;
             try {
-                decision = gate.check(session.mode(), asked, callCancellation);
+                decision = checkAlone(asked, callCancellation);
             } catch (CancelledException e) {
                 audit.record(tool, callId, "cancelled", started, "not_run", null, null);
                 return cancelled(use, callId);
@@ -235,6 +252,16 @@ final class SessionTools implements TurnTools {
             view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
         }
         return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null);
+    }
+
+    /** The gate's decision; the user is asked about one call at a time, even when calls run side by side. */
+    private PermissionDecision checkAlone(PermissionGate.Call asked, Cancellation cancellation) throws HostFailure {
+        permissionTurn.lock();
+        try {
+            return gate.check(session.mode(), asked, cancellation);
+        } finally {
+            permissionTurn.unlock();
+        }
     }
 
     static final String PROTECTED_NOTE = "This file is run by other programs without asking you (git, direnv, editor tasks): "

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Slash commands: the user's {@code /mcp} and every prompt of every ready MCP server as
+ * Slash commands: the user's {@code /mcp}, {@code /compact} and every prompt of every ready MCP server as
  * {@code /<server>:<prompt>}. Parses a command line into positional and {@code name=value}
  * arguments and checks them against the prompt before anything is sent.
  *
@@ -35,6 +35,7 @@ final class SlashCommands {
                     : prompt.description() + " (MCP server " + prompt.server() + ")";
             commands.add(new SessionEvent.Command(name(prompt), description, prompt.arguments().isEmpty() ? null : hint(prompt)));
         }
+        commands.add(CompactCommand.COMMAND);
         return commands;
     }
 

@@ -160,6 +160,11 @@ public final class TranscriptStore {
                 case "session" -> meta = meta(line);
                 case "update" -> updates.add(line.get("update"));
                 case "message" -> messages.add(MessageCodec.decode(line.path("message")));
+                case "compaction" -> {
+                    // The model context restarts from the compacted history; the messages before stay on file.
+                    messages.clear();
+                    line.path("messages").forEach(m -> messages.add(MessageCodec.decode(m)));
+                }
                 case "title" -> title = line.path("title").asString(null);
                 case "tools" -> loadedTools = loaded(line.path("loaded"));
                 default -> { }
@@ -180,6 +185,14 @@ public final class TranscriptStore {
             }
         }
         return out;
+    }
+
+    /** The line that records a compaction: the whole history it left, where {@link #read} restarts the model context. */
+    static ObjectNode compactionLine(List<ModelMessage> history) {
+        ObjectNode line = Json.object().put("kind", "compaction");
+        var messages = line.putArray("messages");
+        history.forEach(m -> messages.add(MessageCodec.encode(m)));
+        return line;
     }
 
     /** The sessions on disk, newest first, optionally only those with the given cwd. */

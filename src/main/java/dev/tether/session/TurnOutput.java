@@ -32,6 +32,14 @@ final class TurnOutput implements TurnListener {
             case TurnEvent.MessageChunk chunk -> durable.accept(new SessionEvent.AgentMessage(chunk.messageId(), chunk.text()));
             case TurnEvent.ThoughtChunk chunk -> durable.accept(new SessionEvent.AgentThought(chunk.thoughtId(), chunk.text()));
             case TurnEvent.UsageReported reported -> reportUsage(reported.usage());
+            case TurnEvent.CompactionStarted started -> durable.accept(
+                    new SessionEvent.Compaction(started.compactionId(), SessionEvent.CompactionStatus.IN_PROGRESS, null));
+            case TurnEvent.CompactionChunk chunk -> durable.accept(new SessionEvent.CompactionSummary(chunk.compactionId(), chunk.text()));
+            case TurnEvent.CompactionEnded ended -> durable.accept(new SessionEvent.Compaction(ended.compactionId(), switch (ended.status()) {
+                case COMPLETED -> SessionEvent.CompactionStatus.COMPLETED;
+                case FAILED -> SessionEvent.CompactionStatus.FAILED;
+                case CANCELLED -> SessionEvent.CompactionStatus.CANCELLED;
+            }, ended.error()));
         }
     }
 

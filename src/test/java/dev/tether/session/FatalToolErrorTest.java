@@ -49,7 +49,8 @@ class FatalToolErrorTest {
 
             @Override
             public ToolTraits traits() {
-                return new ToolTraits(ToolKind.OTHER, ToolTraits.Category.READ, false, "deploy");
+                // Deploy steps change things: they run one after the other, never side by side.
+                return new ToolTraits(ToolKind.OTHER, ToolTraits.Category.EXTERNAL, false, "deploy");
             }
 
             @Override

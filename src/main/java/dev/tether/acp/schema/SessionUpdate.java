@@ -104,6 +104,25 @@ public sealed interface SessionUpdate {
     }
 
     /**
+     * A compaction created or patched; {@code error} is null unless it failed. Sent only to editors
+     * that advertise {@code session.compaction}.
+     */
+    record CompactionUpdate(String compactionId, String status, String error) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "compaction_update";
+        }
+    }
+
+    /** A piece appended to a compaction's summary; editors with {@code session.compaction} only. */
+    record CompactionSummaryChunk(String compactionId, ContentBlock content) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "compaction_summary_chunk";
+        }
+    }
+
+    /**
      * Live information for the user, sent only to editors that advertise {@code session.notices}.
      *
      * @see <a href="https://agentclientprotocol.com/rfds/session-notices">ACP session notices</a>

@@ -2,6 +2,7 @@ package dev.tether.model.anthropic;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.model.ContextWindows;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelInfo;
@@ -24,8 +25,6 @@ import java.net.http.HttpRequest;
  * @see <a href="https://docs.anthropic.com/en/api/messages-streaming">Messages streaming</a>
  */
 public final class AnthropicProvider implements ModelProvider {
-    static final long CONTEXT_WINDOW = 200_000;
-
     private final HttpClient client;
     private final ProviderSettings settings;
     private final URI endpoint;
@@ -38,7 +37,8 @@ public final class AnthropicProvider implements ModelProvider {
 
     @Override
     public ModelInfo info() {
-        return new ModelInfo(ProviderSettings.ANTHROPIC, settings.model(), true, true, CONTEXT_WINDOW);
+        return new ModelInfo(ProviderSettings.ANTHROPIC, settings.model(), true, true,
+                ContextWindows.of(settings.model(), ContextWindows.ANTHROPIC_FALLBACK));
     }
 
     @Override

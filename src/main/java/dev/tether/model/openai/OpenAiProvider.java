@@ -2,6 +2,7 @@ package dev.tether.model.openai;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.model.ContextWindows;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelInfo;
@@ -24,8 +25,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * @see <a href="https://platform.openai.com/docs/api-reference/chat">Chat Completions</a>
  */
 public final class OpenAiProvider implements ModelProvider {
-    static final long CONTEXT_WINDOW = 128_000;
-
     private final HttpClient client;
     private final ProviderSettings settings;
     private final URI endpoint;
@@ -45,7 +44,8 @@ public final class OpenAiProvider implements ModelProvider {
 
     @Override
     public ModelInfo info() {
-        return new ModelInfo(ProviderSettings.OPENAI, settings.model(), true, false, CONTEXT_WINDOW);
+        return new ModelInfo(ProviderSettings.OPENAI, settings.model(), true, false,
+                ContextWindows.of(settings.model(), ContextWindows.OPENAI_FALLBACK));
     }
 
     @Override

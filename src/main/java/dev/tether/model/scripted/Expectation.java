@@ -11,10 +11,12 @@ import java.util.stream.Collectors;
 
 /**
  * The {@code expect} checks of a script line. Each null or empty field is not checked.
+ *
+ * @param compaction true: the request must be a compaction's summary request; false: it must not be
  */
 record Expectation(String lastUserTextContains, String toolResultContains, List<String> toolsInclude, List<String> toolsExclude,
-                   String requestExcludes, String thinking, String lastUserImage) {
-    static final Expectation NONE = new Expectation(null, null, List.of(), List.of(), null, null, null);
+                   String requestExcludes, String requestIncludes, Boolean compaction, String thinking, String lastUserImage) {
+    static final Expectation NONE = new Expectation(null, null, List.of(), List.of(), null, null, null, null, null);
 
     Expectation {
         toolsInclude = List.copyOf(toolsInclude);
@@ -48,6 +50,13 @@ record Expectation(String lastUserTextContains, String toolResultContains, List<
         }
         if (requestExcludes != null && requestText(request).contains(requestExcludes)) {
             failures.add("nothing in the request (system, messages, tools) should contain \"" + requestExcludes + "\"");
+        }
+        if (requestIncludes != null && !requestText(request).contains(requestIncludes)) {
+            failures.add("the request (system, messages, tools) should contain \"" + requestIncludes + "\"");
+        }
+        if (compaction != null && compaction != (request.purpose() == ModelRequest.Purpose.COMPACTION)) {
+            failures.add(compaction ? "the request should be a compaction's summary request but was a conversation request"
+                    : "the request should be a conversation request but was a compaction's summary request");
         }
         Set<String> offered = request.tools().stream().map(ToolDefinition::name).collect(Collectors.toCollection(java.util.TreeSet::new));
         List<String> missing = toolsInclude.stream().filter(name -> !offered.contains(name)).toList();

@@ -20,7 +20,7 @@ final class ScriptParser {
     private static final Set<String> FIELDS = Set.of(
             "text", "thinking", "chunks", "chunkDelayMs", "delayMs", "toolCalls", "stop", "usage", "error", "expect");
     private static final Set<String> EXPECT_FIELDS = Set.of("lastUserTextContains", "toolResultContains", "toolsInclude", "toolsExclude",
-            "requestExcludes", "thinking", "lastUserImage");
+            "requestExcludes", "requestIncludes", "compaction", "thinking", "lastUserImage");
     /** Auto-split {@code text} into at most this many pieces, so editors see it stream. */
     static final int TEXT_PIECES = 4;
 
@@ -139,7 +139,8 @@ final class ScriptParser {
         }
         return new Expectation(string(expect, "lastUserTextContains"), string(expect, "toolResultContains"),
                 names(expect.path("toolsInclude"), "toolsInclude"), names(expect.path("toolsExclude"), "toolsExclude"),
-                string(expect, "requestExcludes"), string(expect, "thinking"), string(expect, "lastUserImage"));
+                string(expect, "requestExcludes"), string(expect, "requestIncludes"), bool(expect, "compaction"),
+                string(expect, "thinking"), string(expect, "lastUserImage"));
     }
 
     private List<String> names(JsonNode node, String field) throws ModelException {
@@ -161,6 +162,17 @@ final class ScriptParser {
             out.add(item.asString());
         }
         return out;
+    }
+
+    private Boolean bool(JsonNode node, String field) throws ModelException {
+        JsonNode value = node.path(field);
+        if (value.isMissingNode() || value.isNull()) {
+            return null;
+        }
+        if (!value.isBoolean()) {
+            throw fail("\"" + field + "\" must be true or false");
+        }
+        return value.asBoolean();
     }
 
     private String string(JsonNode node, String field) throws ModelException {

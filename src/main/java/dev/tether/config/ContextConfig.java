@@ -1,0 +1,44 @@
+package dev.tether.config;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The user's context settings: {@code "context": {"windowTokens": N, "compactAt": 0.85}} in the
+ * config file. A malformed value is a warning and its default stays, never a failed start.
+ *
+ * @param windowTokens the model's context window in tokens, overriding the provider's figure; 0 when not set
+ * @param compactAt    the share of the window at which a conversation is compacted
+ */
+public record ContextConfig(long windowTokens, double compactAt) {
+    private static final Logger LOG = LoggerFactory.getLogger(ContextConfig.class);
+    /** Named default of {@code context.compactAt}. */
+    public static final double DEFAULT_COMPACT_AT = 0.85;
+    /** Below this a window cannot hold a system prompt, the tools and a summary. */
+    public static final long MIN_WINDOW_TOKENS = 1_000;
+    public static final ContextConfig DEFAULT = new ContextConfig(0, DEFAULT_COMPACT_AT);
+
+    static ContextConfig from(JsonNode config) {
+        JsonNode context = config.path("context");
+        long window = 0;
+        JsonNode windowNode = context.get("windowTokens");
+        if (windowNode != null && !windowNode.isNull()) {
+            if (windowNode.isIntegralNumber() && windowNode.asLong() >= MIN_WINDOW_TOKENS) {
+                window = windowNode.asLong();
+            } else {
+                LOG.warn("ignoring context.windowTokens: it must be a whole number of at least {}", MIN_WINDOW_TOKENS);
+            }
+        }
+        double compactAt = DEFAULT_COMPACT_AT;
+        JsonNode atNode = context.get("compactAt");
+        if (atNode != null && !atNode.isNull()) {
+            if (atNode.isNumber() && atNode.asDouble() > 0.1 && atNode.asDouble() <= 1) {
+                compactAt = atNode.asDouble();
+            } else {
+                LOG.warn("ignoring context.compactAt: it must be a number above 0.1 and at most 1");
+            }
+        }
+        return new ContextConfig(window, compactAt);
+    }
+}

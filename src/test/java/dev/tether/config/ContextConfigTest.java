@@ -1,0 +1,27 @@
+package dev.tether.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tether.json.Json;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code "context": {"windowTokens", "compactAt"}} reach the settings; a bad value keeps its default. */
+class ContextConfigTest {
+    private static final TetherPaths PATHS = TetherPaths.from(Map.of("HOME", "/home/u"));
+
+    @Test
+    void valuesFromTheConfigFileReachTheSettings() {
+        TetherSettings settings = SettingsLoader.resolve(Json.parse("{\"context\": {\"windowTokens\": 32000, \"compactAt\": 0.7}}"),
+                Map.of(), SettingsLoader.CommandLine.NONE, PATHS);
+        assertEquals(new ContextConfig(32_000, 0.7), settings.context());
+    }
+
+    @Test
+    void absentOrBadValuesKeepTheDefaults() {
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.object()));
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"windowTokens\": \"big\", \"compactAt\": 2}}")));
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"windowTokens\": 10, \"compactAt\": 0}}")));
+        assertEquals(new ContextConfig(0, 0.9), ContextConfig.from(Json.parse("{\"context\": {\"compactAt\": 0.9}}")));
+    }
+}
