@@ -2,12 +2,9 @@ package dev.tether.config;
 
 import dev.tether.json.Json;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -135,33 +132,11 @@ public final class ProjectChoices {
     }
 
     private void write(ObjectNode root) throws StoreException {
-        Path dir = file.getParent();
         try {
-            Files.createDirectories(dir);
-            restrict(dir, "rwx------");
-            if (Files.isSymbolicLink(file)) {
-                throw new StoreException(file + " is a symbolic link; refusing to write through it");
-            }
-            Path temp = Files.createTempFile(dir, ".mcp-choices", ".tmp");
-            try {
-                restrict(temp, "rw-------");
-                Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-                try {
-                    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            PrivateFiles.writeJson(file, root, ".mcp-choices");
         } catch (IOException e) {
-            throw new StoreException("cannot write " + file + ": " + e.getMessage());
-        }
-    }
-
-    private static void restrict(Path path, String permissions) throws IOException {
-        if (Files.getFileStore(path).supportsFileAttributeView("posix")) {
-            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(permissions));
+            throw new StoreException(e.getMessage().startsWith(file.toString()) ? e.getMessage()
+                    : "cannot write " + file + ": " + e.getMessage());
         }
     }
 }

@@ -2,12 +2,10 @@ package dev.tether.config;
 
 import dev.tether.json.Json;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
@@ -76,35 +74,12 @@ public final class StoredCredentials {
         ObjectNode root = Json.object();
         root.put("provider", name);
         root.putObject(name).put("apiKey", apiKey);
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        restrict(dir, "rwx------");
-        if (Files.isSymbolicLink(file)) {
-            throw new IOException(file + " is a symbolic link; refusing to write through it");
-        }
-        Path temp = Files.createTempFile(dir, ".credentials", ".tmp");
-        try {
-            restrict(temp, "rw-------");
-            Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        PrivateFiles.writeJson(file, root, ".credentials");
     }
 
     /** Removes the stored key; false when there was none. */
     public static boolean delete(Path file) throws IOException {
         return Files.deleteIfExists(file);
-    }
-
-    private static void restrict(Path path, String permissions) throws IOException {
-        if (Files.getFileStore(path).supportsFileAttributeView("posix")) {
-            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(permissions));
-        }
     }
 
     private static void warn(Path file, String problem) {
