@@ -83,8 +83,12 @@ final class DeferredTools {
         return List.copyOf(names);
     }
 
-    /** Loads {@code names} from the next request on; records the set when it grew. */
-    void load(Collection<String> names) {
+    /**
+     * Loads {@code names} from the next request on; records the set when it grew. Synchronized:
+     * two tool searches of one step run side by side, and the set recorded last (the one a load
+     * restores) must be the whole set, not the snapshot of the search that happened to write last.
+     */
+    synchronized void load(Collection<String> names) {
         if (loaded.addAll(names)) {
             record.accept(List.copyOf(new TreeSet<>(loaded)));
         }
