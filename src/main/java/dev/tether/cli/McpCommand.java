@@ -23,7 +23,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code tether mcp login <server> | logout [server] | status [server]}: OAuth sign-in for the
+ * {@code tether mcp}: dispatches {@code add}, {@code add-json}, {@code remove}, {@code enable},
+ * {@code disable} ({@link McpEditCommand}), {@code list}, {@code get} ({@link McpListCommand}),
+ * {@code approve}, {@code reject}, {@code reset-project-choices} ({@link ProjectChoicesCommand}), and
+ * runs {@code login <server> | logout [server] | status [server]} itself: OAuth sign-in for the
  * HTTP servers of the config file, kept in the host ledger ({@link FileTokenStore#hostLedger}).
  * This is a command for a person at a terminal, so results go to stdout and errors to stderr;
  * no token is ever printed. ACP sessions never read what it stores.
@@ -34,6 +37,17 @@ public final class McpCommand {
     public interface Authorizer {
         void login(String server, McpServerSpec.Http spec, AuthorizationPrompt.Factory prompts, TokenStore store) throws AuthException;
     }
+
+    static final String USAGE = """
+            usage: tether mcp <command>
+              add [--transport stdio|http|sse|ws] [--scope local|project|user] [-e KEY=VALUE]... [-H "Name: value"]...
+                  <name> -- <command> [args...]   |   <name> <url>
+              add-json [--scope local|project|user] <name> '<json>'
+              list [--json] [--check]     get [--json] <name>
+              remove [--scope local|project|user] <name>
+              enable [--scope ...] <name>     disable [--scope ...] <name>
+              approve <name> | reject <name> | reset-project-choices
+              login <server> | logout [server] | status [server]""";
 
     private McpCommand() {}
 
@@ -51,9 +65,14 @@ public final class McpCommand {
         if (args.length > 0 && ProjectChoicesCommand.handles(args[0])) {
             return ProjectChoicesCommand.run(args, out, err, env, workingDir);
         }
+        if (args.length > 0 && McpEditCommand.handles(args[0])) {
+            return new McpEditCommand(out, err, env, workingDir).run(args);
+        }
+        if (args.length > 0 && McpListCommand.handles(args[0])) {
+            return new McpListCommand(out, err, env, workingDir).run(args);
+        }
         if (args.length == 0 || args.length > 2 || !List.of("login", "logout", "status").contains(args[0])) {
-            err.println("usage: tether mcp login <server> | logout [server] | status [server]"
-                    + " | approve <server> | reject <server> | reset-project-choices");
+            err.println(USAGE);
             return 2;
         }
         String server = args.length == 2 ? args[1] : null;
