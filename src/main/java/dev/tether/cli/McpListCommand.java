@@ -142,7 +142,9 @@ final class McpListCommand {
                 printMap("  Headers:", view.path("headers"), ": ");
             }
         }
-        if (ScopeFile.Scope.of(entry.source()) != null) {
+        boolean here = entry.source() != dev.tether.config.McpSource.WORKSPACE
+                || workingDir.resolve(dev.tether.config.WorkspaceMcpFiles.FILE_NAME).toString().equals(entry.file());
+        if (ScopeFile.Scope.of(entry.source()) != null && here) {
             out.println("  To remove it: tether mcp remove --scope " + ScopeFile.Scope.of(entry.source()).label() + " " + name);
         }
         return 0;

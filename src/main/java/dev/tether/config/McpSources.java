@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Which MCP servers a session gets, and why the others do not run. Sources, later wins by server
  * name: the workspace {@code .mcp.json} files (root first, the session's directory last) → the
- * user's config file → the user's local servers for this directory ({@link LocalServers}) → the editor's {@code mcpServers} → {@code --mcp-config} → the managed
+ * user's config file → the user's local servers for this directory ({@link LocalServers}) → the
+ * editor's {@code mcpServers} → {@code --mcp-config} → the managed
  * settings' own servers. {@code --strict-mcp-config} keeps only the command line; the managed
  * {@code exclusiveMcpServers} keeps only the managed servers. Then: reserved names are refused,
  * {@code "disabled": true} entries are listed as disabled, the managed policy blocks what it
