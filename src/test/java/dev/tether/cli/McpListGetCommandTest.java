@@ -112,7 +112,7 @@ class McpListGetCommandTest {
                     GITHUB_TOKEN=${GITHUB_TOKEN}
                     LOG=debug
                   To remove it: tether mcp remove --scope local gh
-                """.formatted(cli.localStore()), listed);
+                """.formatted(cli.localStore()), cli.out());
         assertFalse(cli.out().contains("sk-literal") || cli.out().contains("real-token-value"));
 
         assertEquals(1, cli.run("get", "nope"));
