@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.config.LocalServers;
 import dev.tether.config.McpConfig;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherPaths;
@@ -79,7 +80,7 @@ public final class McpCommand {
         TetherPaths paths = TetherPaths.from(env);
         List<McpServerSpec> servers;
         try {
-            servers = servers(paths, env);
+            servers = servers(paths, env, workingDir);
         } catch (McpConfig.InvalidConfig e) {
             err.println("tether: " + e.getMessage());
             return 2;
@@ -88,7 +89,8 @@ public final class McpCommand {
         if (server != null) {
             Optional<McpServerSpec> found = servers.stream().filter(s -> s.name().equals(server)).findFirst();
             if (found.isEmpty()) {
-                err.println("tether: no MCP server named \"" + server + "\" in " + paths.configFile());
+                err.println("tether: no MCP server named \"" + server + "\" in " + paths.configFile() + " or the local scope of "
+                        + dev.tether.config.ProjectChoices.projectKey(workingDir));
                 return 2;
             }
             if (!(found.get() instanceof McpServerSpec.Http http)) {
@@ -148,7 +150,7 @@ public final class McpCommand {
 
     private static int status(List<McpServerSpec.Http> servers, FileTokenStore ledger, TetherPaths paths, PrintStream out) {
         if (servers.isEmpty()) {
-            out.println("No HTTP MCP servers in " + paths.configFile() + ".");
+            out.println("No HTTP MCP servers in " + paths.configFile() + " or the local scope of this directory.");
             return 0;
         }
         int nameWidth = servers.stream().mapToInt(s -> s.name().length()).max().orElse(0);
@@ -161,11 +163,19 @@ public final class McpCommand {
         return 0;
     }
 
-    /** The config file's servers, with {@code ${VAR}} expanded as a session would. */
-    private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env) throws McpConfig.InvalidConfig {
-        return SettingsLoader.userServers(paths).servers().stream()
-                .map(spec -> VariableExpansion.expand(spec, env).spec())
-                .toList();
+    /**
+     * The user's own servers: the config file's, then the local scope's of {@code workingDir} (which
+     * win by name, as in a session), with {@code ${VAR}} expanded as a session would.
+     */
+    private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env, Path workingDir)
+            throws McpConfig.InvalidConfig {
+        Map<String, McpServerSpec> byName = new java.util.LinkedHashMap<>();
+        SettingsLoader.userServers(paths).servers().forEach(spec -> byName.put(spec.name(), spec));
+        LocalServers.in(paths).read(workingDir).declared().servers().forEach(spec -> {
+            byName.remove(spec.name());
+            byName.put(spec.name(), spec);
+        });
+        return byName.values().stream().map(spec -> VariableExpansion.expand(spec, env).spec()).toList();
     }
 
     private static List<McpServerSpec.Http> http(List<McpServerSpec> servers) {

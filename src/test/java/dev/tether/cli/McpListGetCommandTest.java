@@ -144,6 +144,14 @@ class McpListGetCommandTest {
         assertTrue(cli.out().contains("— enabled, failed: "), cli.out());
     }
 
+    @Test
+    void anHttpServerAddedInTheLocalScopeIsOneToSignInTo() {
+        assertEquals(0, cli.run("add", "sentry", "https://mcp.sentry.example/mcp"));
+        assertEquals(0, cli.run("status"));
+        assertEquals("sentry  https://mcp.sentry.example/mcp  not signed in\n", cli.out());
+        assertEquals(2, cli.run("login", "orders"), "a project server is not one of the user's own");
+    }
+
     private String realProject() {
         try {
             return project.toRealPath().toString();
