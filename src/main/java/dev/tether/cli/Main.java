@@ -14,7 +14,8 @@ import java.util.Properties;
 
 /**
  * Tether's entry point: {@code tether [acp]} (the ACP agent on stdio), {@code tether
- * reference-server}, {@code --help}, {@code --version}. Wires things; holds no logic.
+ * reference-server}, {@code tether mcp …} ({@link McpCommand}), {@code --help}, {@code --version}.
+ * Wires things; holds no logic.
  */
 public final class Main {
     private Main() {}
@@ -102,12 +103,19 @@ public final class Main {
                   tether login [--provider anthropic|openai]
                                                 Store a provider API key (owner-only, next to the config file).
                   tether logout                 Remove the stored key.
-                  tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
-                  tether mcp login <server> | logout [server]
+                  tether mcp add [-s local|project|user] [-t stdio|http|sse|ws] [-e KEY=VALUE] [-H "Name: value"]
+                                 <name> -- <command> [args...] | <name> <url>
+                                                Add an MCP server (default scope: local, this directory only).
+                  tether mcp add-json [-s scope] <name> '<json>'
+                  tether mcp list [--json] [--check] | get [--json] <name>
+                                                Servers of this directory: scope, file, status; --check connects.
+                  tether mcp remove | enable | disable [-s scope] <name>
                   tether mcp approve <server> | reject <server>
                                                 Allow or refuse a server of this directory's .mcp.json files.
                   tether mcp reset-project-choices
                                                 Forget those answers for this directory.
+                  tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
+                  tether mcp login <server> | logout [server]
                   tether --help | --version
 
                 Options for acp:

@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.config.LocalServers;
 import dev.tether.config.McpConfig;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherPaths;
@@ -23,7 +24,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code tether mcp login <server> | logout [server] | status [server]}: OAuth sign-in for the
+ * {@code tether mcp}: dispatches {@code add}, {@code add-json}, {@code remove}, {@code enable},
+ * {@code disable} ({@link McpEditCommand}), {@code list}, {@code get} ({@link McpListCommand}),
+ * {@code approve}, {@code reject}, {@code reset-project-choices} ({@link ProjectChoicesCommand}), and
+ * runs {@code login <server> | logout [server] | status [server]} itself: OAuth sign-in for the
  * HTTP servers of the config file, kept in the host ledger ({@link FileTokenStore#hostLedger}).
  * This is a command for a person at a terminal, so results go to stdout and errors to stderr;
  * no token is ever printed. ACP sessions never read what it stores.
@@ -34,6 +38,17 @@ public final class McpCommand {
     public interface Authorizer {
         void login(String server, McpServerSpec.Http spec, AuthorizationPrompt.Factory prompts, TokenStore store) throws AuthException;
     }
+
+    static final String USAGE = """
+            usage: tether mcp <command>
+              add [--transport stdio|http|sse|ws] [--scope local|project|user] [-e KEY=VALUE]... [-H "Name: value"]...
+                  <name> -- <command> [args...]   |   <name> <url>
+              add-json [--scope local|project|user] <name> '<json>'
+              list [--json] [--check]     get [--json] <name>
+              remove [--scope local|project|user] <name>
+              enable [--scope ...] <name>     disable [--scope ...] <name>
+              approve <name> | reject <name> | reset-project-choices
+              login <server> | logout [server] | status [server]""";
 
     private McpCommand() {}
 
@@ -51,16 +66,21 @@ public final class McpCommand {
         if (args.length > 0 && ProjectChoicesCommand.handles(args[0])) {
             return ProjectChoicesCommand.run(args, out, err, env, workingDir);
         }
+        if (args.length > 0 && McpEditCommand.handles(args[0])) {
+            return new McpEditCommand(out, err, env, workingDir).run(args);
+        }
+        if (args.length > 0 && McpListCommand.handles(args[0])) {
+            return new McpListCommand(out, err, env, workingDir).run(args);
+        }
         if (args.length == 0 || args.length > 2 || !List.of("login", "logout", "status").contains(args[0])) {
-            err.println("usage: tether mcp login <server> | logout [server] | status [server]"
-                    + " | approve <server> | reject <server> | reset-project-choices");
+            err.println(USAGE);
             return 2;
         }
         String server = args.length == 2 ? args[1] : null;
         TetherPaths paths = TetherPaths.from(env);
         List<McpServerSpec> servers;
         try {
-            servers = servers(paths, env);
+            servers = servers(paths, env, workingDir);
         } catch (McpConfig.InvalidConfig e) {
             err.println("tether: " + e.getMessage());
             return 2;
@@ -69,7 +89,8 @@ public final class McpCommand {
         if (server != null) {
             Optional<McpServerSpec> found = servers.stream().filter(s -> s.name().equals(server)).findFirst();
             if (found.isEmpty()) {
-                err.println("tether: no MCP server named \"" + server + "\" in " + paths.configFile());
+                err.println("tether: no MCP server named \"" + server + "\" in " + paths.configFile() + " or the local scope of "
+                        + dev.tether.config.ProjectChoices.projectKey(workingDir));
                 return 2;
             }
             if (!(found.get() instanceof McpServerSpec.Http http)) {
@@ -129,7 +150,7 @@ public final class McpCommand {
 
     private static int status(List<McpServerSpec.Http> servers, FileTokenStore ledger, TetherPaths paths, PrintStream out) {
         if (servers.isEmpty()) {
-            out.println("No HTTP MCP servers in " + paths.configFile() + ".");
+            out.println("No HTTP MCP servers in " + paths.configFile() + " or the local scope of this directory.");
             return 0;
         }
         int nameWidth = servers.stream().mapToInt(s -> s.name().length()).max().orElse(0);
@@ -142,11 +163,19 @@ public final class McpCommand {
         return 0;
     }
 
-    /** The config file's servers, with {@code ${VAR}} expanded as a session would. */
-    private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env) throws McpConfig.InvalidConfig {
-        return SettingsLoader.userServers(paths).servers().stream()
-                .map(spec -> VariableExpansion.expand(spec, env).spec())
-                .toList();
+    /**
+     * The user's own servers: the config file's, then the local scope's of {@code workingDir} (which
+     * win by name, as in a session), with {@code ${VAR}} expanded as a session would.
+     */
+    private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env, Path workingDir)
+            throws McpConfig.InvalidConfig {
+        Map<String, McpServerSpec> byName = new java.util.LinkedHashMap<>();
+        SettingsLoader.userServers(paths).servers().forEach(spec -> byName.put(spec.name(), spec));
+        LocalServers.in(paths).read(workingDir).declared().servers().forEach(spec -> {
+            byName.remove(spec.name());
+            byName.put(spec.name(), spec);
+        });
+        return byName.values().stream().map(spec -> VariableExpansion.expand(spec, env).spec()).toList();
     }
 
     private static List<McpServerSpec.Http> http(List<McpServerSpec> servers) {

@@ -6,6 +6,8 @@ public enum McpSource {
     WORKSPACE("project .mcp.json"),
     /** The user's config file. */
     USER_CONFIG("user config"),
+    /** The user's servers for this project only ({@code tether mcp add --scope local}, {@link LocalServers}). */
+    LOCAL("local"),
     /** The editor's {@code mcpServers} in {@code session/new}, {@code load} or {@code resume}. */
     EDITOR("editor"),
     /** {@code --mcp-config}. */

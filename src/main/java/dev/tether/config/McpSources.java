@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Which MCP servers a session gets, and why the others do not run. Sources, later wins by server
  * name: the workspace {@code .mcp.json} files (root first, the session's directory last) → the
- * user's config file → the editor's {@code mcpServers} → {@code --mcp-config} → the managed
+ * user's config file → the user's local servers for this directory ({@link LocalServers}) → the
+ * editor's {@code mcpServers} → {@code --mcp-config} → the managed
  * settings' own servers. {@code --strict-mcp-config} keeps only the command line; the managed
  * {@code exclusiveMcpServers} keeps only the managed servers. Then: reserved names are refused,
  * {@code "disabled": true} entries are listed as disabled, the managed policy blocks what it
@@ -55,16 +56,23 @@ public final class McpSources {
 
     private final TetherSettings.Mcp settings;
     private final ProjectChoices choices;
+    private final LocalServers local;
     private final Map<String, String> env;
 
     /**
      * @param env the environment servers are expanded against (without secret values): the
      *            managed policy looks at commands and URLs as they would run
      */
-    public McpSources(TetherSettings.Mcp settings, ProjectChoices choices, Map<String, String> env) {
+    public McpSources(TetherSettings.Mcp settings, ProjectChoices choices, LocalServers local, Map<String, String> env) {
         this.settings = settings;
         this.choices = choices;
+        this.local = local;
         this.env = Map.copyOf(env);
+    }
+
+    /** With the local servers kept next to {@code choices}, in Tether's state directory. */
+    public McpSources(TetherSettings.Mcp settings, ProjectChoices choices, Map<String, String> env) {
+        this(settings, choices, new LocalServers(choices.file().resolveSibling(LocalServers.FILE_NAME)), env);
     }
 
     public ProjectChoices choices() {
@@ -83,6 +91,9 @@ public final class McpSources {
                     layer(byName, file.parsed().declared(), McpSource.WORKSPACE, file.path().toString());
                 }
                 layer(byName, settings.userServers(), McpSource.USER_CONFIG, settings.userConfigFile());
+                McpConfig.Parsed own = local.read(cwd);
+                warnings.addAll(own.warnings());
+                layer(byName, own.declared(), McpSource.LOCAL, local.file().toString());
                 layer(byName, new McpConfig.Declared(editorServers, Map.of()), McpSource.EDITOR, null);
             }
             layer(byName, settings.commandLine(), McpSource.COMMAND_LINE, "--mcp-config");

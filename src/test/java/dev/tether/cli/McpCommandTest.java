@@ -160,11 +160,13 @@ class McpCommandTest {
         assertEquals(2, run(null, "login"));
         assertEquals(2, run(null, "frobnicate"));
         assertEquals("""
-                tether: no MCP server named "nope" in %s
+                tether: no MCP server named "nope" in %s or the local scope of %s
                 tether: MCP server "local" is not an HTTP server; OAuth sign-in is for HTTP servers
                 usage: tether mcp login <server>
-                usage: tether mcp login <server> | logout [server] | status [server] | approve <server> | reject <server> | reset-project-choices
-                """.formatted(home.resolve("config/tether/config.json")), err());
+                %s
+                """.formatted(home.resolve("config/tether/config.json"), dev.tether.config.ProjectChoices.projectKey(Path.of("")),
+                McpCommand.USAGE), err());
+        assertTrue(McpCommand.USAGE.contains("add [--transport stdio|http|sse|ws] [--scope local|project|user]"), McpCommand.USAGE);
     }
 
     @Test
@@ -180,6 +182,7 @@ class McpCommandTest {
     void noHttpServers() throws IOException {
         Files.writeString(home.resolve("config/tether/config.json"), "{}");
         assertEquals(0, run(null, "status"));
-        assertEquals("No HTTP MCP servers in " + home.resolve("config/tether/config.json") + ".\n", out());
+        assertEquals("No HTTP MCP servers in " + home.resolve("config/tether/config.json") + " or the local scope of this directory.\n",
+                out());
     }
 }

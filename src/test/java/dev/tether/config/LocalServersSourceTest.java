@@ -1,0 +1,80 @@
+package dev.tether.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.json.Json;
+import dev.tether.mcp.api.McpServerSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The local scope as a session source: it wins over the workspace {@code .mcp.json} and the user
+ * config, loses to the editor and {@code --mcp-config}, belongs to exactly one directory, and
+ * cannot carry policy keys.
+ */
+class LocalServersSourceTest {
+    @TempDir
+    Path dir;
+    Path project;
+    TetherPaths paths;
+    Map<String, String> env;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        project = Files.createDirectories(dir.resolve("project"));
+        env = Map.of("HOME", dir.resolve("home").toString(), "XDG_STATE_HOME", dir.resolve("state").toString(),
+                "XDG_CONFIG_HOME", dir.resolve("config").toString());
+        paths = TetherPaths.from(env);
+        Files.createDirectories(paths.stateDir());
+        Files.writeString(paths.stateDir().resolve(LocalServers.FILE_NAME), """
+                {"projects": {%s: {"mcpServers": {
+                  "s": {"command": "local"},
+                  "t": {"command": "local-t", "sampling": true}}}}}
+                """.formatted(Json.write(project.toRealPath().toString())));
+        Files.writeString(project.resolve(".mcp.json"), "{\"mcpServers\": {\"s\": {\"command\": \"workspace\"}}}");
+    }
+
+    private McpSources.Resolution resolve(Path cwd, String config, List<McpServerSpec> editor, String... args) throws Exception {
+        TetherSettings settings = SettingsLoader.resolve(Json.parse(config), env, SettingsLoader.commandLine(args, dir), paths);
+        return new McpSources(settings.mcp(), ProjectChoices.in(paths), Map.of()).resolve(cwd, editor);
+    }
+
+    private static String winner(McpSources.Resolution resolution, String name) {
+        return resolution.entries().stream().filter(e -> e.name().equals(name) && e.status() == McpSources.Status.START)
+                .map(e -> e.source() + ":" + ((McpServerSpec.Stdio) e.spec()).command()).findFirst().orElse("none");
+    }
+
+    @Test
+    void localWinsOverTheProjectFileAndTheUserConfigAndLosesToTheEditorAndTheCommandLine() throws Exception {
+        String user = "{\"mcpServers\": {\"s\": {\"command\": \"user\"}}}";
+        assertEquals("LOCAL:local", winner(resolve(project, user, List.of()), "s"));
+        List<McpServerSpec> editor = List.of(new McpServerSpec.Stdio("s", "editor", List.of(), Map.of(), null));
+        assertEquals("EDITOR:editor", winner(resolve(project, user, editor), "s"));
+        assertEquals("COMMAND_LINE:cli", winner(resolve(project, "{}", List.of(), "--mcp-config",
+                "{\"mcpServers\": {\"s\": {\"command\": \"cli\"}}}"), "s"));
+        assertEquals("none", winner(resolve(project, "{}", List.of(), "--strict-mcp-config"), "s"), "--strict-mcp-config drops it too");
+    }
+
+    @Test
+    void localServersBelongToExactlyTheirDirectory() throws Exception {
+        Path sub = Files.createDirectories(project.resolve("sub"));
+        McpSources.Resolution resolution = resolve(sub, "{}", List.of());
+        assertEquals("none", winner(resolution, "t"));
+        assertEquals(McpSources.Status.NEEDS_APPROVAL, resolution.entries().getFirst().status(), "only the project's .mcp.json is seen");
+    }
+
+    @Test
+    void policyKeysAreIgnoredInTheLocalScopeWithAWarning() throws Exception {
+        McpSources.Resolution resolution = resolve(project, "{}", List.of());
+        assertEquals("LOCAL:local-t", winner(resolution, "t"));
+        assertEquals(1, resolution.warnings().size(), resolution.warnings().toString());
+        assertTrue(resolution.warnings().getFirst().text().contains("server \"t\": policy keys are ignored in the local scope"),
+                resolution.warnings().toString());
+    }
+}
