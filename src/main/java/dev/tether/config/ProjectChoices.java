@@ -133,10 +133,9 @@ public final class ProjectChoices {
 
     private void write(ObjectNode root) throws StoreException {
         try {
-            PrivateFiles.writeJson(file, root, ".mcp-choices");
-        } catch (IOException e) {
-            throw new StoreException(e.getMessage().startsWith(file.toString()) ? e.getMessage()
-                    : "cannot write " + file + ": " + e.getMessage());
+            JsonFiles.write(file, root, JsonFiles.Mode.PRIVATE);
+        } catch (JsonFiles.EditException e) {
+            throw new StoreException(e.getMessage());
         }
     }
 }

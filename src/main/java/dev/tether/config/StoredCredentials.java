@@ -74,7 +74,11 @@ public final class StoredCredentials {
         ObjectNode root = Json.object();
         root.put("provider", name);
         root.putObject(name).put("apiKey", apiKey);
-        PrivateFiles.writeJson(file, root, ".credentials");
+        try {
+            JsonFiles.write(file, root, JsonFiles.Mode.PRIVATE);
+        } catch (JsonFiles.EditException e) {
+            throw new IOException(e.getMessage());
+        }
     }
 
     /** Removes the stored key; false when there was none. */
