@@ -27,6 +27,7 @@ final class AcpCommand {
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
+        StartupWarmup.start();
         TetherSettings settings;
         try {
             settings = SettingsLoader.load(args, env, Path.of("").toAbsolutePath());

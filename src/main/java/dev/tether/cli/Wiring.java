@@ -84,6 +84,7 @@ final class Wiring {
     private static final class ProviderCatalog implements ModelCatalog {
         private final ProviderSettings settings;
         private volatile HttpClient http;
+        private final java.util.concurrent.atomic.AtomicBoolean prepared = new java.util.concurrent.atomic.AtomicBoolean();
 
         ProviderCatalog(ProviderSettings settings) {
             this.settings = settings;
@@ -116,6 +117,13 @@ final class Wiring {
                     settings.anthropicBaseUrl(), settings.anthropicVersion(), settings.anthropicBeta(), settings.openaiApiKey(),
                     settings.openaiBaseUrl(), settings.openaiIncludeUsage(), settings.scriptPath(), settings.maxTokens());
             return Providers.create(chosen, this::http);
+        }
+
+        @Override
+        public void prepare() {
+            if (missingCredentials() == null && prepared.compareAndSet(false, true)) {
+                ProviderWarmup.start(settings, this::http);
+            }
         }
 
         private HttpClient http() {
