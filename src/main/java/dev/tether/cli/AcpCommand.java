@@ -11,6 +11,7 @@ import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.security.SecretRegistry;
+import dev.tether.session.McpLauncher;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionServices;
 import dev.tether.session.TranscriptStore;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /** {@code tether acp}: serves ACP on stdin/stdout until stdin ends, then ends every session. */
 final class AcpCommand {
@@ -38,16 +40,19 @@ final class AcpCommand {
         TetherPaths paths = settings.paths();
         SecretRegistry secrets = Wiring.secrets(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
-        // The MCP launcher and its token store are built when the first session starts, not on the initialize path.
-        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model()),
-                Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets))), null,
+        // The MCP launcher and its token store are built after the initialize answer (SessionWarmup), not on its path.
+        Supplier<McpLauncher> launcher = Wiring.once(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets)));
+        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model()), Wiring.lazily(launcher), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
                 Wiring.limits(settings.model())).withSecrets(secrets);
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
-                caps -> sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps))));
+                caps -> {
+                    sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
+                    SessionWarmup.start(launcher);
+                });
         JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, out), agent, CancelProtocol.ACP, true);
         connection.set(rpc);
         sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(rpc), ClientCapabilities.NONE)));
