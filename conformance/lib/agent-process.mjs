@@ -39,6 +39,8 @@ export class AgentProcess {
       XDG_CONFIG_HOME: this.dirs.config,
       XDG_CACHE_HOME: path.join(this.dirs.root, "cache"),
       XDG_DATA_HOME: path.join(this.dirs.root, "data"),
+      // Tests never read the machine's real managed settings (/etc/tether/...).
+      TETHER_MANAGED_SETTINGS: path.join(this.dirs.root, "managed-settings.json"),
       ...(options.script ? { TETHER_PROVIDER: "scripted", TETHER_SCRIPT: path.resolve(options.script) } : {}),
       ...(options.env ?? {}),
     };

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { REPO_ROOT, SERVER_EVERYTHING_JS } from "./paths.mjs";
+import { LOOPBACK_ONLY_CJS, REPO_ROOT, SERVER_EVERYTHING_JS } from "./paths.mjs";
 
 /** server-everything over stdio, as Zed would list it (`env` as a list, no `type`). */
 export function everythingStdio(name = "everything") {
@@ -41,12 +41,21 @@ async function waitForPort(port, child, timeoutMs) {
 }
 
 /**
- * Starts server-everything over streamable HTTP on a free port; returns `{url, entry, stop}`
- * where `entry` is the session/new `mcpServers` item for it.
+ * Starts server-everything over streamable HTTP on a free port of 127.0.0.1; returns
+ * `{url, entry, stop}` where `entry` is the session/new `mcpServers` item for it.
  */
-export async function startEverythingHttp(name = "everything") {
+export function startEverythingHttp(name = "everything") {
+  return startEverything("streamableHttp", "/mcp", "http", name);
+}
+
+/** As {@link startEverythingHttp}, in server-everything's legacy HTTP+SSE mode (GET /sse, POST /message). */
+export function startEverythingSse(name = "everything") {
+  return startEverything("sse", "/sse", "sse", name);
+}
+
+async function startEverything(mode, urlPath, type, name) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_EVERYTHING_JS, "streamableHttp"], {
+  const child = spawn(process.execPath, ["--require", LOOPBACK_ONLY_CJS, SERVER_EVERYTHING_JS, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -58,10 +67,10 @@ export async function startEverythingHttp(name = "everything") {
     child.kill("SIGKILL");
     throw new Error(`${e.message}\n${stderr}`);
   }
-  const url = `http://127.0.0.1:${port}/mcp`;
+  const url = `http://127.0.0.1:${port}${urlPath}`;
   return {
     url,
-    entry: { type: "http", name, url, headers: [] },
+    entry: { type, name, url, headers: [] },
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once("exit", resolve);

@@ -16,9 +16,15 @@ export const PINNED_ACP_SCHEMA_PATH = path.join(
 /** The schema the frames are checked against: the pinned package's, unless `ACP_SCHEMA` names another. */
 export const ACP_SCHEMA_PATH = process.env.ACP_SCHEMA || PINNED_ACP_SCHEMA_PATH;
 
-/** server-everything's entry point; run it with `node <this> stdio|streamableHttp`. */
+/** server-everything's entry point; run it with `node <this> stdio|streamableHttp|sse`. */
 export const SERVER_EVERYTHING_JS = path.join(
   CONFORMANCE_DIR, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
+
+/**
+ * Preloaded (`node --require`) into every server-everything HTTP start: its express app listens on
+ * all interfaces when given only a port; this makes such a listen bind 127.0.0.1.
+ */
+export const LOOPBACK_ONLY_CJS = path.join(CONFORMANCE_DIR, "fixtures", "loopback-only.cjs");
 
 /** The command that starts Tether as an ACP agent: `TETHER_CMD` (split on spaces) or `bin/tether`. */
 export function tetherCommand() {

@@ -12,6 +12,7 @@ test("initialize answers protocol 1 with agentInfo and the capabilities Zed reli
   assert.equal(caps.loadSession, true, "session/load is advertised");
   assert.equal(typeof caps.promptCapabilities, "object");
   assert.equal(caps.mcpCapabilities?.http, true, "streamable HTTP MCP servers are accepted");
+  assert.equal(caps.mcpCapabilities?.sse, true, "legacy HTTP+SSE MCP servers are accepted");
   assert.ok(caps.sessionCapabilities?.list, "session/list is advertised");
   assert.ok(caps.sessionCapabilities?.resume, "session/resume is advertised");
   assert.ok(Array.isArray(init.authMethods));

@@ -20,7 +20,12 @@ const chaosPids = (tether, name) => descendants(tether.child.pid)
   .filter((pid) => commandLine(pid).includes("chaos-mcp-server.mjs") && fs.readFileSync(`/proc/${pid}/environ`, "utf8").includes(`CHAOS_NAME=${name}\0`));
 
 test("twenty stdio servers in one session: every tool is offered and the session ends them all", { timeout: 60_000 }, async (t) => {
-  const tether = await startTether(t, { script: script("twenty.jsonl") });
+  // 80 tools are past the default tools.deferAbove (40): this test wants every definition sent.
+  const dirs = makeTempDirs("tether-e2e-");
+  t.after(() => dirs.cleanup());
+  fs.mkdirSync(path.join(dirs.config, "tether"), { recursive: true });
+  fs.writeFileSync(path.join(dirs.config, "tether", "config.json"), JSON.stringify({ tools: { deferAbove: 0 } }));
+  const tether = await startTether(t, { script: script("twenty.jsonl"), dirs });
   const servers = Array.from({ length: 20 }, (_, i) => chaos(`s${String(i + 1).padStart(2, "0")}`));
   const { sessionId } = await tether.newSession({ mcpServers: servers });
   assert.equal((await tether.prompt(sessionId, "use them all")).stopReason, "end_turn", tether.text(sessionId));

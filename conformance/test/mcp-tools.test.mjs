@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { everythingStdio, startEverythingHttp } from "../lib/mcp-peers.mjs";
+import { everythingStdio, startEverythingHttp, startEverythingSse } from "../lib/mcp-peers.mjs";
 import { script, startTether, toolResultText, TEST_TIMEOUT } from "../lib/testing.mjs";
 
 async function runFourTools(t, server) {
@@ -27,6 +27,12 @@ test("MCP tools over stdio: echo, get-sum, get-tiny-image, get-structured-conten
 
 test("MCP tools over streamable HTTP: the same four tools complete", { timeout: TEST_TIMEOUT }, async (t) => {
   const server = await startEverythingHttp();
+  t.after(() => server.stop());
+  await runFourTools(t, server.entry);
+});
+
+test("MCP tools over legacy HTTP+SSE (session/new sse entry): the same four tools complete", { timeout: TEST_TIMEOUT }, async (t) => {
+  const server = await startEverythingSse();
   t.after(() => server.stop());
   await runFourTools(t, server.entry);
 });

@@ -102,7 +102,7 @@ public final class AcpAgent implements InboundHandler {
         ObjectNode caps = result.putObject("agentCapabilities");
         caps.put("loadSession", true);
         caps.putObject("promptCapabilities").put("image", true).put("audio", false).put("embeddedContext", true);
-        caps.putObject("mcpCapabilities").put("http", true).put("sse", false);
+        caps.putObject("mcpCapabilities").put("http", true).put("sse", true);
         ObjectNode session = caps.putObject("sessionCapabilities");
         session.putObject("list");
         session.putObject("resume");

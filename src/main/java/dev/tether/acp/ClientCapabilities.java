@@ -7,8 +7,14 @@ import tools.jackson.databind.JsonNode;
  * unknown or missing fields never fail a session.
  */
 public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal,
-                                 boolean elicitationForm, boolean elicitationUrl) {
-    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false);
+                                 boolean elicitationForm, boolean elicitationUrl, boolean notices) {
+    public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false);
+
+    /** Without {@code session.notices}. */
+    public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
+                              boolean elicitationUrl) {
+        this(readTextFile, writeTextFile, terminal, elicitationForm, elicitationUrl, false);
+    }
 
     public static ClientCapabilities from(JsonNode caps) {
         if (caps == null || !caps.isObject()) {
@@ -21,6 +27,7 @@ public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, bo
                 fs.path("writeTextFile").asBoolean(false),
                 caps.path("terminal").asBoolean(false),
                 elicitation.path("form").isObject(),
-                elicitation.path("url").isObject());
+                elicitation.path("url").isObject(),
+                caps.path("session").path("notices").isObject());
     }
 }

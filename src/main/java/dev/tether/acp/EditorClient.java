@@ -97,6 +97,35 @@ final class EditorClient implements EditorRequests {
         return "selected".equals(outcome.path("outcome").asString()) && "allow_once".equals(outcome.path("optionId").asString());
     }
 
+    /** "Allow for this project" or "Reject"; both are remembered, so the kinds are the {@code _always} ones. */
+    @Override
+    public ServerAnswer approveServer(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure {
+        ObjectNode params = Json.object();
+        params.put("sessionId", sessionId);
+        params.set("toolCall", Json.tree(new ToolCallFields(toolCallId, view.title(), ToolDisplays.toAcp(view.kind()),
+                ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()), null, null)));
+        params.set("options", Json.tree(List.of(new PermissionOption(ALLOW_PROJECT, "Allow for this project", "allow_always"),
+                new PermissionOption(REJECT_PROJECT, "Reject", "reject_always"))));
+        JsonNode outcome;
+        try {
+            outcome = client.request("session/request_permission", params, cancellation).path("outcome");
+        } catch (JsonRpcException e) {
+            throw new HostFailure(e.getMessage());
+        }
+        if (!"selected".equals(outcome.path("outcome").asString())) {
+            return ServerAnswer.DISMISSED;
+        }
+        return switch (outcome.path("optionId").asString("")) {
+            case ALLOW_PROJECT -> ServerAnswer.ALLOW_FOR_PROJECT;
+            case REJECT_PROJECT -> ServerAnswer.REJECT;
+            default -> ServerAnswer.DISMISSED;
+        };
+    }
+
+    /** The option ids of a workspace server's approval. */
+    static final String ALLOW_PROJECT = "allow_project";
+    static final String REJECT_PROJECT = "reject_project";
+
     @Override
     public void elicitationComplete(String elicitationId) {
         client.notify("elicitation/complete", Json.object().put("elicitationId", elicitationId));

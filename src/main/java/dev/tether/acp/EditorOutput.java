@@ -16,18 +16,34 @@ import tools.jackson.databind.node.ObjectNode;
 final class EditorOutput implements SessionOutput {
     private final ClientChannel client;
     private final String sessionId;
+    private final boolean notices;
 
-    /** @param client the editor behind the session's secret mask */
-    EditorOutput(ClientChannel client, String sessionId) {
+    /**
+     * @param client  the editor behind the session's secret mask
+     * @param notices the editor advertised {@code session.notices}: only then are notices sent
+     */
+    EditorOutput(ClientChannel client, String sessionId, boolean notices) {
         this.client = client;
         this.sessionId = sessionId;
+        this.notices = notices;
+    }
+
+    EditorOutput(ClientChannel client, String sessionId) {
+        this(client, sessionId, false);
     }
 
     @Override
     public JsonNode send(SessionEvent event) {
         JsonNode update = render(event);
-        show(update);
+        if (notices || !(event instanceof SessionEvent.Notice)) {
+            show(update);
+        }
         return update;
+    }
+
+    @Override
+    public boolean showsNotices() {
+        return notices;
     }
 
     @Override

@@ -42,6 +42,7 @@ public final class SessionEvents {
             case SessionEvent.ModeChanged m -> new SessionUpdate.CurrentModeUpdate(m.mode().id());
             case SessionEvent.TitleChanged t -> new SessionUpdate.SessionInfoUpdate(t.title(), t.updatedAt());
             case SessionEvent.UsageChanged u -> new SessionUpdate.UsageUpdate(u.used(), u.size());
+            case SessionEvent.Notice n -> new SessionUpdate.Notice(n.severity(), n.title(), n.description());
         };
     }
 

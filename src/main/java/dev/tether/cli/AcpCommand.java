@@ -42,9 +42,10 @@ final class AcpCommand {
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         // The MCP launcher and its token store are built after the initialize answer (SessionWarmup), not on its path.
         Supplier<McpLauncher> launcher = Wiring.once(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets)));
-        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model()), Wiring.lazily(launcher), null,
+        SessionServices services = new SessionServices(transcripts, Wiring.models(settings.model(), settings.network()), Wiring.lazily(launcher), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
-                Wiring.limits(settings.model())).withSecrets(secrets);
+                Wiring.limits(settings.model())).withSecrets(secrets)
+                .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

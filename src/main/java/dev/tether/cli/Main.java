@@ -96,10 +96,15 @@ public final class Main {
                   tether reference-server       Run the bundled reference MCP server (a small order system) on stdio.
                   tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
                   tether mcp login <server> | logout [server]
+                  tether mcp approve <server> | reject <server>
+                                                Allow or refuse a server of this directory's .mcp.json files.
+                  tether mcp reset-project-choices
+                                                Forget those answers for this directory.
                   tether --help | --version
 
                 Options for acp:
                   --mcp-config <file|json>      Add MCP servers ({"mcpServers": {name: {...}}}); wins over the editor's.
+                                                A broken one is a warning, never a failed start.
                   --strict-mcp-config           Use only the servers from --mcp-config.
 
                 Environment:
@@ -110,6 +115,7 @@ public final class Main {
                   TETHER_SCRIPT                 the scripted model's JSONL file (with TETHER_PROVIDER=scripted)
                   XDG_CONFIG_HOME               config file: $XDG_CONFIG_HOME/tether/config.json
                   XDG_STATE_HOME                session transcripts: $XDG_STATE_HOME/tether/sessions
+                  TETHER_MANAGED_SETTINGS       the managed settings file (default /etc/tether/managed-settings.json)
                 """.formatted(version());
     }
 }

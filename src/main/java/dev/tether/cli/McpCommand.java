@@ -16,6 +16,7 @@ import dev.tether.mcp.transport.VariableExpansion;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -37,13 +38,22 @@ public final class McpCommand {
     private McpCommand() {}
 
     static int run(String[] args, OutputStream out, PrintStream err, Map<String, String> env) {
-        return run(args, new PrintStream(out, true, StandardCharsets.UTF_8), err, env, new OAuthLogin(env));
+        return run(args, new PrintStream(out, true, StandardCharsets.UTF_8), err, env, new OAuthLogin(env), Path.of("").toAbsolutePath());
     }
 
     /** @param authorizer the OAuth core, or null when this build has none */
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, Authorizer authorizer) {
+        return run(args, out, err, env, authorizer, Path.of("").toAbsolutePath());
+    }
+
+    /** @param workingDir the project of {@code approve}, {@code reject} and {@code reset-project-choices} */
+    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, Authorizer authorizer, Path workingDir) {
+        if (args.length > 0 && ProjectChoicesCommand.handles(args[0])) {
+            return ProjectChoicesCommand.run(args, out, err, env, workingDir);
+        }
         if (args.length == 0 || args.length > 2 || !List.of("login", "logout", "status").contains(args[0])) {
-            err.println("usage: tether mcp login <server> | logout [server] | status [server]");
+            err.println("usage: tether mcp login <server> | logout [server] | status [server]"
+                    + " | approve <server> | reject <server> | reset-project-choices");
             return 2;
         }
         String server = args.length == 2 ? args[1] : null;

@@ -24,13 +24,19 @@ final class RuntimeServers implements McpLauncher.Servers {
 
     RuntimeServers(McpRuntime runtime, List<McpServerSpec> specs, Duration startupTimeout) {
         this.runtime = runtime;
-        this.specs = specs.stream().collect(Collectors.toMap(McpServerSpec::name, Function.identity(), (a, b) -> b));
+        this.specs = new java.util.concurrent.ConcurrentHashMap<>(
+                specs.stream().collect(Collectors.toMap(McpServerSpec::name, Function.identity(), (a, b) -> b)));
         this.startupTimeout = startupTimeout;
     }
 
     @Override
     public List<Tool> awaitTools(Cancellation cancellation) {
         return runtime.awaitTools(startupTimeout, cancellation);
+    }
+
+    @Override
+    public String instructions() {
+        return runtime.trustedInstructions();
     }
 
     @Override
@@ -62,10 +68,12 @@ final class RuntimeServers implements McpLauncher.Servers {
             case McpServerSpec.Stdio stdio -> "stdio";
             case McpServerSpec.Http http -> "http";
             case McpServerSpec.Sse sse -> "sse";
+            case McpServerSpec.WebSocket ws -> "ws";
             case null -> "?";
         };
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
-                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.reason());
+                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(),
+                status.reason() != null ? status.reason() : runtime.withheldTools(status.name()));
     }
 
     @Override
@@ -108,6 +116,14 @@ final class RuntimeServers implements McpLauncher.Servers {
             throw new McpLauncher.CommandFailure("no MCP server named `" + server + "` in this session (servers: "
                     + String.join(", ", specs.keySet()) + ")");
         }
+    }
+
+    @Override
+    public boolean add(McpServerSpec spec) {
+        if (specs.putIfAbsent(spec.name(), spec) != null) {
+            return false;
+        }
+        return runtime.add(spec);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tether.cli;
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
+import dev.tether.base.net.Network;
 import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpServerPolicy;
@@ -53,7 +54,12 @@ final class Wiring {
     }
 
     static ModelCatalog models(TetherSettings.Model model) {
-        return model.problem() != null ? broken(model.problem()) : new ProviderCatalog(model.provider());
+        return models(model, Network.DIRECT);
+    }
+
+    /** The configured provider, reached through {@code network}'s proxies and trust. */
+    static ModelCatalog models(TetherSettings.Model model, Network network) {
+        return model.problem() != null ? broken(model.problem()) : new ProviderCatalog(model.provider(), network);
     }
 
     private static ModelCatalog broken(String message) {
@@ -83,11 +89,13 @@ final class Wiring {
     /** The configured provider; one HttpClient for the whole process, built on first use. */
     private static final class ProviderCatalog implements ModelCatalog {
         private final ProviderSettings settings;
+        private final Network network;
         private volatile HttpClient http;
         private final java.util.concurrent.atomic.AtomicBoolean prepared = new java.util.concurrent.atomic.AtomicBoolean();
 
-        ProviderCatalog(ProviderSettings settings) {
+        ProviderCatalog(ProviderSettings settings, Network network) {
             this.settings = settings;
+            this.network = network;
         }
 
         @Override
@@ -131,7 +139,7 @@ final class Wiring {
             if (client == null) {
                 synchronized (this) {
                     if (http == null) {
-                        http = dev.tether.model.http.ModelHttp.newClient();
+                        http = dev.tether.model.http.ModelHttp.newClient(network);
                     }
                     client = http;
                 }
@@ -260,9 +268,18 @@ final class Wiring {
                 public void toolsChanged() {
                     listener.toolsChanged();
                 }
-            }, config.connectionSettings());
+            }, config.connectionSettings().withNetwork(settings.network()));
             return new RuntimeServers(runtime, servers, MCP_STARTUP_TIMEOUT);
         };
+    }
+
+    /**
+     * Which servers each session gets: the configured sources, the managed policy (which looks at
+     * servers as they would run, expanded without secret values) and the user's project choices.
+     */
+    static dev.tether.session.McpServerSources sources(TetherSettings settings, SecretRegistry secrets) {
+        return new ConfiguredSources(new dev.tether.config.McpSources(settings.mcp(),
+                dev.tether.config.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
     }
 
     private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {

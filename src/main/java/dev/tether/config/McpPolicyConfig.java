@@ -19,10 +19,12 @@ import tools.jackson.databind.JsonNode;
  *                        "openWorldHint": false, "title": "…"}},
  * "allowTools": ["get_*"], "denyTools": ["delete_*"],
  * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600},
- * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false
+ * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false, "tasks": false,
+ * "healthCheckSeconds": 60, "instructions": false
  * </pre>
  * {@code trustAnnotations} lets the server's own {@code readOnlyHint}/{@code idempotentHint}
- * decide that a tool runs without asking; without it only {@code toolHints} do.
+ * decide that a tool runs without asking; without it only {@code toolHints} do. {@code instructions}
+ * lets the server's {@code initialize} instructions reach the model in ACP sessions.
  */
 final class McpPolicyConfig {
     private McpPolicyConfig() {}
@@ -34,6 +36,8 @@ final class McpPolicyConfig {
         Boolean roots = flag(server, "exposeRoots", where);
         Boolean sampling = flag(server, "sampling", where);
         Boolean trust = flag(server, "trustAnnotations", where);
+        Boolean instructions = flag(server, "instructions", where);
+        Boolean tasks = flag(server, "tasks", where);
         String level = text(server, "logLevel", where);
         if (level != null && !LOG_LEVELS.contains(level)) {
             throw new McpConfig.InvalidConfig(where + ".logLevel must be one of " + LOG_LEVELS);
@@ -44,7 +48,8 @@ final class McpPolicyConfig {
                 timeouts(server.get("timeouts"), where + ".timeouts"),
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
                 level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"),
-                Boolean.TRUE.equals(trust));
+                Boolean.TRUE.equals(trust), Boolean.TRUE.equals(tasks), healthCheckSeconds(server, where),
+                Boolean.TRUE.equals(instructions));
     }
 
     /**
@@ -141,6 +146,18 @@ final class McpPolicyConfig {
         Duration idle = seconds(node, "callIdleSeconds", where, McpRuntimeOptions.DEFAULT_CALL_IDLE_TIMEOUT);
         Duration total = seconds(node, "callTotalSeconds", where, McpRuntimeOptions.DEFAULT_CALL_TOTAL_TIMEOUT);
         return new McpRuntimeOptions.CallTimeouts(idle, total);
+    }
+
+    /** {@code "healthCheckSeconds": N}: this server's own ping interval, 0 = off; absent = the runtime's. */
+    private static Integer healthCheckSeconds(JsonNode server, String where) throws McpConfig.InvalidConfig {
+        JsonNode value = server.get("healthCheckSeconds");
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || value.asLong() < 0 || value.asLong() > 86_400) {
+            throw new McpConfig.InvalidConfig(where + ".healthCheckSeconds must be a whole number of seconds from 0 (off) to 86400");
+        }
+        return value.asInt();
     }
 
     private static Duration seconds(JsonNode node, String field, String where, Duration fallback) throws McpConfig.InvalidConfig {

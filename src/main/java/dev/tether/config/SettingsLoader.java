@@ -1,6 +1,9 @@
 package dev.tether.config;
 
+import dev.tether.mcp.api.McpServerSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,9 +34,13 @@ public final class SettingsLoader {
      * @param servers {@code --mcp-config} servers and policies, in the order given (a later one wins)
      * @param strict  {@code --strict-mcp-config}
      */
-    public record CommandLine(McpConfig.Declared servers, boolean strict) {
+    public record CommandLine(McpConfig.Declared servers, boolean strict, List<ConfigWarning> warnings) {
         /** No flags. */
-        public static final CommandLine NONE = new CommandLine(McpConfig.Declared.NONE, false);
+        public static final CommandLine NONE = new CommandLine(McpConfig.Declared.NONE, false, List.of());
+
+        public CommandLine {
+            warnings = List.copyOf(warnings);
+        }
     }
 
     /**
@@ -43,39 +50,59 @@ public final class SettingsLoader {
     public static TetherSettings load(String[] args, Map<String, String> env, Path workingDir) throws InvalidSettings {
         CommandLine flags = commandLine(args, workingDir);
         TetherPaths paths = TetherPaths.from(env);
-        return resolve(ConfigFile.load(paths.configFile()), env, flags, paths);
+        ManagedPolicy managed = ManagedPolicy.load(ManagedPolicy.location(env, System.getProperty("os.name", "")));
+        return resolve(ConfigFile.load(paths.configFile()), env, flags, paths, managed);
     }
 
-    /** The {@code acp} flags; any other argument is refused. */
+    /**
+     * The {@code acp} flags; any other argument is refused. A {@code --mcp-config} that cannot be
+     * used is a warning, never a failed start.
+     */
     public static CommandLine commandLine(String[] args, Path workingDir) throws InvalidSettings {
         McpConfig.Declared extra = McpConfig.Declared.NONE;
+        List<ConfigWarning> warnings = new ArrayList<>();
         boolean strict = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--mcp-config" -> {
                     if (i + 1 >= args.length) {
-                        throw new InvalidSettings("--mcp-config needs a file or a JSON object");
+                        warnings.add(ConfigWarning.of("--mcp-config", null, "--mcp-config needs a file or a JSON object; ignoring it"));
+                        continue;
                     }
-                    try {
-                        extra = extra.then(McpConfig.fromArgument(args[++i], workingDir));
-                    } catch (McpConfig.InvalidConfig e) {
-                        throw new InvalidSettings(e.getMessage());
-                    }
+                    McpConfig.Parsed parsed = McpConfig.readArgument(args[++i], workingDir);
+                    extra = extra.then(parsed.declared());
+                    warnings.addAll(parsed.warnings());
                 }
                 case "--strict-mcp-config" -> strict = true;
                 default -> throw new InvalidSettings("unknown option \"" + args[i] + "\". Run tether --help.");
             }
         }
-        return new CommandLine(extra, strict);
+        return new CommandLine(extra, strict, warnings);
     }
 
-    /** The settings from a parsed config file ({@code file}, an object), the environment and the flags. */
+    /** The settings from a parsed config file ({@code file}, an object), the environment and the flags; no managed policy. */
     public static TetherSettings resolve(JsonNode file, Map<String, String> env, CommandLine flags, TetherPaths paths) {
+        return resolve(file, env, flags, paths, ManagedPolicy.NONE);
+    }
+
+    /** As {@link #resolve(JsonNode, Map, CommandLine, TetherPaths)}, under a managed policy. */
+    public static TetherSettings resolve(JsonNode file, Map<String, String> env, CommandLine flags, TetherPaths paths,
+                                         ManagedPolicy managed) {
+        List<ConfigWarning> warnings = new ArrayList<>(managed.warnings());
+        McpConfig.Declared user = configuredServers(file, paths, warnings);
+        warnings.addAll(flags.warnings());
+        ProjectApproval approval = ProjectApproval.from(file, paths.configFile(), warnings);
+        for (ConfigWarning warning : warnings) {
+            LOG.warn("{}", warning.text());
+        }
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
-        McpConfig.Declared declared = (flags.strict() ? McpConfig.Declared.NONE : configuredServers(file, paths)).then(flags.servers());
-        TetherSettings.Mcp mcp = new TetherSettings.Mcp(declared, flags.strict(), McpRuntimeConfig.from(file),
-                file.path("oauth").path("rememberSignIns").asBoolean(false));
-        return new TetherSettings(paths, env, model(env, file), ToolsConfig.from(file), mcp, SecretsConfig.envNames(file));
+        McpConfig.Declared declared = (flags.strict() ? McpConfig.Declared.NONE : user).then(flags.servers());
+        TetherSettings.Sources sources = new TetherSettings.Sources(user, paths.configFile().toString(), flags.servers(), managed,
+                approval, warnings);
+        TetherSettings.Mcp mcp = new TetherSettings.Mcp(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
+                file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
+        return new TetherSettings(paths, env, model(env, file), ToolsConfig.from(file), mcp, SecretsConfig.envNames(file),
+                NetworkConfig.from(file, env, paths.configDir()));
     }
 
     /**
@@ -95,16 +122,13 @@ public final class SettingsLoader {
         }
     }
 
-    /** A broken entry is a warning, not a failed start: the session runs without the config file's servers. */
-    private static McpConfig.Declared configuredServers(JsonNode file, TetherPaths paths) {
+    /** A broken entry is a warning naming it, not a failed start: the config file's other servers still count. */
+    private static McpConfig.Declared configuredServers(JsonNode file, TetherPaths paths, List<ConfigWarning> warnings) {
         if (!file.has("mcpServers")) {
             return McpConfig.Declared.NONE;
         }
-        try {
-            return McpConfig.parse(file, paths.configDir(), paths.configFile().toString());
-        } catch (McpConfig.InvalidConfig e) {
-            LOG.warn("ignoring the MCP servers of the config file: {}", e.getMessage());
-            return McpConfig.Declared.NONE;
-        }
+        McpConfig.Parsed parsed = McpConfig.read(file, paths.configDir(), paths.configFile().toString(), McpServerSpec.Origin.USER_CONFIG);
+        warnings.addAll(parsed.warnings());
+        return parsed.declared();
     }
 }

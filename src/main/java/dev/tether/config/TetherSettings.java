@@ -1,5 +1,6 @@
 package dev.tether.config;
 
+import dev.tether.base.net.Network;
 import dev.tether.model.ProviderSettings;
 import dev.tether.tools.ToolFilter;
 import java.util.List;
@@ -19,12 +20,21 @@ import java.util.Objects;
  * @param tools          the user's tool allow/deny lists and protected paths
  * @param mcp            MCP servers and policies, runtime bounds, OAuth
  * @param secretEnvNames the variables the config marks secret ({@code "secrets": {"env": [...]}})
+ * @param network        proxies ({@code HTTPS_PROXY}, {@code HTTP_PROXY}, {@code NO_PROXY}) and extra trusted
+ *                       certificate authorities ({@code "network": {"caBundle"}}) for every HTTP client
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
-                             List<String> secretEnvNames) {
+                             List<String> secretEnvNames, Network network) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
+        Objects.requireNonNull(network);
+    }
+
+    /** Settings with direct connections and the JDK's own trust. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, Mcp mcp,
+                          List<String> secretEnvNames) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, Network.DIRECT);
     }
 
     /**
@@ -48,11 +58,61 @@ public record TetherSettings(TetherPaths paths, Map<String, String> environment,
      * @param runtime         runtime-wide bounds and timeouts ({@code "mcp"} in the config file)
      * @param rememberSignIns {@code "oauth": {"rememberSignIns": true}}: ACP sessions keep OAuth
      *                        credentials in their own ledger rather than in memory
+     * @param sources         each source on its own, for {@link McpSources}
      */
-    public record Mcp(McpConfig.Declared declared, boolean strict, McpRuntimeConfig runtime, boolean rememberSignIns) {
+    public record Mcp(McpConfig.Declared declared, boolean strict, McpRuntimeConfig runtime, boolean rememberSignIns,
+                      Sources sources) {
         public Mcp {
             Objects.requireNonNull(declared);
             Objects.requireNonNull(runtime);
+            Objects.requireNonNull(sources);
+        }
+
+        public Mcp(McpConfig.Declared declared, boolean strict, McpRuntimeConfig runtime, boolean rememberSignIns) {
+            this(declared, strict, runtime, rememberSignIns, Sources.NONE);
+        }
+
+        public McpConfig.Declared userServers() {
+            return sources.user();
+        }
+
+        public String userConfigFile() {
+            return sources.userConfigFile();
+        }
+
+        public McpConfig.Declared commandLine() {
+            return sources.commandLine();
+        }
+
+        public ManagedPolicy managed() {
+            return sources.managed();
+        }
+
+        public ProjectApproval projectApproval() {
+            return sources.projectApproval();
+        }
+
+        /** Every warning about the process-wide sources (config file, command line, managed settings). */
+        public List<ConfigWarning> warnings() {
+            return sources.warnings();
+        }
+    }
+
+    /**
+     * The process-wide MCP sources, each on its own (a session adds its workspace files and its editor's servers).
+     *
+     * @param user            the config file's servers
+     * @param commandLine     {@code --mcp-config}'s servers
+     * @param managed         the managed policy
+     * @param projectApproval the user's standing answers about workspace servers
+     */
+    public record Sources(McpConfig.Declared user, String userConfigFile, McpConfig.Declared commandLine, ManagedPolicy managed,
+                          ProjectApproval projectApproval, List<ConfigWarning> warnings) {
+        public static final Sources NONE = new Sources(McpConfig.Declared.NONE, null, McpConfig.Declared.NONE, ManagedPolicy.NONE,
+                ProjectApproval.NONE, List.of());
+
+        public Sources {
+            warnings = List.copyOf(warnings);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tether.config;
 
 import dev.tether.tools.ProtectedPaths;
+import dev.tether.tools.ToolDeferral;
 import dev.tether.tools.ToolFilter;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The user's tool limits: {@code "tools": {"allow": [globs], "deny": [globs], "protectedPaths":
- * [globs]}} in the config file. Malformed name lists are a warning and allow everything, never a
+ * [globs], "deferAbove": 40, "deferAboveTokens": 20000, "alwaysLoad": [globs or "server:<glob>"]}} in
+ * the config file. Malformed name lists are a warning and allow everything, never a
  * failed start; malformed protected paths are a warning and leave the defaults, which always apply.
  * Each part fails alone, so one typo does not drop the other's protection.
  */
@@ -27,13 +29,37 @@ final class ToolsConfig {
         } catch (IllegalArgumentException e) {
             LOG.warn("ignoring the config file's protected paths: {}", e.getMessage());
         }
+        ToolDeferral deferral = ToolDeferral.DEFAULT;
+        try {
+            deferral = deferral(tools);
+        } catch (IllegalArgumentException e) {
+            LOG.warn("ignoring the config file's tool deferral settings: {}", e.getMessage());
+        }
         try {
             return new ToolFilter(globs(tools.get("allow"), "tools.allow", "tool name"),
-                    globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths);
+                    globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths, deferral);
         } catch (IllegalArgumentException e) {
             LOG.warn("ignoring the config file's tool lists: {}", e.getMessage());
-            return new ToolFilter(List.of(), List.of(), protectedPaths);
+            return new ToolFilter(List.of(), List.of(), protectedPaths, deferral);
         }
+    }
+
+    /** {@code deferAbove}, {@code deferAboveTokens} (whole numbers, 0 or more) and {@code alwaysLoad}. */
+    private static ToolDeferral deferral(JsonNode tools) {
+        int above = count(tools.get("deferAbove"), "tools.deferAbove", ToolDeferral.DEFAULT_DEFER_ABOVE);
+        int tokens = count(tools.get("deferAboveTokens"), "tools.deferAboveTokens", ToolDeferral.DEFAULT_DEFER_ABOVE_TOKENS);
+        List<String> always = globs(tools.get("alwaysLoad"), "tools.alwaysLoad", "tool name");
+        return new ToolDeferral(above, tokens, always);
+    }
+
+    private static int count(JsonNode node, String key, int fallback) {
+        if (node == null || node.isNull()) {
+            return fallback;
+        }
+        if (!node.isIntegralNumber() || node.asLong() < 0 || node.asLong() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("\"" + key + "\" must be a whole number, 0 or more");
+        }
+        return node.asInt();
     }
 
     private static List<String> globs(JsonNode node, String key, String what) {

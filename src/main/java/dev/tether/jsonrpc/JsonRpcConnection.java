@@ -21,6 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class JsonRpcConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcConnection.class);
+    /** The longest reason a failed request carries from the channel that ended. */
+    private static final int MAX_REASON_CHARS = 300;
 
     private final String name;
     private final MessageChannel channel;
@@ -103,6 +105,11 @@ public final class JsonRpcConnection implements AutoCloseable {
 
     public boolean isClosed() {
         return closed.get();
+    }
+
+    /** How many of our requests still wait for their answer. */
+    public int pendingCount() {
+        return pending.size();
     }
 
     /** Sends a request; the answer arrives through the returned call. */
@@ -249,10 +256,20 @@ public final class JsonRpcConnection implements AutoCloseable {
         }
         lifetime.cancel();
         JsonRpcException failure = new JsonRpcException(JsonRpcError.INTERNAL_ERROR,
-                name + (cause == null ? " connection closed" : " connection failed"));
+                name + (cause == null ? " connection closed" : " connection failed" + reason(cause)));
         pending.values().forEach(f -> f.completeExceptionally(failure));
         pending.clear();
         closedFuture.complete(null);
+    }
+
+    /** Why the channel ended, for the requests it fails: a user must learn that a server exited, not only that "it failed". */
+    private static String reason(Throwable cause) {
+        String message = cause.getMessage();
+        if (message == null || message.isBlank()) {
+            return "";
+        }
+        String line = message.strip().lines().findFirst().orElse("");
+        return ": " + (line.length() > MAX_REASON_CHARS ? line.substring(0, MAX_REASON_CHARS) + "…" : line);
     }
 
     /** Closes the channel and fails every pending request. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -33,6 +34,7 @@ final class ConnectionState implements ConnectionContent.Link {
     private final Cancellation lifetime;
     private final StdioDiagnostics stdio;
     private final Runnable transportGone;
+    private final LongSupplier clock;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private State state = State.CONNECTING;
@@ -44,10 +46,18 @@ final class ConnectionState implements ConnectionContent.Link {
     private Catalog<McpToolInfo> catalog = Catalog.empty();
     private long catalogRevision;
     private long viewVersion;
+    private long catalogAt;
 
-    /** @param transportGone runs under the lock whenever the transport is taken out */
-    ConnectionState(String server, Cancellation lifetime, StdioDiagnostics stdio, Runnable transportGone) {
+    /** What a health check of one generation talks to. */
+    record Health(McpClientSession client, ObservedChannel channel) {}
+
+    /**
+     * @param transportGone runs under the lock whenever the transport is taken out
+     * @param clock         monotonic nanoseconds, for the age of the tool catalog
+     */
+    ConnectionState(String server, Cancellation lifetime, StdioDiagnostics stdio, Runnable transportGone, LongSupplier clock) {
         this.server = server;
+        this.clock = clock;
         this.lifetime = lifetime;
         this.stdio = stdio;
         this.transportGone = transportGone;
@@ -98,6 +108,7 @@ final class ConnectionState implements ConnectionContent.Link {
                 throw new McpError.Superseded("superseded");
             }
             catalog = new Catalog<>(tools, ++catalogRevision);
+            catalogAt = clock.getAsLong();
             commitContent.run();
             state = State.READY;
             reason = null;
@@ -196,6 +207,21 @@ final class ConnectionState implements ConnectionContent.Link {
 
     // ---- reads ----
 
+    /** The session and channel of generation {@code gen} while it is the ready one, else null. */
+    Health health(int gen) {
+        return locked(() -> state == State.READY && gen == generation ? new Health(session, transport) : null);
+    }
+
+    /** The clock's reading when the current tool catalog was committed. */
+    long catalogAt() {
+        return locked(() -> catalogAt);
+    }
+
+    /** Whether the server is parked as failed (not signed out, not disconnected by the user). */
+    boolean isFailed() {
+        return locked(() -> state == State.FAILED);
+    }
+
     boolean isReady() {
         return locked(() -> state == State.READY);
     }
@@ -238,13 +264,20 @@ final class ConnectionState implements ConnectionContent.Link {
         });
     }
 
-    /** Commits a listed catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
+    /**
+     * Commits a listed catalog of generation {@code gen}; a list equal to the committed one keeps
+     * the catalog and its revision. @throws McpError.Superseded reconnected meanwhile
+     */
     Catalog<McpToolInfo> commitTools(int gen, List<McpToolInfo> listed) {
         return locked(() -> {
             if (gen != generation || state != State.READY) {
                 throw new McpError.Superseded("the server was reconnected during the refresh; its list was dropped");
             }
+            if (catalog.items().equals(listed)) {
+                return catalog;
+            }
             catalog = new Catalog<>(listed, ++catalogRevision);
+            catalogAt = clock.getAsLong();
             viewVersion++;
             return catalog;
         });

@@ -68,18 +68,31 @@ final class ContentCatalogs {
         return resourceProblem + "; " + promptProblem;
     }
 
-    /** A refreshed resource catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
+    /**
+     * A refreshed resource catalog of generation {@code gen}; lists equal to the committed ones keep
+     * the catalog and its revision. @throws McpError.Superseded reconnected meanwhile
+     */
     synchronized void resources(int gen, List<McpResource> listed, List<McpResourceTemplate> templates) {
         requireCurrent(gen);
-        catalog = new ContentCatalog(listed, templates, ++revision);
+        if (!catalog.resources().equals(listed) || !catalog.templates().equals(templates)) {
+            catalog = new ContentCatalog(listed, templates, ++revision);
+        }
         resourceProblem = null;
     }
 
-    /** A refreshed prompt catalog of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
-    synchronized void prompts(int gen, List<McpPrompt> listed) {
+    /**
+     * A refreshed prompt catalog of generation {@code gen}; answers whether it differs from the
+     * committed one (an equal list keeps the catalog and its revision).
+     * @throws McpError.Superseded reconnected meanwhile
+     */
+    synchronized boolean prompts(int gen, List<McpPrompt> listed) {
         requireCurrent(gen);
-        prompts = new Catalog<>(listed, ++promptRevision);
         promptProblem = null;
+        if (prompts.items().equals(listed)) {
+            return false;
+        }
+        prompts = new Catalog<>(listed, ++promptRevision);
+        return true;
     }
 
     /** A resource refresh of generation {@code gen} failed (redacted {@code problem}). */

@@ -144,9 +144,10 @@ final class ContentRefresh {
             catalogs.promptsFailed(live.generation(), Redactor.redact("prompt list refresh failed: " + e.getMessage()));
             throw e;
         }
-        catalogs.prompts(live.generation(), listed);
-        // Only now: the host reads the prompts when told, and must see the new ones.
-        notice.accept(new McpNotice.PromptsChanged(server));
+        // Only now: the host reads the prompts when told, and must see the new ones; an unchanged list tells nobody.
+        if (catalogs.prompts(live.generation(), listed)) {
+            notice.accept(new McpNotice.PromptsChanged(server));
+        }
     }
 
     private void refreshQuietly(boolean resources) {

@@ -12,8 +12,10 @@ import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.OAuthAuthorization;
 import dev.tether.mcp.transport.HttpAuthorization;
 import dev.tether.mcp.transport.HttpTransport;
+import dev.tether.mcp.transport.LegacySseTransport;
 import dev.tether.mcp.transport.StdioTransport;
 import dev.tether.mcp.transport.VariableExpansion;
+import dev.tether.mcp.transport.WebSocketTransport;
 import dev.tether.security.Redactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,9 +66,12 @@ final class Handshake {
                 case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
                         settings.maxLineBytes());
                 case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http),
-                        settings.maxLineBytes());
-                case McpServerSpec.Sse sse -> throw new McpError.Refused(McpError.Refused.Ground.POLICY,
-                        "legacy HTTP+SSE servers are not supported; use streamable HTTP");
+                        settings.maxLineBytes(), settings.network());
+                case McpServerSpec.Sse sse -> LegacySseTransport.open(sse, options.connectTimeout(),
+                        authorization(new McpServerSpec.Http(sse.name(), sse.url(), sse.headers(), sse.origin())),
+                        settings.maxLineBytes(), settings.network());
+                case McpServerSpec.WebSocket ws -> WebSocketTransport.open(ws, options.connectTimeout(), settings.maxLineBytes(),
+                        settings.network());
             };
         } catch (IOException e) {
             throw new McpError.Unreachable(e.getMessage() == null ? "cannot start the server" : e.getMessage());
@@ -77,7 +82,8 @@ final class Handshake {
     static final java.time.Duration SIGN_IN_BUDGET = java.time.Duration.ofMinutes(5);
 
     private java.time.Duration initializeTimeout() {
-        boolean mayAskToSignIn = options.oauth() != null && spec instanceof McpServerSpec.Http;
+        boolean mayAskToSignIn = options.oauth() != null
+                && (spec instanceof McpServerSpec.Http || spec instanceof McpServerSpec.Sse);
         return mayAskToSignIn && SIGN_IN_BUDGET.compareTo(options.connectTimeout()) > 0 ? SIGN_IN_BUDGET : options.connectTimeout();
     }
 
@@ -87,7 +93,7 @@ final class Handshake {
             return HttpAuthorization.NONE;
         }
         try {
-            return OAuthAuthorization.forServer(http, options.oauth());
+            return OAuthAuthorization.forServer(http, options.oauth(), settings.network());
         } catch (AuthException e) {
             throw new McpError.Unreachable(e.getMessage());
         }

@@ -14,9 +14,9 @@ import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.security.Redactor;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +27,10 @@ import tools.jackson.databind.JsonNode;
  * ServerStatus.State}) lives in {@link ConnectionState}. Every reconnect, recovery attempt,
  * disconnect and close bumps the generation; a result, catalog or event of an older generation
  * is dropped. A terminal transport error (the stdio process died, connection
- * refused, HTTP session not found) while ready starts a single-flight {@linkplain
- * McpConnectionSettings.Recovery recovery} with backoff; its tools are withdrawn until it
- * succeeds. Protocol errors never start recovery. Failures are kept as a redacted reason and
+ * refused or reset, HTTP session not found, an unanswered health check) while ready starts a
+ * single-flight {@linkplain McpConnectionSettings.Recovery recovery} with backoff and jitter; its
+ * tools and content are withdrawn until it succeeds; when it gives up, the {@link Breaker} parks
+ * the server until its next use after a cool-down. Protocol errors never start recovery. Failures are kept as a redacted reason and
  * never thrown out of {@link #connect()}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
@@ -53,13 +54,16 @@ final class McpConnection {
     private final Events events;
     private final Cancellation lifetime;
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
-    private final CoalescingRefresher refresher;
+    private final ToolListRefresh tools;
     private final StdioDiagnostics stdio = new StdioDiagnostics();
     private final ConnectionState state;
     private final ConnectionContent content;
+    private volatile Consumer<String> taskStatus = id -> {};
     private final Handshake handshake;
     private final ToolCalls calls;
-    private final ReentrantLock fetchLock = new ReentrantLock();
+    private final Breaker breaker;
+    private final Duration healthEvery;
+    private volatile boolean pingUnsupported;
 
     McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, Events events,
                   Cancellation calls) {
@@ -68,9 +72,13 @@ final class McpConnection {
         this.settings = settings;
         this.events = events;
         this.lifetime = calls.child();
-        this.refresher = new CoalescingRefresher(spec.name(), settings.refreshQuiet(), settings.refreshMaxDelay(),
-                this::refreshFromNotification);
-        this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone);
+        McpConnectionSettings.Healing healing = settings.healing();
+        this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone, healing.clock());
+        this.breaker = new Breaker(healing.coolDown(), healing.maxCoolDown(), healing.clock());
+        Integer ownHealth = options.policyFor(spec.name()).healthCheckSeconds();
+        this.healthEvery = ownHealth == null ? healing.healthCheck() : Duration.ofSeconds(ownHealth);
+        this.tools = new ToolListRefresh(spec.name(), options, settings, state, lifetime,
+                gen -> events.emit(this, gen, Events.Change.TOOLS));
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
         this.calls = new ToolCalls(spec.name(), options, lifetime,
@@ -89,6 +97,32 @@ final class McpConnection {
 
     /** First connect and manual reconnect: connecting → ready | failed | needs sign-in. Blocking; never throws. */
     void connect() {
+        breaker.close();
+        connectNow();
+    }
+
+    /**
+     * The lazy retry of a server the circuit breaker parked: when its cool-down has passed, one
+     * caller starts a connect attempt on a virtual thread and gets a future that completes when it
+     * has settled; everyone else (and every caller before the cool-down) gets null.
+     */
+    CompletableFuture<Void> retryIfDue() {
+        if (!state.isFailed() || !breaker.claim()) {
+            return null;
+        }
+        LOG.info("mcp {}: trying the failed server again", spec.name());
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread.ofVirtual().name("mcp-" + spec.name() + "-retry").start(() -> {
+            try {
+                connectNow();
+            } finally {
+                done.complete(null);
+            }
+        });
+        return done;
+    }
+
+    private void connectNow() {
         ConnectionState.Moved moved = state.connecting();
         if (moved == null) {
             return;
@@ -105,7 +139,7 @@ final class McpConnection {
     }
 
     /** The HTTP transport failed a handshake request because the user has to sign in again. */
-    private static boolean signInRequired(RuntimeException e) {
+    static boolean signInRequired(RuntimeException e) {
         return e instanceof McpError.ErrorAnswer answer && answer.code() == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
     }
 
@@ -113,19 +147,29 @@ final class McpConnection {
     private void attempt(int gen) {
         MessageChannel raw = handshake.open();
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
-        McpClientSession client = new McpClientSession(spec.name(), channel, refresher::request, settings.serverRequests());
+        McpClientSession client = new McpClientSession(spec.name(), channel, tools.refresher()::request, settings.serverRequests());
         client.onContent(content.notifications(gen));
+        client.onTaskStatus(id -> taskStatus.accept(id));
         state.attach(gen, channel, client);
         Handshake.Done done = handshake.run(client);
         state.ready(gen, done.tools(), () -> content.commit(done.content()));
         LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), done.tools().size(), done.init().protocolVersion());
+        breaker.close();
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
         content.resubscribe(new ConnectionContent.Live(client, gen));
+        startHealthCheck(gen);
     }
 
-    private void fail(int gen, String why) {
-        fail(gen, why, State.FAILED);
+    /** Pings the server of generation {@code gen} while it idles, unless checks are off for it. */
+    private void startHealthCheck(int gen) {
+        ConnectionState.Health health = state.health(gen);
+        if (healthEvery.isZero() || pingUnsupported || health == null) {
+            return;
+        }
+        HealthCheck check = new HealthCheck(spec.name(), gen, health, healthEvery, settings.healing().pingTimeout(),
+                lifetime, state::isCurrent, () -> pingUnsupported = true);
+        Thread.ofVirtual().name("mcp-" + spec.name() + "-health").start(check);
     }
 
     private void fail(int gen, String why, State as) {
@@ -136,6 +180,9 @@ final class McpConnection {
         }
         moved.release().run();
         LOG.warn("mcp {}: {}: {}", spec.name(), as == State.NEEDS_AUTH ? "needs sign-in" : "failed", redacted);
+        if (as == State.FAILED) {
+            LOG.info("mcp {}: will try again when next used, after {} s", spec.name(), breaker.park().toSeconds());
+        }
         emitBoth(gen);
         settled.complete(null);
     }
@@ -161,6 +208,7 @@ final class McpConnection {
 
     /** Ends the connection by the user's wish; a later {@link #connect()} may start it again. */
     void disconnect(String why) {
+        breaker.close();
         ConnectionState.Moved moved = state.disconnected(why, content::forgetDesired);
         moved.release().run();
         emitBoth(moved.generation());
@@ -169,7 +217,7 @@ final class McpConnection {
     /** Ends the server for good (its process tree, for stdio): cancels calls, stops refreshes. */
     void close() {
         lifetime.cancel();
-        refresher.close();
+        tools.close();
         content.close();
         disconnect("closed");
         settled.complete(null);
@@ -192,18 +240,6 @@ final class McpConnection {
 
     // ---- tools ----
 
-    /** Notification-driven refresh: a failure keeps the last good catalog and is logged. */
-    private void refreshFromNotification() {
-        try {
-            refresh(lifetime, false);
-        } catch (McpError e) {
-            LOG.warn("mcp {}: tool list refresh failed, keeping the last good list: {}", spec.name(),
-                    Redactor.redact(e.getMessage()));
-        } catch (CancelledException e) {
-            // Closing.
-        }
-    }
-
     /**
      * Fetches the tool catalog now and commits it when complete and valid.
      *
@@ -212,23 +248,16 @@ final class McpConnection {
      *                  good catalog stays)
      */
     Catalog<McpToolInfo> refresh(Cancellation cancellation, boolean manual) {
-        fetchLock.lock();
-        try {
-            ConnectionState.RefreshStart start = state.refreshStart(manual);
-            if (!start.ready()) {
-                return start.current();
-            }
-            List<McpToolInfo> listed = start.client().listTools(settings.catalogBounds(), options.listTimeout(), cancellation);
-            Catalog<McpToolInfo> committed = state.commitTools(start.generation(), listed);
-            events.emit(this, start.generation(), Events.Change.TOOLS);
-            return committed;
-        } finally {
-            fetchLock.unlock();
-        }
+        return tools.refresh(cancellation, manual);
     }
 
     CoalescingRefresher refresher() {
-        return refresher;
+        return tools.refresher();
+    }
+
+    /** Before a model request: refreshes a stale list of a server without {@code list_changed} (the catalog TTL). */
+    void refreshIfStale() {
+        tools.refreshIfStale(readySession());
     }
 
     ToolView toolView() {
@@ -262,6 +291,11 @@ final class McpConnection {
 
     ServerStatus status() {
         return state.status(content);
+    }
+
+    /** Routes the server's {@code notifications/tasks/status} (its task id) of every session of this connection. */
+    void onTaskStatus(Consumer<String> listener) {
+        taskStatus = listener;
     }
 
     /** Whether this connection is ready now (content is withdrawn otherwise). */

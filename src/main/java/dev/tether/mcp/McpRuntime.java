@@ -19,19 +19,16 @@ import dev.tether.model.ModelMessage;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.ServerInstructions;
 import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.mcp.task.McpTasks;
+import dev.tether.mcp.task.TaskServer;
 import dev.tether.security.Redactor;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,24 +48,39 @@ public final class McpRuntime implements AutoCloseable {
     private static final int STDERR_EXCERPT_BYTES = 8 * 1024;
 
     private final List<McpConnection> connections;
+    private final McpRuntimeOptions options;
     private final McpConnectionSettings settings;
     private final EventDispatcher events;
     private final Cancellation calls;
     private final Projection projection;
     private final McpInteraction interaction;
-    private final long startedAt = System.nanoTime();
+    private final CatalogBarrier barrier;
     private final RuntimeContent content;
+    private final McpTasks tasks;
 
-    private McpRuntime(List<McpConnection> connections, McpConnectionSettings settings, EventDispatcher events,
-                       Cancellation calls, Projection projection, McpInteraction interaction) {
-        this.connections = connections;
+    private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options, McpConnectionSettings settings,
+                       EventDispatcher events, Cancellation calls, Projection projection, McpInteraction interaction) {
+        this.connections = new java.util.concurrent.CopyOnWriteArrayList<>(connections);
+        this.options = options;
         this.settings = settings;
         this.events = events;
         this.calls = calls;
         this.projection = projection;
-        this.content = new RuntimeContent(connections, this::connection, new ContentResults(projection.results()));
+        this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()));
         projection.useContent(content);
         this.interaction = interaction;
+        this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
+        projection.useTasks(tasks);
+        for (McpConnection c : connections) {
+            offerTasks(c);
+        }
+        this.barrier = new CatalogBarrier(this.connections, settings.barrierTimeout(), calls::isCancelled);
+    }
+
+    /** Lets {@code c}'s tools run as MCP tasks where its policy and the server allow it. */
+    private void offerTasks(McpConnection c) {
+        projection.addTaskServer(c.name(), new ConnectionTasks(c, options, calls));
+        c.onTaskStatus(id -> tasks.statusChanged(c.name(), id));
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
@@ -104,7 +116,7 @@ public final class McpRuntime implements AutoCloseable {
         McpConnectionSettings effective = settings;
         List<McpConnection> connections = byName.values().stream()
                 .map(spec -> new McpConnection(spec, options, effective, events, calls)).toList();
-        McpRuntime runtime = new McpRuntime(connections, effective, events, calls,
+        McpRuntime runtime = new McpRuntime(connections, options, effective, events, calls,
                 new Projection(options, interaction.toolCalls()), interaction);
         // Remote servers first: their handshakes take longest on the network.
         connections.stream()
@@ -115,60 +127,60 @@ public final class McpRuntime implements AutoCloseable {
 
     /**
      * The catalog barrier: waits until every server has settled or {@code startupTimeout}
-     * (counted from {@link #start}) has passed, then for refreshes in flight or scheduled (at
-     * most {@link McpConnectionSettings#barrierTimeout()}), then returns the tools of every ready
+     * (counted from {@link #start}) has passed; tries again the failed servers whose cool-down has
+     * passed; asks for a refresh of the stale tool lists of servers without {@code list_changed}
+     * (the catalog TTL); then waits for refreshes in flight or scheduled — each of those two waits
+     * at most {@link McpConnectionSettings#barrierTimeout()} — and returns the tools of every ready
      * server. When nothing is pending this costs a few volatile reads.
      *
      * @throws CancelledException {@code cancellation} fired while waiting
      */
     public List<Tool> awaitTools(Duration startupTimeout, Cancellation cancellation) {
-        long left = startedAt + startupTimeout.toNanos() - System.nanoTime();
-        if (connections.stream().anyMatch(c -> !c.settled().isDone())) {
-            if (!waitFor(connections.stream().map(McpConnection::settled).toList(), left, cancellation)) {
-                LOG.info("mcp: servers still connecting after {} ms; going on without them", startupTimeout.toMillis());
-            }
-        }
-        List<CompletableFuture<Void>> refreshing = new ArrayList<>();
-        for (McpConnection c : connections) {
-            if (c.refresher().busy()) {
-                c.refresher().expedite();
-                refreshing.add(c.refresher().settled());
-            }
-        }
-        if (!refreshing.isEmpty() && !waitFor(refreshing, settings.barrierTimeout().toNanos(), cancellation)) {
-            LOG.info("mcp: a tool list refresh is still running after {} ms; using the last good lists",
-                    settings.barrierTimeout().toMillis());
-        }
-        cancellation.throwIfCancelled();
+        barrier.await(startupTimeout, cancellation);
         return tools();
-    }
-
-    /** Whether all of {@code futures} completed within {@code nanos}. */
-    private static boolean waitFor(List<CompletableFuture<Void>> futures, long nanos, Cancellation cancellation) {
-        if (nanos <= 0) {
-            return futures.stream().allMatch(CompletableFuture::isDone);
-        }
-        CompletableFuture<?> all = CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
-        CompletableFuture<Void> stop = new CompletableFuture<>();
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(null))) {
-            CompletableFuture.anyOf(all, stop).get(nanos, TimeUnit.NANOSECONDS);
-            return all.isDone();
-        } catch (TimeoutException e) {
-            return false;
-        } catch (ExecutionException e) {
-            return true; // Connections and refreshers never complete exceptionally.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancelledException();
-        }
     }
 
     /** The current projection of every ready server's tools, named {@code mcp__<server>__<tool>}. */
     List<Tool> tools() {
-        return projection.of(connections);
+        return projection.of(List.copyOf(connections));
     }
 
+    /**
+     * Starts connecting one more server (one the user approved after the session started) and
+     * returns at once; the next {@link #awaitTools} waits for it as for a server started with the
+     * runtime. Returns false, and starts nothing, when a server of that name is already here or the
+     * runtime is closed.
+     */
+    public boolean add(McpServerSpec spec) {
+        McpConnection added;
+        synchronized (connections) {
+            if (calls.isCancelled() || connection(spec.name()) != null) {
+                return false;
+            }
+            added = new McpConnection(spec, options, settings, events, calls);
+            offerTasks(added);
+            connections.add(added);
+            barrier.restarted();
+        }
+        Thread.ofVirtual().name("mcp-" + added.name() + "-connect").start(added::connect);
+        return true;
+    }
+
+    /**
+     * Why some of a server's tools are not offered (they need MCP tasks, which are off for it), for
+     * {@code /mcp}; null when all its admitted tools are.
+     */
+    public String withheldTools(String server) {
+        tools();
+        return projection.withheld(server);
+    }
+
+    /**
+     * Every server's status. A use of its own: failed servers whose cool-down has passed are tried
+     * again first (waiting at most the barrier timeout), so {@code /mcp} shows what they are now.
+     */
     public List<ServerStatus> status() {
+        barrier.retryDue(Cancellation.root());
         return connections.stream().map(McpConnection::status).toList();
     }
 
@@ -227,9 +239,8 @@ public final class McpRuntime implements AutoCloseable {
 
     /**
      * The instructions of every ready server, each as a block labelled as untrusted documentation
-     * from that server, or "" when there are none. Only for hosts other than ACP sessions: in ACP
-     * sessions server instructions are not projected to the model at all, so the session never
-     * calls this.
+     * from that server, or "" when there are none. Only for hosts other than ACP sessions: ACP
+     * sessions ask for {@link #trustedInstructions()}, which holds only the servers the user opted in.
      */
     String instructions() {
         StringBuilder out = new StringBuilder();
@@ -240,6 +251,22 @@ public final class McpRuntime implements AutoCloseable {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The instructions of the ready servers whose policy has {@code "instructions": true}, for ACP
+     * sessions: each labelled as that server's untrusted text and bounded
+     * ({@link ServerInstructions#trusted}); "" when there are none. A server that is not ready
+     * contributes nothing.
+     */
+    public String trustedInstructions() {
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (McpConnection c : connections) {
+            if (projection.policyFor(c.name()).instructions()) {
+                raw.put(c.name(), c.instructions());
+            }
+        }
+        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes());
     }
 
     /**
@@ -262,7 +289,12 @@ public final class McpRuntime implements AutoCloseable {
     @Override
     public void close() {
         events.close();
-        calls.cancel();
+        // Before the connections go: each running task gets its tasks/cancel (bounded).
+        tasks.close();
+        synchronized (connections) {
+            // Under the lock: a server added concurrently is either refused or closed below.
+            calls.cancel();
+        }
         List<Thread> closing = connections.stream()
                 .map(c -> Thread.ofVirtual().name("mcp-" + c.name() + "-close").start(c::close)).toList();
         long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
@@ -298,6 +330,7 @@ public final class McpRuntime implements AutoCloseable {
      */
     public List<ModelMessage> getPrompt(String server, String name, Map<String, String> arguments,
                                         Cancellation cancellation) {
+        barrier.wake(connection(server));
         return content.getPrompt(server, name, arguments, cancellation);
     }
 
@@ -317,6 +350,7 @@ public final class McpRuntime implements AutoCloseable {
      * model; anything else is refused before any request.
      */
     ToolOutcome readResource(String server, String uri, Cancellation cancellation) {
+        barrier.wake(connection(server));
         return content.readResource(server, uri, cancellation);
     }
 

@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.ServerGrants;
+import dev.tether.mcp.task.TaskSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -26,12 +27,14 @@ import java.util.Map;
  * @param host                the session behind the runtime: elicitation, sampling, roots, notices
  * @param oauth               OAuth for HTTP servers (token store, authorization prompt, pre-registered clients), or
  *                            null: a server that answers 401 then fails with "requires authorization"
+ * @param tasks               MCP task limits (foreground wait, polling bounds), used for servers whose policy enables tasks
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
                                 RequestTimeouts requestTimeouts,
                                 Map<String, McpServerPolicy> policies, int maxInlineTextChars,
                                 int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
-                                String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth) {
+                                String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth,
+                                TaskSettings tasks) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
     /** A call that sends neither a result nor progress for this long is abandoned. */
@@ -67,6 +70,16 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
     public McpRuntimeOptions {
         policies = Map.copyOf(policies);
         hostEnv = Map.copyOf(hostEnv);
+        tasks = tasks == null ? TaskSettings.DEFAULT : tasks;
+    }
+
+    /** Options with the default task limits. */
+    public McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
+                             RequestTimeouts requestTimeouts, Map<String, McpServerPolicy> policies, int maxInlineTextChars,
+                             int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv, String clientVersion,
+                             Path artifactDir, McpHost host, OAuthSettings oauth) {
+        this(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars, maxImageBytes,
+                defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, TaskSettings.DEFAULT);
     }
 
     /**
@@ -98,47 +111,53 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
         return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
     }
 
     public McpRuntimeOptions withRequestTimeouts(RequestTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, timeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
     }
 
     public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, perServer, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
     }
 
     public McpRuntimeOptions withArtifactDir(Path dir) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth, tasks);
     }
 
     public McpRuntimeOptions withMaxInlineTextChars(int chars) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, chars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
     }
 
     public McpRuntimeOptions withHost(McpHost newHost) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth, tasks);
     }
 
     public McpRuntimeOptions withHostEnv(Map<String, String> env) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth);
+                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth, tasks);
+    }
+
+    /** These options with other task limits. */
+    public McpRuntimeOptions withTasks(TaskSettings settings) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, settings);
     }
 
     /** Turns on OAuth for this runtime's HTTP servers; null turns it off. */
     public McpRuntimeOptions withOAuth(OAuthSettings settings) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings, tasks);
     }
 }

@@ -4,6 +4,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
@@ -39,12 +40,19 @@ public final class McpTool implements Tool {
     private final ResultMapper results;
     private final ToolDefinition definition;
     private final ToolCallScope scope;
+    private final McpTaskCaller tasks;
 
     McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results) {
         this(name, spec, caller, results, ToolCallScope.DIRECT);
     }
 
     McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results, ToolCallScope scope) {
+        this(name, spec, caller, results, scope, null);
+    }
+
+    /** @param tasks runs the call as an MCP task when the tool requires one; null when the server's tasks are off */
+    McpTool(String name, McpToolSpec spec, McpToolCaller caller, ResultMapper results, ToolCallScope scope, McpTaskCaller tasks) {
+        this.tasks = tasks;
         this.spec = spec;
         this.caller = caller;
         this.results = results;
@@ -63,6 +71,11 @@ public final class McpTool implements Tool {
 
     McpToolSpec spec() {
         return spec;
+    }
+
+    /** Whether the server asked that this tool's definition is always sent ({@code _meta} alwaysLoad). */
+    public boolean alwaysLoad() {
+        return spec.alwaysLoad();
     }
 
     /** The server's annotations with the user's overrides applied. */
@@ -103,6 +116,9 @@ public final class McpTool implements Tool {
 
     @Override
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
+        if (tasks != null && spec.taskSupport() == McpToolInfo.TaskSupport.REQUIRED) {
+            return runAsTask(input, context);
+        }
         McpCallResult result;
         // Coalesced, and flushed before the call's final update: the editor sees the latest progress, not a flood.
         try (ProgressCoalescer progressUpdates = new ProgressCoalescer(progress -> report(progress, context))) {
@@ -112,8 +128,38 @@ public final class McpTool implements Tool {
         } catch (McpError e) {
             throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
-        return results.map(result, spec.outputSchema());
+        return results.map(result, spec.outputSchema(), Provenance.toolText(spec.server(), "tool " + spec.rawName()));
     }
+
+    /** Whether the model may start this tool as a task ({@code mcp_task_start}): its server offers tasks and the tool allows them. */
+    boolean startsAsTask() {
+        return tasks != null && spec.taskSupport() == McpToolInfo.TaskSupport.OPTIONAL;
+    }
+
+    /** Runs the call as an MCP task (see {@link #startsAsTask()}). */
+    ToolOutcome runAsTask(JsonNode input, ToolContext context) throws ToolError.TellModel {
+        // In the call's scope, like a plain call: an elicitation during the foreground wait belongs to this tool call.
+        ToolOutcome[] outcome = new ToolOutcome[1];
+        ToolError.TellModel[] failed = new ToolError.TellModel[1];
+        try {
+            scope.run(spec.server(), context.toolCallId(), context.cancellation(), () -> {
+                try {
+                    outcome[0] = tasks.call(spec, definition.name(), input, context);
+                } catch (ToolError.TellModel e) {
+                    failed[0] = e;
+                }
+                return NO_RESULT;
+            });
+        } catch (McpError e) {
+            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
+        }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        return outcome[0];
+    }
+
+    private static final McpCallResult NO_RESULT = new McpCallResult(List.of(), null, false);
 
     private static void report(McpProgress progress, ToolContext context) {
         context.progress().show(List.of(ToolDisplay.text(progressText(progress))));

@@ -24,7 +24,10 @@ final class ObservedChannel implements MessageChannel {
     private final MessageChannel delegate;
     private final Consumer<Throwable> ended;
     private final AtomicReference<SessionLostException> sessionGone = new AtomicReference<>();
+    private final AtomicReference<Throwable> forced = new AtomicReference<>();
     private volatile boolean failed;
+    private volatile boolean sessionExpired;
+    private volatile long lastReceived = System.nanoTime();
 
     ObservedChannel(MessageChannel delegate, Consumer<Throwable> ended) {
         this.delegate = delegate;
@@ -36,8 +39,28 @@ final class ObservedChannel implements MessageChannel {
         return failed;
     }
 
+    /** Whether it ended because the server no longer knows the session (HTTP 404 or -32001). */
+    boolean sessionExpired() {
+        return sessionExpired;
+    }
+
+    /** {@link System#nanoTime()} when the server last sent anything. */
+    long lastReceived() {
+        return lastReceived;
+    }
+
     MessageChannel delegate() {
         return delegate;
+    }
+
+    /**
+     * Ends the transport as failed with {@code cause} (a health check went unanswered): the
+     * connection hears of it as of any terminal error and recovers.
+     */
+    void fail(Throwable cause) {
+        if (forced.compareAndSet(null, cause)) {
+            Thread.ofVirtual().name("mcp-health-close").start(delegate::close);
+        }
     }
 
     @Override
@@ -45,6 +68,7 @@ final class ObservedChannel implements MessageChannel {
         delegate.start(new Listener() {
             @Override
             public void onMessage(JsonNode message) {
+                lastReceived = System.nanoTime();
                 boolean gone = isSessionNotFound(message)
                         && sessionGone.compareAndSet(null, new SessionLostException(SESSION_GONE));
                 listener.onMessage(message);
@@ -61,7 +85,8 @@ final class ObservedChannel implements MessageChannel {
 
             @Override
             public void onClosed(Throwable cause) {
-                Throwable why = cause != null ? cause : sessionGone.get();
+                Throwable why = cause != null ? cause : sessionGone.get() != null ? sessionGone.get() : forced.get();
+                sessionExpired = why instanceof SessionLostException;
                 failed = why != null; // before the pending requests hear of it
                 listener.onClosed(why);
                 ended.accept(why);

@@ -1,13 +1,15 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.security.Redactor;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The reconnect loop of one recovery epoch: waits out the backoff, tries, and gives up after the
- * policy's attempts. Each step goes through {@link Steps}, which holds the connection's lock and
+ * The reconnect loop of one recovery epoch: waits out the backoff (exponential, with jitter),
+ * tries, and after the policy's attempts in a row opens the circuit breaker (the server is parked
+ * as failed; see {@link Breaker}). A refused sign-in ends it at once as needs-sign-in. Each step goes through {@link Steps}, which holds the connection's lock and
  * ends the loop as soon as anything else (a manual reconnect, a disconnect, close) moved on.
  *
  * @see McpConnectionSettings.Recovery
@@ -26,8 +28,8 @@ final class Recovery {
         /** Closes what a failed attempt of {@code gen} left, unless a newer generation exists. */
         void discard(int gen);
 
-        /** Fails the server with {@code why} if {@code epoch} is still recovering. */
-        void giveUp(int epoch, String why);
+        /** Ends the server in {@code as} (failed, or needs sign-in) with {@code why} if {@code epoch} is still recovering. */
+        void giveUp(int epoch, String why, State as);
     }
 
     private final String server;
@@ -55,8 +57,13 @@ final class Recovery {
                 last = Handshake.describe(server, e);
                 LOG.info("mcp {}: reconnect attempt {} failed: {}", server, attempt, Redactor.redact(last));
                 steps.discard(gen);
+                if (McpConnection.signInRequired(e)) {
+                    // Trying again cannot help until the user signs in.
+                    steps.giveUp(epoch, last, State.NEEDS_AUTH);
+                    return;
+                }
             }
         }
-        steps.giveUp(epoch, "gave up reconnecting after " + policy.attempts() + " attempts: " + last);
+        steps.giveUp(epoch, "gave up reconnecting after " + policy.attempts() + " attempts: " + last, State.FAILED);
     }
 }

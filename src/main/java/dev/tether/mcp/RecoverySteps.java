@@ -1,5 +1,6 @@
 package dev.tether.mcp;
 
+import dev.tether.mcp.api.ServerStatus.State;
 import java.time.Duration;
 import java.util.function.IntConsumer;
 
@@ -10,7 +11,7 @@ import java.util.function.IntConsumer;
 final class RecoverySteps implements Recovery.Steps {
     /** How the connection fails a generation. */
     interface Fail {
-        void fail(int gen, String why);
+        void fail(int gen, String why, State as);
     }
 
     private final ConnectionState state;
@@ -39,10 +40,10 @@ final class RecoverySteps implements Recovery.Steps {
     }
 
     @Override
-    public void giveUp(int epoch, String why) {
+    public void giveUp(int epoch, String why, State as) {
         int gen = state.recovering(epoch);
         if (gen != 0) {
-            fail.fail(gen, why);
+            fail.fail(gen, why, as);
         }
     }
 }

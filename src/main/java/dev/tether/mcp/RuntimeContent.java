@@ -56,7 +56,8 @@ final class RuntimeContent implements ContentAccess {
         ConnectionContent content = content(server);
         ConnectionContent.Read read = content.read(uri, cancellation);
         content.watch(uri, cancellation);
-        return results.resource(read.contents(), read.updatedSinceLastRead());
+        return results.resource(read.contents(), read.updatedSinceLastRead(),
+                new dev.tether.mcp.call.Provenance(server, "resources/read " + uri, "text/plain", false));
     }
 
     @Override

@@ -14,7 +14,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * The {@code tools/call} path of one {@link McpConnection}: each call runs under the caller's
  * cancellation and the connection's lifetime, a result of an older generation is dropped, and a
- * retryable call whose transport died is sent once more after the connection is ready again.
+ * call is sent once more after the connection is ready again when the server refused it for an
+ * expired session (HTTP 404 or -32001: it never ran), or when it is retryable (read-only or
+ * idempotent) and its transport died. No call is sent more than twice.
  */
 final class ToolCalls {
     private static final Logger LOG = LoggerFactory.getLogger(ToolCalls.class);
@@ -50,7 +52,8 @@ final class ToolCalls {
         try {
             return callOnce(tool, arguments, cancellation, progress);
         } catch (McpError.TransportLost lost) {
-            if (!retryable || !target.awaitReadyAfter(lost.generation(), cancellation)) {
+            // A call refused for an expired session never ran, so it is safe to send again whatever its hints.
+            if (!(retryable || lost.sessionExpired()) || !target.awaitReadyAfter(lost.generation(), cancellation)) {
                 throw lost;
             }
             LOG.info("mcp {}: retrying {} once after reconnecting", server, tool);
@@ -94,6 +97,8 @@ final class ToolCalls {
         boolean transportDied = closed && ready.channel().failed();
         boolean replaced = closed && gen != target.generation();
         return switch (e) {
+            case McpError.ErrorAnswer answer when answer.code() == ObservedChannel.SESSION_NOT_FOUND ->
+                    new McpError.TransportLost(gen, answer.getMessage(), true);
             case McpError.Timeout timeout -> replaced ? abandoned() : timeout;
             default -> transportDied ? new McpError.TransportLost(gen, e.getMessage()) : replaced ? abandoned() : e;
         };

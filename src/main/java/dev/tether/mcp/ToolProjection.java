@@ -78,9 +78,20 @@ public final class ToolProjection {
      */
     public List<McpTool> project(String server, List<McpToolInfo> infos, McpServerPolicy policy, McpToolCaller caller,
                                  Set<String> taken) {
+        return project(server, infos, policy, caller, null, taken);
+    }
+
+    /**
+     * As {@link #project(String, List, McpServerPolicy, McpToolCaller, Set)}; {@code tasks} runs the
+     * calls of tools that require a task, and is null when the server's tasks are off or not declared:
+     * such tools are then not projected (see {@link #withheld}).
+     */
+    List<McpTool> project(String server, List<McpToolInfo> infos, McpServerPolicy policy, McpToolCaller caller,
+                          McpTaskCaller tasks, Set<String> taken) {
         List<Glob> allow = globs(policy.allowTools());
         List<Glob> deny = globs(policy.denyTools());
-        List<McpToolInfo> admitted = infos.stream().filter(info -> admits(allow, deny, info.name())).toList();
+        List<McpToolInfo> admitted = infos.stream().filter(info -> admits(allow, deny, info.name()))
+                .filter(info -> tasks != null || info.taskSupport() != McpToolInfo.TaskSupport.REQUIRED).toList();
         Map<String, String> names = ToolNames.assign(server, admitted.stream().map(McpToolInfo::name).toList(), taken);
         Map<String, Prepared> previous = cache.getOrDefault(server, Map.of());
         Map<String, Prepared> current = new ConcurrentHashMap<>();
@@ -95,10 +106,29 @@ public final class ToolProjection {
             current.put(info.name(), prepared);
             String name = names.get(info.name());
             taken.add(name);
-            tools.add(new McpTool(name, prepared.spec(), caller, results, scope));
+            tools.add(new McpTool(name, prepared.spec(), caller, results, scope, tasks));
         }
         cache.put(server, current);
         return List.copyOf(tools);
+    }
+
+    /**
+     * Why some of {@code server}'s admitted tools are not offered, for {@code /mcp}: the tools that
+     * require an MCP task while tasks are off for it (or it did not declare them); null when none.
+     */
+    static String withheld(List<McpToolInfo> infos, McpServerPolicy policy, boolean tasksOffered) {
+        if (tasksOffered) {
+            return null;
+        }
+        List<Glob> allow = globs(policy.allowTools());
+        List<Glob> deny = globs(policy.denyTools());
+        List<String> names = infos.stream().filter(i -> i.taskSupport() == McpToolInfo.TaskSupport.REQUIRED)
+                .map(McpToolInfo::name).filter(n -> admits(allow, deny, n)).map(UnicodeSanitizer::clean).limit(5).toList();
+        if (names.isEmpty()) {
+            return null;
+        }
+        return "not offered (they need MCP tasks; " + (policy.tasks() ? "the server did not declare tasks for tools/call"
+                : "set \"tasks\": true in its mcpServers entry") + "): " + String.join(", ", names);
     }
 
     /** Calls through the connection; retryable calls get one retry after a reconnect on a transport error. */
@@ -121,7 +151,7 @@ public final class ToolProjection {
         JsonNode input = schema(server, info.name(), info.inputSchema(), "input");
         return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema), input,
                 hints, outputSchema, traits(relied, server), auditInfo(server, shownName, hints, trusted),
-                approvalKey(server, info));
+                approvalKey(server, info), info.taskSupport(), info.alwaysLoad());
     }
 
     /** Server and raw name as sent, then the definition's digest: a different or changed tool is asked about again. */

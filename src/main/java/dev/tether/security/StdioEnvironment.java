@@ -15,6 +15,8 @@ public final class StdioEnvironment {
     /** Variables inherited from Tether's environment, when set. */
     public static final Set<String> INHERITED = Set.of(
             "PATH", "HOME", "USER", "LOGNAME", "LANG", "TERM", "TMPDIR", "SHELL", "TZ", "XDG_RUNTIME_DIR",
+            // The network the user lives behind: a server that calls out needs the same proxy.
+            "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy",
             // Windows equivalents, harmless elsewhere.
             "SYSTEMROOT", "COMSPEC", "PATHEXT", "TEMP", "TMP", "USERPROFILE", "APPDATA", "LOCALAPPDATA");
 

@@ -30,6 +30,19 @@ public interface EditorRequests {
      */
     boolean confirm(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure;
 
+    /** What the user answered about starting a workspace MCP server. */
+    enum ServerAnswer { ALLOW_FOR_PROJECT, REJECT, DISMISSED }
+
+    /**
+     * Asks whether to start the workspace MCP server {@code view} describes: allow for this project,
+     * or reject. An editor that cannot ask throws.
+     *
+     * @throws HostFailure the editor could not ask the user
+     */
+    default ServerAnswer approveServer(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure {
+        throw new HostFailure("this editor cannot be asked about MCP servers");
+    }
+
     /** Tells the editor that the URL elicitation {@code elicitationId} finished. */
     void elicitationComplete(String elicitationId);
 }

@@ -25,6 +25,14 @@ public interface McpLauncher {
         /** The catalog barrier: waits (bounded) for servers still starting, returns the projected tools. */
         List<Tool> awaitTools(Cancellation cancellation);
 
+        /**
+         * The instructions of the ready servers the user lets instruct the model ({@code "instructions": true}),
+         * each labelled as that server's untrusted text and bounded; "" when there are none.
+         */
+        default String instructions() {
+            return "";
+        }
+
         /** The prompts of every ready server, for slash commands. */
         default List<PromptCommand> prompts() {
             return List.of();
@@ -58,6 +66,19 @@ public interface McpLauncher {
         /** Recent log messages and the stderr excerpt of a server. */
         default String logs(String server) throws CommandFailure {
             throw new CommandFailure("unknown server " + server);
+        }
+
+        /**
+         * Starts one more server (one the user approved after the session started); false when a
+         * server of that name is already here.
+         */
+        default boolean add(McpServerSpec spec) {
+            return false;
+        }
+
+        /** Lines for the user under {@code /mcp}'s table: what is wrong with the configuration. */
+        default List<String> notes() {
+            return List.of();
         }
 
         /** Ends every server process and connection. */

@@ -17,7 +17,7 @@ final class McpSlashCommand {
     static String run(McpLauncher.Servers servers, String input, Cancellation cancellation) {
         List<String> words = SlashCommands.tokens(input);
         if (words.isEmpty() || words.getFirst().equals("status")) {
-            return status(servers.status());
+            return status(servers.status()) + notes(servers.notes());
         }
         String verb = words.getFirst();
         if (words.size() != 2 || !List.of("reconnect", "refresh", "logs").contains(verb)) {
@@ -42,6 +42,16 @@ final class McpSlashCommand {
         } catch (McpLauncher.CommandFailure e) {
             return "⚠ /mcp " + verb + " " + server + ": " + e.getMessage();
         }
+    }
+
+    /** The configuration's warnings, under the table. */
+    static String notes(List<String> notes) {
+        if (notes.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder("\nConfiguration warnings (these entries were skipped):\n");
+        notes.forEach(n -> text.append("- ").append(n.replace("\n", " ")).append('\n'));
+        return text.toString();
     }
 
     static String status(List<McpLauncher.ServerSummary> servers) {

@@ -51,6 +51,19 @@ public sealed interface SessionEvent {
     /** The context in use: {@code used} of {@code size} tokens. */
     record UsageChanged(long used, long size) implements SessionEvent {}
 
+    /**
+     * Live information for the user, outside the session's history (never recorded); shown only by
+     * hosts that can ({@link SessionOutput#showsNotices()}).
+     *
+     * @param severity {@link #INFO}, {@link #WARNING} or {@link #ERROR}
+     * @see <a href="https://agentclientprotocol.com/rfds/session-notices">ACP session notices</a>
+     */
+    record Notice(String severity, String title, String description) implements SessionEvent {
+        public static final String INFO = "info";
+        public static final String WARNING = "warning";
+        public static final String ERROR = "error";
+    }
+
     /** Where an announced call stands once it left pending. */
     enum CallStatus { IN_PROGRESS, COMPLETED, FAILED }
 

@@ -165,6 +165,11 @@ final class SessionHost implements McpHost {
     };
 
     @Override
+    public dev.tether.mcp.task.TaskEvents taskEvents() {
+        return session.backgroundTasks();
+    }
+
+    @Override
     public List<Path> roots() {
         return session.workspace().roots();
     }

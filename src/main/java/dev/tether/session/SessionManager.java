@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +45,7 @@ public final class SessionManager implements AutoCloseable {
         SessionId id = SessionId.random();
         Transcript transcript = services.transcripts().create(new SessionRecord.Meta(id, cwd, additionalDirectories, Instant.now()));
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()), services,
-                services.frontend().open(id, services.secrets()), transcript, null, servers(editorServers));
+                services.frontend().open(id, services.secrets()), transcript, null, servers(cwd, editorServers));
         live.put(id, runtime);
         services.models().prepare();
         return runtime;
@@ -72,7 +71,7 @@ public final class SessionManager implements AutoCloseable {
         }
         List<Path> dirs = additionalDirectories.isEmpty() ? record.meta().additionalDirectories() : additionalDirectories;
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs, services.transcripts().privateRoots()), services,
-                ports, services.transcripts().reopen(id), record, servers(editorServers));
+                ports, services.transcripts().reopen(id), record, servers(cwd, editorServers));
         live.put(id, runtime);
         return runtime;
     }
@@ -141,19 +140,9 @@ public final class SessionManager implements AutoCloseable {
         return new SessionId(sessionId);
     }
 
-    /** The editor's servers plus configured ones; a later source wins on a name clash. */
-    private List<McpServerSpec> servers(List<McpServerSpec> editorServers) {
-        Map<String, McpServerSpec> byName = new LinkedHashMap<>();
-        List<McpServerSpec> ordered = new ArrayList<>();
-        if (!services.strictMcpConfig()) {
-            ordered.addAll(editorServers);
-        }
-        ordered.addAll(services.extraMcpServers());
-        for (McpServerSpec spec : ordered) {
-            byName.remove(spec.name());
-            byName.put(spec.name(), spec);
-        }
-        return List.copyOf(byName.values());
+    /** The session's servers: the configured sources decide, given the editor's. */
+    private McpServerSources.Lineup servers(Path cwd, List<McpServerSpec> editorServers) {
+        return services.mcpSources().lineup(cwd, editorServers);
     }
 
     private static void requireDirectory(Path dir, String field) {

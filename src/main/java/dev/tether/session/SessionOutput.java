@@ -23,4 +23,9 @@ public interface SessionOutput {
      * leaves unfinished is then shown as failed, so it does not run forever.
      */
     void replay(List<JsonNode> recorded);
+
+    /** Whether the host shows {@link SessionEvent.Notice}s (otherwise they are dropped). */
+    default boolean showsNotices() {
+        return false;
+    }
 }

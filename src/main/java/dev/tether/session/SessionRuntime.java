@@ -6,7 +6,6 @@ import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
@@ -15,6 +14,7 @@ import dev.tether.model.ModelResponse;
 import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
+import dev.tether.security.Redactor;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
@@ -41,11 +41,13 @@ public final class SessionRuntime implements AutoCloseable {
     private final Frontend.Ports ports;
     private final Transcript transcript;
     private final Conversation conversation;
-    private final McpLauncher.Servers mcp;
+    private final SessionServers mcp;
     private final SessionTools tools;
     private final SessionHost host;
+    private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
     private final ReentrantLock turnLock = new ReentrantLock();
     private final List<String> notices = new ArrayList<>();
+    private boolean unsavedShown;
     private volatile Cancellation currentTurn;
     private final SessionOptions options;
     private final SessionCommands commands;
@@ -56,7 +58,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final Scope scope;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Frontend.Ports ports, Transcript transcript,
-                   SessionRecord restored, List<McpServerSpec> servers) {
+                   SessionRecord restored, McpServerSources.Lineup servers) {
         this.id = id;
         this.scope = Scope.named("session-" + id.value());
         this.workspace = workspace;
@@ -69,7 +71,7 @@ public final class SessionRuntime implements AutoCloseable {
                 this::recordMessage);
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
-        this.mcp = services.mcp().start(servers, workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
+        this.mcp = new SessionServers(services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
@@ -89,8 +91,10 @@ public final class SessionRuntime implements AutoCloseable {
             public void toolsChanged() {
                 // The next model request re-reads the projection at the catalog barrier.
             }
-        });
-        this.tools = new SessionTools(this, mcp);
+        }), services.mcpSources(), servers, this::send);
+        // The configuration's warnings reach the user with the first model request (and in /mcp).
+        mcp.warnings().forEach(w -> notices.add("MCP configuration: " + w));
+        this.tools = new SessionTools(this, mcp, restored == null ? List.of() : restored.loadedTools());
         this.commands = new SessionCommands(mcp, this::send, this::say, scope);
     }
 
@@ -144,12 +148,20 @@ public final class SessionRuntime implements AutoCloseable {
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools),
                         new TurnOutput(this::sendDurable, this::send, contextWindow(provider)));
-                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(), SystemPrompt.build(workspace, options.mode()),
-                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
-                List<ModelMessage> messages = masking.messages(commands.messagesFor(prompt, provider.info().acceptsImages(), turn));
+                List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
+                        commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
                     return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
                 }
+                String instructions;
+                try {
+                    instructions = tools.serverInstructions(turn);
+                } catch (dev.tether.base.CancelledException e) {
+                    return StopReason.CANCELLED;
+                }
+                TurnLoop.Settings settings = new TurnLoop.Settings(options.model(),
+                        SystemPrompt.build(workspace, options.mode(), instructions),
+                        services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 return loop.run(messages, settings, turn);
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {
@@ -173,9 +185,22 @@ public final class SessionRuntime implements AutoCloseable {
         sendDurable(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), text));
     }
 
-    /** Sends the slash commands now, and again once the MCP servers have settled. */
+    /**
+     * Sends the slash commands now, and again once the MCP servers have settled; where the editor
+     * shows notices, the configuration's warnings are shown as notices now.
+     */
     public void startPublishingCommands() {
+        if (ports.output().showsNotices()) {
+            for (String warning : mcp.warnings()) {
+                send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning));
+            }
+        }
         commands.startPublishing(id.value(), lifetime);
+    }
+
+    /** Asks the user about workspace MCP servers waiting for approval (once per session). */
+    void askServerApprovals(Cancellation turn) {
+        mcp.askApprovals(ports.requests(), turn);
     }
 
     /** Sends the slash commands again if they changed (a server's prompts changed). */
@@ -201,6 +226,11 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             scope.start("cancel", turn::cancel);
         }
+    }
+
+    /** Where the session's background MCP tasks report their ends. */
+    BackgroundTasks backgroundTasks() {
+        return backgroundTasks;
     }
 
     /** The owner of this session's background threads. */
@@ -243,6 +273,12 @@ public final class SessionRuntime implements AutoCloseable {
         }
         for (String notice : pending) {
             sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
+        }
+        String unsaved = transcript.failure();
+        if (unsaved != null && !unsavedShown) {
+            unsavedShown = true; // The editor's log is not where a user looks: say it once in the session.
+            send(new SessionEvent.AgentMessage(null, "⚠ This session is not being saved and cannot be loaded later: "
+                    + Redactor.redact(unsaved) + "\n\n"));
         }
     }
 
@@ -289,6 +325,13 @@ public final class SessionRuntime implements AutoCloseable {
 
     private void record(SessionEvent event) {
         transcript.append(Json.object().put("kind", "update").set("update", ports.output().render(event)));
+    }
+
+    /** The MCP tools tool_search loaded, kept so that load and resume offer them again. */
+    void recordLoadedTools(java.util.Collection<String> names) {
+        tools.jackson.databind.node.ObjectNode line = Json.object().put("kind", "tools");
+        names.forEach(line.putArray("loaded")::add);
+        transcript.append(line);
     }
 
     private void recordMessage(dev.tether.model.ModelMessage message) {

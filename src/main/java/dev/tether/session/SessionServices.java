@@ -9,7 +9,7 @@ import java.util.List;
  * What every session of one Tether process shares: read-only settings and the factories
  * for per-session parts. Nothing in here holds session state.
  *
- * @param extraMcpServers servers from config files and {@code --mcp-config}, added to the editor's
+ * @param mcpSources      which MCP servers a session gets (config files, the editor's, policy, approvals)
  * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
  * @param frontend        the user's editor, opened per session behind a mask of {@code secrets}
  * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
@@ -19,8 +19,7 @@ public record SessionServices(
         ModelCatalog models,
         McpLauncher mcp,
         Frontend frontend,
-        List<McpServerSpec> extraMcpServers,
-        boolean strictMcpConfig,
+        McpServerSources mcpSources,
         ToolFilter toolFilter,
         Limits limits,
         SecretRegistry secrets) {
@@ -28,8 +27,15 @@ public record SessionServices(
     /** Services that know no secrets (tests, tools that never see a credential). */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
                            List<McpServerSpec> extraMcpServers, boolean strictMcpConfig, ToolFilter toolFilter, Limits limits) {
-        this(transcripts, models, mcp, frontend, extraMcpServers, strictMcpConfig, toolFilter, limits,
+        this(transcripts, models, mcp, frontend, McpServerSources.fixed(extraMcpServers, strictMcpConfig), toolFilter, limits,
                 SecretRegistry.empty());
+    }
+
+    /** Services whose sessions get the editor's servers and {@code extraMcpServers} (only those with {@code strictMcpConfig}). */
+    public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
+                           List<McpServerSpec> extraMcpServers, boolean strictMcpConfig, ToolFilter toolFilter, Limits limits,
+                           SecretRegistry secrets) {
+        this(transcripts, models, mcp, frontend, McpServerSources.fixed(extraMcpServers, strictMcpConfig), toolFilter, limits, secrets);
     }
 
     /** Named defaults, overridable from the config file. */
@@ -39,12 +45,16 @@ public record SessionServices(
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
-        return new SessionServices(transcripts, models, mcp, editor, extraMcpServers, strictMcpConfig, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets);
     }
 
     /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
     public SessionServices withSecrets(SecretRegistry registry) {
-        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, extraMcpServers,
-                strictMcpConfig, toolFilter, limits, registry);
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry);
+    }
+
+    /** The same services with {@code sources} deciding each session's MCP servers. */
+    public SessionServices withMcpSources(McpServerSources sources) {
+        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets);
     }
 }

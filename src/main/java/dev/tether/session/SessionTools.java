@@ -45,10 +45,16 @@ final class SessionTools implements TurnTools {
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
 
-    SessionTools(SessionRuntime session, McpLauncher.Servers mcp) {
+    private final DeferredTools deferred;
+
+    /** @param loadedTools the MCP tools an earlier life of the session loaded with tool_search */
+    SessionTools(SessionRuntime session, McpLauncher.Servers mcp, java.util.Collection<String> loadedTools) {
         this.session = session;
         this.mcp = mcp;
-        this.registry = new ToolRegistry(BuiltinTools.all(session.services().secrets()), session.services().toolFilter());
+        this.deferred = new DeferredTools(session.services().toolFilter().deferral(), loadedTools, session::recordLoadedTools);
+        List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(session.services().secrets()));
+        builtins.add(new ToolSearchTool(deferred));
+        this.registry = new ToolRegistry(builtins, session.services().toolFilter());
         this.gate = new PermissionGate(session.ports().permissions());
         this.ports = session.ports().tools();
         this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
@@ -56,9 +62,21 @@ final class SessionTools implements TurnTools {
 
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
+        session.askServerApprovals(cancellation);
         registry.replaceProjection(awaitTools(cancellation));
         session.flushNotices();
-        return registry.offered(session.mode()).stream().map(Tool::definition).toList();
+        return deferred.select(registry.offered(session.mode())).stream().map(Tool::definition).toList();
+    }
+
+    /**
+     * The instructions of the servers the user lets instruct the model, after the catalog barrier
+     * (so servers still starting when the prompt came are waited for, as for their tools).
+     *
+     * @throws dev.tether.base.CancelledException the turn was cancelled while waiting
+     */
+    String serverInstructions(Cancellation cancellation) {
+        awaitTools(cancellation);
+        return mcp.instructions();
     }
 
     /** How long the barrier may wait before the user is told that MCP servers are still starting. */
@@ -103,19 +121,30 @@ final class SessionTools implements TurnTools {
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool tool = found.get();
+        deferred.used(tool);
+        // A call that runs another tool's call (an MCP tool started as a task) is described and gated as that tool's.
+        Tool.Delegation via = delegation(tool, use);
+        if (via != null && registry.offered(session.mode()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
+            // The tool it names is not offered (denied by the user's lists, or not in this mode): no way around that.
+            String message = "Tool " + via.tool().definition().name() + " is not allowed in " + session.mode().id() + " mode.";
+            announce(ToolCallView.of(dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER), callId, use);
+            return finish(use, callId, ToolStatus.failed(message));
+        }
+        Tool gated = via == null ? tool : via.tool();
+        Part.ToolUse gatedUse = via == null ? use : new Part.ToolUse(use.id(), gated.definition().name(), via.input());
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, session.workspace(), ports,
                     content -> session.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
                     session.services().toolFilter().protectedPaths());
             ToolCallView view;
             try {
-                view = tool.describe(use.input(), context);
+                view = gated.describe(gatedUse.input(), context);
             } catch (Throwable e) {
                 // Even an Error (a StackOverflowError in a hostile input) must leave the call answerable.
                 LOG.warn("describe failed for {}: {}", use.name(), e.toString());
-                view = ToolCallView.of(use.name(), tool.traits().kind());
+                view = ToolCallView.of(use.name(), gated.traits().kind());
             }
-            PermissionGate.Call asked = permissionCall(tool, use, callId, view, context);
+            PermissionGate.Call asked = permissionCall(gated, gatedUse, callId, view, context);
             announce(asked.view(), callId, use);
             PermissionDecision decision;
             try {
@@ -169,6 +198,15 @@ final class SessionTools implements TurnTools {
                 audit.record(tool, callId, "allowed", started, "failed", "unexpected failure", null);
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
+        }
+    }
+
+    private static Tool.Delegation delegation(Tool tool, Part.ToolUse use) {
+        try {
+            return tool.delegation(use.input());
+        } catch (RuntimeException e) {
+            LOG.warn("delegation failed for {}: {}", use.name(), e.toString());
+            return null;
         }
     }
 

@@ -29,6 +29,7 @@ public final class Transcript implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private FileChannel channel;
     private boolean failed;
+    private volatile String failure;
 
     Transcript(Path file) {
         this(file, SecretRegistry.empty());
@@ -41,6 +42,11 @@ public final class Transcript implements AutoCloseable {
 
     public Path file() {
         return file;
+    }
+
+    /** Why this transcript cannot be written (the first write error), or null while it can. */
+    public String failure() {
+        return failure;
     }
 
     public void append(JsonNode line) {
@@ -61,6 +67,7 @@ public final class Transcript implements AutoCloseable {
             }
         } catch (IOException e) {
             failed = true;
+            failure = e.getMessage();
             LOG.warn("transcript {} cannot be written ({}); this session will not be restorable", file.getFileName(), e.getMessage());
         } finally {
             lock.unlock();

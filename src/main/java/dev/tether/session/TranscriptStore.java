@@ -148,6 +148,7 @@ public final class TranscriptStore {
         List<JsonNode> updates = new ArrayList<>();
         List<ModelMessage> messages = new ArrayList<>();
         String title = null;
+        List<String> loadedTools = List.of();
         for (String text : lines) {
             JsonNode line;
             try {
@@ -160,13 +161,25 @@ public final class TranscriptStore {
                 case "update" -> updates.add(line.get("update"));
                 case "message" -> messages.add(MessageCodec.decode(line.path("message")));
                 case "title" -> title = line.path("title").asString(null);
+                case "tools" -> loadedTools = loaded(line.path("loaded"));
                 default -> { }
             }
         }
         if (meta == null) {
             return Optional.empty();
         }
-        return Optional.of(new SessionRecord(meta, title, updatedAt(file), updates, repair(messages)));
+        return Optional.of(new SessionRecord(meta, title, updatedAt(file), updates, repair(messages), loadedTools));
+    }
+
+    /** The newest set of loaded tool names: each line holds the whole set. */
+    private static List<String> loaded(JsonNode names) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode name : names) {
+            if (name.isString() && name.asString().startsWith("mcp__")) {
+                out.add(name.asString());
+            }
+        }
+        return out;
     }
 
     /** The sessions on disk, newest first, optionally only those with the given cwd. */

@@ -48,6 +48,20 @@ public interface Tool {
     ToolOutcome run(JsonNode input, ToolContext context) throws ToolError;
 
     /**
+     * For a tool that runs another tool's call in another way (starting an MCP tool as a task):
+     * that tool and the input it gets, so the call is described, gated and remembered exactly as
+     * a direct call of it would be. Null (the default) for every other tool, and for input that
+     * names no such tool (the call is then gated on this tool's own traits and fails when run).
+     * Must not have side effects.
+     */
+    default Delegation delegation(JsonNode input) {
+        return null;
+    }
+
+    /** The tool a call is really made to, and its input. */
+    record Delegation(Tool tool, JsonNode input) {}
+
+    /**
      * What the session's audit log records about this tool besides the call itself (for an
      * MCP tool: server, tool name on the server, effective hints), or null for tools that are
      * not audited (the built-in ones).

@@ -104,7 +104,7 @@ class ArchitectureTest {
      */
     @Test
     void configUsesOnlyTheSettingsOfTheLayersItConfigures() {
-        onlyUses("config", "json", "mcp", "model", "tools");
+        onlyUses("config", "base", "json", "mcp", "model", "tools");
     }
 
     @Test

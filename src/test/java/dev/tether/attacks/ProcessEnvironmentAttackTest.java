@@ -101,6 +101,8 @@ class ProcessEnvironmentAttackTest {
         builder.environment().put("XDG_STATE_HOME", dir.resolve("state").toString());
         builder.environment().put("XDG_CONFIG_HOME", dir.resolve("config").toString());
         builder.environment().put("HOME", dir.toString());
+        // Never the machine's real managed settings.
+        builder.environment().put("TETHER_MANAGED_SETTINGS", dir.resolve("managed-settings.json").toString());
         tether = builder.start();
         OutputStream in = tether.getOutputStream();
         in.write(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}\n"

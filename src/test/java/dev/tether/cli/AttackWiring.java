@@ -19,6 +19,16 @@ public final class AttackWiring {
         return Wiring.mcp(settings(env, Json.object()), tokens, secrets);
     }
 
+    /** The launcher {@code tether acp} uses with {@code config} as its config file (policies, runtime bounds). */
+    public static McpLauncher mcp(Map<String, String> env, SecretRegistry secrets, TokenStore tokens, JsonNode config) {
+        return Wiring.mcp(settings(env, config), tokens, secrets);
+    }
+
+    /** The tool settings {@code tether acp} reads from {@code config} ({@code "tools"}). */
+    public static dev.tether.tools.ToolFilter tools(Map<String, String> env, JsonNode config) {
+        return settings(env, config).tools();
+    }
+
     /** The registry {@code tether acp} builds from its environment and config file. */
     public static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
         return Wiring.secrets(settings(env, config));

@@ -163,7 +163,7 @@ class McpCommandTest {
                 tether: no MCP server named "nope" in %s
                 tether: MCP server "local" is not an HTTP server; OAuth sign-in is for HTTP servers
                 usage: tether mcp login <server>
-                usage: tether mcp login <server> | logout [server] | status [server]
+                usage: tether mcp login <server> | logout [server] | status [server] | approve <server> | reject <server> | reset-project-choices
                 """.formatted(home.resolve("config/tether/config.json")), err());
     }
 

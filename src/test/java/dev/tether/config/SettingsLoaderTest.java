@@ -84,10 +84,17 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void aBadCommandLineFailsTheStartWithItsMessage() {
-        assertEquals("--mcp-config needs a file or a JSON object", refused(List.of("--mcp-config")));
-        assertEquals("--mcp-config is not valid JSON", refused(List.of("--mcp-config", "{broken")));
+    void anUnknownOptionFailsTheStartButABadMcpConfigIsAWarning() throws Exception {
         assertEquals("unknown option \"--bogus\". Run tether --help.", refused(List.of("--bogus")));
+        TetherSettings missing = load(Map.of(), "{}", List.of("--mcp-config"));
+        assertEquals(List.of("--mcp-config needs a file or a JSON object; ignoring it"),
+                missing.mcp().warnings().stream().map(ConfigWarning::text).toList());
+        TetherSettings broken = load(Map.of(), "{}", List.of("--mcp-config", "{broken", "--mcp-config",
+                "{\"mcpServers\": {\"ok\": {\"command\": \"ok-server\"}}}"));
+        assertEquals(List.of("--mcp-config is not valid JSON (line 1); ignoring it"),
+                broken.mcp().warnings().stream().map(ConfigWarning::text).toList());
+        assertEquals(List.of("ok"), broken.mcp().declared().servers().stream().map(McpServerSpec::name).toList(),
+                "the good --mcp-config still counts");
     }
 
     private String refused(List<String> args) {
@@ -105,6 +112,7 @@ class SettingsLoaderTest {
         Map<String, String> all = new HashMap<>(env);
         all.put("HOME", dir.resolve("home").toString());
         all.put("XDG_CONFIG_HOME", dir.resolve("config").toString());
+        all.putIfAbsent("TETHER_MANAGED_SETTINGS", dir.resolve("no-managed-settings.json").toString());
         return SettingsLoader.load(args.toArray(String[]::new), all, dir);
     }
 

@@ -137,7 +137,7 @@ class LineChannelWriterTest {
         connection.start();
         OutboundCall call = connection.request("ping", null);
         ExecutionException failed = assertThrows(ExecutionException.class, () -> call.future().get(5, TimeUnit.SECONDS));
-        assertEquals(new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "t connection failed", null),
+        assertEquals(new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "t connection failed: Broken pipe", null),
                 ((JsonRpcException) failed.getCause()).error());
         assertTrue(connection.isClosed());
         connection.close();

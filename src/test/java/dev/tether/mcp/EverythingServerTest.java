@@ -11,10 +11,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.ServerStatus;
+import dev.tether.testing.mcp.EverythingHttp;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.JsonNodeFactory;
 
-/** Against {@code @modelcontextprotocol/server-everything} under conformance/, over stdio and streamable HTTP. */
+/** Against {@code @modelcontextprotocol/server-everything} under conformance/, over stdio, streamable HTTP and legacy HTTP+SSE. */
 class EverythingServerTest {
 
     @Test
@@ -39,24 +40,27 @@ class EverythingServerTest {
     void overStreamableHttp() throws Exception {
         Path index = everything();
         assumeTrue(index != null, "server-everything is not installed under conformance/");
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        ProcessBuilder builder = new ProcessBuilder("node", index.toString(), "streamableHttp")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("PORT", Integer.toString(port));
-        Process server = builder.start();
-        try {
-            waitForPort(port);
-            McpServerSpec spec = new McpServerSpec.Http("everything", "http://127.0.0.1:" + port + "/mcp", Map.of());
+        try (EverythingHttp server = EverythingHttp.start(index, "streamableHttp")) {
+            McpServerSpec spec = new McpServerSpec.Http("everything", server.url("/mcp"), Map.of());
             try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
                 exercise(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()));
                 assertEquals("2025-11-25", runtime.status().getFirst().protocolVersion());
             }
-        } finally {
-            server.descendants().forEach(ProcessHandle::destroyForcibly);
-            server.destroyForcibly();
+        }
+    }
+
+    /** The legacy HTTP+SSE transport (GET /sse, POST /message): the same tools work through it. */
+    @Test
+    void overLegacySse() throws Exception {
+        Path index = everything();
+        assumeTrue(index != null, "server-everything is not installed under conformance/");
+        try (EverythingHttp server = EverythingHttp.start(index, "sse")) {
+            McpServerSpec spec = new McpServerSpec.Sse("everything", server.url("/sse"), Map.of());
+            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
+                exercise(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()));
+                assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
+                assertNotNull(runtime.status().getFirst().protocolVersion(), "negotiated as the server answered");
+            }
         }
     }
 
@@ -82,17 +86,5 @@ class EverythingServerTest {
 
     private static dev.tether.tools.ToolContext ctx() {
         return context("c", Cancellation.root(), null);
-    }
-
-    private static void waitForPort(int port) throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            try (java.net.Socket ignored = new java.net.Socket("127.0.0.1", port)) {
-                return;
-            } catch (java.io.IOException e) {
-                Thread.sleep(100);
-            }
-        }
-        throw new AssertionError("server-everything did not listen on " + port);
     }
 }

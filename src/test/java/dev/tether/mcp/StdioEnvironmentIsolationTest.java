@@ -46,4 +46,20 @@ class StdioEnvironmentIsolationTest {
             assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
         }
     }
+
+    @Test
+    void aServerInheritsTheProxyVariablesInBothCases() throws Exception {
+        Map<String, String> host = new HashMap<>(Map.of("PATH", System.getenv("PATH"),
+                "HTTPS_PROXY", "http://proxy.corp.test:3128", "http_proxy", "http://proxy.corp.test:3129",
+                "NO_PROXY", ".internal.test", "no_proxy", "localhost", "ANTHROPIC_API_KEY", "sk-ant-test-secret"));
+        McpServerSpec spec = javaServer("envy", FakeMcpServer.class, Map.of());
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options().withHostEnv(host), McpRuntimeListener.NONE)) {
+            var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
+            var outcome = tool(tools, "mcp__envy__env").run(JsonNodeFactory.instance.objectNode(),
+                    context("c1", Cancellation.root(), null));
+            List<String> names = List.of(((Part.Text) outcome.forModel().getFirst()).text().lines().findFirst().orElseThrow().split(","));
+            assertTrue(names.containsAll(List.of("HTTPS_PROXY", "http_proxy", "NO_PROXY", "no_proxy")), names.toString());
+            assertFalse(names.contains("ANTHROPIC_API_KEY"), names.toString());
+        }
+    }
 }

@@ -93,6 +93,18 @@ public sealed interface SessionUpdate {
         }
     }
 
+    /**
+     * Live information for the user, sent only to editors that advertise {@code session.notices}.
+     *
+     * @see <a href="https://agentclientprotocol.com/rfds/session-notices">ACP session notices</a>
+     */
+    record Notice(String severity, String title, String description) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "notice";
+        }
+    }
+
     /** A slash command offered to the user; {@code hint} describes the input, or null. */
     record AvailableCommand(String name, String description, CommandInput input) {}
 

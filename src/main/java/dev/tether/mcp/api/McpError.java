@@ -130,10 +130,22 @@ public abstract sealed class McpError extends RuntimeException {
      */
     public static final class TransportLost extends McpError {
         private final int generation;
+        private final boolean sessionExpired;
 
         public TransportLost(int generation, String message) {
+            this(generation, message, false);
+        }
+
+        /** @param sessionExpired the server refused the call itself for an unknown session (HTTP 404, -32001): it never ran it */
+        public TransportLost(int generation, String message, boolean sessionExpired) {
             super(message);
             this.generation = generation;
+            this.sessionExpired = sessionExpired;
+        }
+
+        /** Whether the server said it no longer knows the session in answer to this very call. */
+        public boolean sessionExpired() {
+            return sessionExpired;
         }
 
         /** The connection generation whose transport ended. */

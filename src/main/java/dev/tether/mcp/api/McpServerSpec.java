@@ -19,11 +19,16 @@ public sealed interface McpServerSpec {
         /** Sent by the editor in {@code session/new}, {@code load} or {@code resume}: values are used literally. */
         EDITOR,
         /** The user's own config file or {@code --mcp-config}: {@code ${VAR}} is expanded (never to Tether's credentials). */
-        USER_CONFIG;
+        USER_CONFIG,
+        /**
+         * A workspace {@code .mcp.json}: started only once the user approved it, and then expanded like
+         * the user's own (never to Tether's credentials); the approval names every variable it reads.
+         */
+        WORKSPACE;
 
         /** Whether {@code ${VAR}} references in this server's values are expanded. */
         public boolean expands() {
-            return this == USER_CONFIG;
+            return this != EDITOR;
         }
     }
 
@@ -60,6 +65,18 @@ public sealed interface McpServerSpec {
 
         /** A server whose values are used literally, as the editor's are. */
         public Sse(String name, String url, Map<String, String> headers) {
+            this(name, url, headers, Origin.EDITOR);
+        }
+    }
+
+    /** MCP over WebSocket ({@code ws://} or {@code wss://}, subprotocol {@code mcp}). */
+    record WebSocket(String name, String url, Map<String, String> headers, Origin origin) implements McpServerSpec {
+        public WebSocket {
+            headers = Map.copyOf(headers);
+        }
+
+        /** A server whose values are used literally, as the editor's are. */
+        public WebSocket(String name, String url, Map<String, String> headers) {
             this(name, url, headers, Origin.EDITOR);
         }
     }

@@ -13,10 +13,45 @@ import tools.jackson.databind.JsonNode;
  *
  * @param inputSchema  the JSON Schema of the arguments, or null when absent
  * @param outputSchema the JSON Schema of {@code structuredContent}, or null
+ * @param taskSupport  {@code execution.taskSupport}: whether the tool may or must run as a task
+ * @param alwaysLoad   the server asks that the tool's definition is always sent, even when a session
+ *                     defers its MCP tools ({@code _meta} {@code "anthropic/alwaysLoad": true} or
+ *                     {@code "alwaysLoad": true})
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool">MCP Tool</a>
  */
 public record McpToolInfo(String name, String title, String description, JsonNode inputSchema,
-                          JsonNode outputSchema, Hints hints) {
+                          JsonNode outputSchema, Hints hints, TaskSupport taskSupport,
+                          boolean alwaysLoad) {
+
+    public McpToolInfo {
+        taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
+    }
+
+    /** A tool that does not run as a task ({@code execution} absent). */
+    public McpToolInfo(String name, String title, String description, JsonNode inputSchema, JsonNode outputSchema, Hints hints) {
+        this(name, title, description, inputSchema, outputSchema, hints, TaskSupport.FORBIDDEN);
+    }
+
+    /** A tool without an always-load request. */
+    public McpToolInfo(String name, String title, String description, JsonNode inputSchema, JsonNode outputSchema, Hints hints,
+                       TaskSupport taskSupport) {
+        this(name, title, description, inputSchema, outputSchema, hints, taskSupport, false);
+    }
+
+    /**
+     * {@code execution.taskSupport}: {@code forbidden} (also when absent or unknown), {@code optional}
+     * or {@code required}.
+     *
+     * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks">MCP tasks</a>
+     */
+    public enum TaskSupport {
+        FORBIDDEN, OPTIONAL, REQUIRED;
+
+        /** The wire value, or FORBIDDEN for null and anything unknown. */
+        public static TaskSupport of(String wire) {
+            return "required".equals(wire) ? REQUIRED : "optional".equals(wire) ? OPTIONAL : FORBIDDEN;
+        }
+    }
 
     /**
      * A digest of what the user approves when they "Always allow" this tool: its title,

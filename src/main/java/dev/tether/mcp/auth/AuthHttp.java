@@ -1,5 +1,6 @@
 package dev.tether.mcp.auth;
 
+import dev.tether.base.net.Network;
 import dev.tether.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,7 +37,11 @@ final class AuthHttp {
     private final HttpClient client;
 
     AuthHttp() {
-        this.client = HttpClient.newBuilder()
+        this(Network.DIRECT);
+    }
+
+    AuthHttp(Network network) {
+        this.client = network.httpClient()
                 .connectTimeout(TIMEOUT)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();

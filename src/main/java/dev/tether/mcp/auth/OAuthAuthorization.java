@@ -1,6 +1,7 @@
 package dev.tether.mcp.auth;
 
 import dev.tether.base.Cancellation;
+import dev.tether.base.net.Network;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.net.URI;
@@ -37,9 +38,9 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private final String server;
     private final URI serverUrl;
     private final OAuthClientConfig configured;
-    private final AuthHttp http = new AuthHttp();
-    private final Discovery discovery = new Discovery(http);
-    private final TokenEndpoint tokenEndpoint = new TokenEndpoint(http);
+    private final AuthHttp http;
+    private final Discovery discovery;
+    private final TokenEndpoint tokenEndpoint;
     private final Grants grants;
     private final CredentialKeeper keeper;
     private final Cancellation lifetime = Cancellation.root();
@@ -47,7 +48,10 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private volatile Credential current;
     private volatile boolean restored;
 
-    private OAuthAuthorization(McpServerSpec.Http spec, OAuthSettings settings) {
+    private OAuthAuthorization(McpServerSpec.Http spec, OAuthSettings settings, Network network) {
+        this.http = new AuthHttp(network);
+        this.discovery = new Discovery(http);
+        this.tokenEndpoint = new TokenEndpoint(http);
         this.server = spec.name();
         this.serverUrl = URI.create(spec.url());
         this.configured = settings.clients().get(spec.name());
@@ -63,12 +67,18 @@ public final class OAuthAuthorization implements HttpAuthorization {
      * @throws AuthException the config has both a hand-written {@code Authorization} header and an OAuth client
      */
     public static HttpAuthorization forServer(McpServerSpec.Http spec, OAuthSettings settings) throws AuthException {
+        return forServer(spec, settings, Network.DIRECT);
+    }
+
+    /** As above, with the authorization's own requests going through {@code network}'s proxies and trust. */
+    public static HttpAuthorization forServer(McpServerSpec.Http spec, OAuthSettings settings, Network network)
+            throws AuthException {
         boolean handWritten = spec.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("Authorization"));
         if (handWritten && settings.clients().containsKey(spec.name())) {
             throw new AuthException("server \"" + spec.name() + "\" has both an OAuth client and its own Authorization"
                     + " header; remove one of them");
         }
-        return handWritten ? HttpAuthorization.NONE : new OAuthAuthorization(spec, settings);
+        return handWritten ? HttpAuthorization.NONE : new OAuthAuthorization(spec, settings, network);
     }
 
     @Override

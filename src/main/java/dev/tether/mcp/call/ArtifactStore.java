@@ -1,8 +1,11 @@
 package dev.tether.mcp.call;
 
+import dev.tether.json.Json;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -28,9 +31,14 @@ public final class ArtifactStore {
     private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
 
+    /** The provenance of an artifact is kept beside it, in {@code <id>.meta}. */
+    private static final String META_SUFFIX = ".meta";
+    private static final int MAX_META_BYTES = 4096;
+
     private final Path dir;
     private final SecureRandom random = new SecureRandom();
     private boolean prepared;
+    private volatile boolean any;
 
     /** @param dir the session's artifact directory, or null for a session that keeps none */
     public ArtifactStore(Path dir) {
@@ -62,13 +70,70 @@ public final class ArtifactStore {
         return new Artifact(id, file, out);
     }
 
-    /** The file of an artifact of this session, or null for an unknown or malformed id. */
+    /**
+     * The file of an artifact of this session, or null for an unknown or malformed id, a symbolic
+     * link, or a directory that is itself a link (it would lead outside the session's store).
+     */
     public Path file(String id) {
-        if (dir == null || id == null || !ID.matcher(id).matches()) {
+        if (dir == null || id == null || !ID.matcher(id).matches() || Files.isSymbolicLink(dir)) {
             return null;
         }
         Path file = dir.resolve(id);
         return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? file : null;
+    }
+
+    /**
+     * Whether this session has at least one artifact: one written since the runtime started, or
+     * one left by an earlier life of the session (a loaded or resumed session keeps its store).
+     */
+    public boolean any() {
+        if (any || dir == null) {
+            return any;
+        }
+        if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (var files = Files.list(dir)) {
+            any = files.anyMatch(f -> file(f.getFileName().toString()) != null);
+        } catch (IOException e) {
+            return false;
+        }
+        return any;
+    }
+
+    /** Records that an artifact was completed: from now on {@link #any()} is true. */
+    void completed(String id, Provenance provenance) {
+        any = true;
+        if (provenance == null) {
+            return;
+        }
+        Path meta = dir.resolve(id + META_SUFFIX);
+        byte[] bytes = Json.write(provenance.toJson()).getBytes(StandardCharsets.UTF_8);
+        try (OutputStream out = posix()
+                ? Channels.newOutputStream(Files.newByteChannel(meta, Set.of(StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(FILE_MODE)))
+                : Files.newOutputStream(meta, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            out.write(bytes);
+        } catch (IOException e) {
+            // The artifact stays readable; only its provenance is unknown.
+        }
+    }
+
+    /** Where an artifact came from, as recorded when it was written; null when unknown. */
+    public Provenance provenance(String id) {
+        if (file(id) == null) {
+            return null;
+        }
+        Path meta = dir.resolve(id + META_SUFFIX);
+        if (!Files.isRegularFile(meta, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        try (InputStream in = Channels.newInputStream(Files.newByteChannel(meta, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)))) {
+            byte[] bytes = in.readNBytes(MAX_META_BYTES);
+            return Provenance.fromJson(Json.parse(new String(bytes, StandardCharsets.UTF_8)));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private synchronized void prepare() throws IOException {

@@ -22,6 +22,8 @@ final class BoundedText {
 
     private final int budget;
     private final ArtifactStore store;
+    private final Provenance provenance;
+    private final ArtifactLines lines = new ArtifactLines();
     private final StringBuilder head = new StringBuilder();
     private final MessageDigest sha256 = sha256();
     private long chars;
@@ -31,8 +33,14 @@ final class BoundedText {
     private boolean artifactFailed;
 
     BoundedText(int budget, ArtifactStore store) {
+        this(budget, store, null);
+    }
+
+    /** @param provenance recorded beside the artifact, if one is written; null when unknown */
+    BoundedText(int budget, ArtifactStore store, Provenance provenance) {
         this.budget = budget;
         this.store = store;
+        this.provenance = provenance;
     }
 
     boolean isEmpty() {
@@ -48,6 +56,7 @@ final class BoundedText {
         sha256.update(encoded);
         chars += piece.length();
         bytes += encoded.length;
+        lines.feed(piece);
         if (before < budget) {
             int take = (int) Math.min(budget - before, piece.length());
             if (take < piece.length() && Character.isHighSurrogate(piece.charAt(take - 1))) {
@@ -68,7 +77,14 @@ final class BoundedText {
         String digest = HexFormat.of().formatHex(sha256.digest());
         String where = closeArtifact();
         return head + "\n\n[output truncated: the first " + head.length() + " of " + chars + " characters are shown ("
-                + bytes + " bytes as UTF-8, sha256 " + digest + "); " + where + "]";
+                + bytes + " bytes as UTF-8, " + lines.total() + (lines.total() == 1 ? " line" : " lines") + ", sha256 " + digest + "); " + where + "]";
+    }
+
+    /** The line the head stops in, numbered as read_artifact numbers lines. */
+    private long nextLine() {
+        ArtifactLines shown = new ArtifactLines();
+        shown.feed(head);
+        return shown.next();
     }
 
     private void spill(long before, byte[] encoded) {
@@ -98,7 +114,9 @@ final class BoundedText {
         }
         try {
             artifactOut.close();
-            return "the whole text is kept as artifact:" + artifact.id();
+            store.completed(artifact.id(), provenance);
+            return "the whole text is kept as artifact:" + artifact.id() + ": read on with read_artifact {\"id\": \"artifact:"
+                    + artifact.id() + "\", \"offset\": " + nextLine() + "} (lines), or find lines with its \"pattern\"";
         } catch (IOException e) {
             LOG.warn("mcp: a large tool result could not be kept as an artifact: {}", e.getMessage());
             artifact.discard();

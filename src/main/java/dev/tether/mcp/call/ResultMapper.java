@@ -50,11 +50,28 @@ public final class ResultMapper {
         this.artifacts = artifacts;
     }
 
+    /** The session's artifact store, where large results are kept. */
+    public ArtifactStore artifacts() {
+        return artifacts;
+    }
+
+    public ResultLimits limits() {
+        return limits;
+    }
+
     /**
      * @param schema the tool's output schema, or null when it declares none
      */
     public ToolOutcome map(McpCallResult result, OutputSchema schema) {
-        Mapping m = new Mapping(result.isError());
+        return map(result, schema, null);
+    }
+
+    /**
+     * @param schema     the tool's output schema, or null when it declares none
+     * @param provenance where the result came from, kept beside its artifact if one is written; null when unknown
+     */
+    public ToolOutcome map(McpCallResult result, OutputSchema schema, Provenance provenance) {
+        Mapping m = new Mapping(result.isError(), provenance);
         try {
             for (McpContent item : result.content()) {
                 m.add(item);
@@ -116,14 +133,15 @@ public final class ResultMapper {
     /** The state of mapping one result. */
     private final class Mapping {
         final boolean isError;
-        final BoundedText text = new BoundedText(limits.inlineTextChars(), artifacts);
+        final BoundedText text;
         final List<Part> images = new ArrayList<>();
         final List<ToolDisplay> editor = new ArrayList<>();
         final List<String> types = new ArrayList<>();
         final List<String> rawTexts = new ArrayList<>();
 
-        Mapping(boolean isError) {
+        Mapping(boolean isError, Provenance provenance) {
             this.isError = isError;
+            this.text = new BoundedText(limits.inlineTextChars(), artifacts, provenance);
         }
 
         void add(McpContent item) {

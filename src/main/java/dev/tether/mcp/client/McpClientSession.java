@@ -59,6 +59,8 @@ public final class McpClientSession implements AutoCloseable {
     private final Runnable toolsChanged;
     private final ServerRequestHandler serverRequests;
     private final ContentRequests contentRequests;
+    private final TaskRequests taskRequests;
+    private volatile Consumer<String> taskStatus = id -> {};
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final AtomicInteger serving = new AtomicInteger();
@@ -89,6 +91,7 @@ public final class McpClientSession implements AutoCloseable {
         this.rpc = new JsonRpcConnection("mcp-" + server, channel, new ServerMessages(server, this, serverRequests),
                 CancelProtocol.MCP, false);
         this.contentRequests = new ContentRequests(server, this);
+        this.taskRequests = new TaskRequests(server, this);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
@@ -276,6 +279,21 @@ public final class McpClientSession implements AutoCloseable {
         await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
     }
 
+    /**
+     * Sends {@code ping} and waits for the empty answer (any method may be pinged, no capability needed).
+     *
+     * @throws McpError.Timeout no answer within {@code timeout}
+     * @throws McpError         an error answer (-32601 from a server that does not implement it), or the connection ended
+     */
+    public void ping(Duration timeout, Cancellation cancellation) {
+        await(rpc.request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
+    }
+
+    /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
+    public int inFlight() {
+        return rpc.pendingCount() + serving.get();
+    }
+
     /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */
     public void rootsListChanged() {
         rpc.notify("notifications/roots/list_changed", null);
@@ -344,6 +362,23 @@ public final class McpClientSession implements AutoCloseable {
     JsonNode send(String method, ObjectNode params, Duration timeout, McpError.Timeout.Kind kind,
                   Cancellation cancellation) {
         return await(rpc.request(method, params), timeout, cancellation, method, kind);
+    }
+
+    /** The task requests of this session. */
+    public TaskRequests tasks() {
+        return taskRequests;
+    }
+
+    /** Routes {@code notifications/tasks/status} (the server's task id); runs on the reader thread, must not block. */
+    public void onTaskStatus(Consumer<String> listener) {
+        this.taskStatus = listener == null ? id -> {} : listener;
+    }
+
+    void taskStatus(JsonNode params) {
+        String id = McpWire.text(params, "taskId");
+        if (id != null) {
+            taskStatus.accept(id);
+        }
     }
 
     void toolsChanged() {

@@ -21,8 +21,12 @@ final class McpWire {
         McpToolInfo.Hints hints = ann == null || !ann.isObject() ? McpToolInfo.Hints.NONE
                 : new McpToolInfo.Hints(text(ann, "title"), bool(ann, "readOnlyHint"), bool(ann, "destructiveHint"),
                         bool(ann, "idempotentHint"), bool(ann, "openWorldHint"));
+        JsonNode meta = node.get("_meta");
+        boolean alwaysLoad = meta != null && meta.isObject()
+                && (Boolean.TRUE.equals(bool(meta, "anthropic/alwaysLoad")) || Boolean.TRUE.equals(bool(meta, "alwaysLoad")));
         return new McpToolInfo(name, text(node, "title"), text(node, "description"),
-                object(node, "inputSchema"), object(node, "outputSchema"), hints);
+                object(node, "inputSchema"), object(node, "outputSchema"), hints,
+                McpToolInfo.TaskSupport.of(text(node.path("execution"), "taskSupport")), alwaysLoad);
     }
 
     static McpCallResult callResult(JsonNode result) {

@@ -50,6 +50,7 @@ final class ServerMessages implements InboundHandler {
             case "notifications/resources/list_changed" -> session.contentNotifications().resourcesChanged();
             case "notifications/prompts/list_changed" -> session.contentNotifications().promptsChanged();
             case "notifications/resources/updated" -> resourceUpdated(notification.params());
+            case "notifications/tasks/status" -> session.taskStatus(notification.params());
             case "notifications/message", "notifications/elicitation/complete" ->
                     serverRequests.onNotification(server, notification.method(), notification.params());
             default -> LOG.debug("mcp {}: notification {} ignored", server, notification.method());

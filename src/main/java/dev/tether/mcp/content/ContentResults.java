@@ -2,6 +2,7 @@ package dev.tether.mcp.content;
 
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
+import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
@@ -28,7 +29,17 @@ public final class ContentResults {
 
     /** A {@code resources/read} result for the model. */
     public ToolOutcome resource(List<McpContent> contents, boolean updatedSinceLastRead) {
-        ToolOutcome mapped = mapper.map(new McpCallResult(contents, null, false), null);
+        return resource(contents, updatedSinceLastRead, null);
+    }
+
+    /**
+     * A {@code resources/read} result for the model; past the inline budget its head says how to
+     * read on with {@code read_artifact}.
+     *
+     * @param provenance the server and URI, kept beside the artifact; null when unknown
+     */
+    public ToolOutcome resource(List<McpContent> contents, boolean updatedSinceLastRead, Provenance provenance) {
+        ToolOutcome mapped = mapper.map(new McpCallResult(contents, null, false), null, provenance);
         if (!updatedSinceLastRead) {
             return mapped;
         }

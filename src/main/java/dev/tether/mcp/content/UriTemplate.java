@@ -114,4 +114,15 @@ public final class UriTemplate {
     public String toString() {
         return template;
     }
+
+    /** Two matchers are equal when parsed from the same template text (the matcher follows from it). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof UriTemplate t && t.template.equals(template);
+    }
+
+    @Override
+    public int hashCode() {
+        return template.hashCode();
+    }
 }

@@ -40,6 +40,11 @@ public interface McpHost {
         return false;
     }
 
+    /** Where background MCP tasks report to the user and the model; the default drops their ends. */
+    default dev.tether.mcp.task.TaskEvents taskEvents() {
+        return dev.tether.mcp.task.TaskEvents.NONE;
+    }
+
     McpHost NONE = new McpHost() {
         @Override
         public boolean canElicitForm() {

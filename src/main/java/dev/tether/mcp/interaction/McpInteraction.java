@@ -42,7 +42,7 @@ public final class McpInteraction implements ServerRequestHandler {
         this.grants = grants;
         this.settings = settings;
         this.elicitations = new ElicitationFlow(host, hook, calls, settings);
-        this.sampling = new SamplingGate(host, settings);
+        this.sampling = new SamplingGate(host, settings, calls);
         this.logs = new LogBook(host, settings);
         this.toolCalls = new UrlElicitationRetry(calls, elicitations, completions, settings);
     }

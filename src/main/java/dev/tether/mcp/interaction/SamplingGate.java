@@ -39,11 +39,13 @@ final class SamplingGate {
 
     private final McpHost host;
     private final InteractionSettings settings;
+    private final InFlightCalls calls;
     private final Set<String> running = ConcurrentHashMap.newKeySet();
 
-    SamplingGate(McpHost host, InteractionSettings settings) {
+    SamplingGate(McpHost host, InteractionSettings settings, InFlightCalls calls) {
         this.host = host;
         this.settings = settings;
+        this.calls = calls;
     }
 
     JsonNode handle(String server, JsonNode params, Cancellation cancellation) {
@@ -53,8 +55,10 @@ final class SamplingGate {
         }
         try {
             SamplingReply reply;
-            try {
-                reply = host.sample(request, cancellation);
+            // Cancelling the tool call that caused the request (the user cancelled the turn) withdraws the consent too.
+            try (Cancellation waiting = cancellation.child();
+                 Cancellation.Registration call = calls.onCancel(server, waiting::cancel)) {
+                reply = host.sample(request, waiting);
             } catch (RuntimeException e) {
                 LOG.warn("mcp {}: sampling failed ({})", server, e.getClass().getSimpleName());
                 throw new JsonRpcException(JsonRpcError.INTERNAL_ERROR, "sampling failed");

@@ -4,14 +4,52 @@ import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
 
 /**
- * Server instructions ({@code initialize.instructions}) are untrusted external text. Outside ACP
- * they may reach the model only as a bounded block labelled as such; in ACP sessions they are
- * not projected at all (the session does not ask for them). They never share a path with logs.
+ * Server instructions ({@code initialize.instructions}) are untrusted external text. They may
+ * reach the model only as a bounded block labelled as such: outside ACP for every server, in ACP
+ * sessions only for servers the user set {@code "instructions": true} for ({@link #trusted}).
+ * They never share a path with logs.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization">MCP initialize</a>
  */
 public final class ServerInstructions {
+    /** The most of one server's instructions sent to the model in an ACP session (characters). */
+    public static final int TRUSTED_CHARS = 2_000;
+    /** The most of all servers' instructions together (characters). */
+    public static final int TRUSTED_TOTAL_CHARS = 6_000;
+
     private ServerInstructions() {}
+
+    /**
+     * The blocks of the servers a user lets instruct the model, in order: each cleaned (see
+     * {@link #clean}), cut at {@link #TRUSTED_CHARS} and labelled; all together at most
+     * {@link #TRUSTED_TOTAL_CHARS}, the servers past it left out with a note.
+     *
+     * @param raw the raw instructions by server name (null for none)
+     */
+    public static String trusted(java.util.Map<String, String> raw, int maxBytes) {
+        StringBuilder out = new StringBuilder();
+        int left = 0;
+        for (var entry : raw.entrySet()) {
+            String cleaned = clean(entry.getValue(), maxBytes);
+            if (cleaned == null) {
+                continue;
+            }
+            if (cleaned.length() > TRUSTED_CHARS) {
+                int cut = Character.isHighSurrogate(cleaned.charAt(TRUSTED_CHARS - 1)) ? TRUSTED_CHARS - 1 : TRUSTED_CHARS;
+                cleaned = cleaned.substring(0, cut) + "… [cut]";
+            }
+            String block = block(entry.getKey(), cleaned);
+            if (out.length() + block.length() > TRUSTED_TOTAL_CHARS) {
+                left++;
+                continue;
+            }
+            out.append(out.isEmpty() ? "" : "\n\n").append(block);
+        }
+        if (left > 0) {
+            out.append("\n(the instructions of ").append(left).append(" more servers are left out: too long)");
+        }
+        return out.toString();
+    }
 
     /** The sanitised, redacted and capped instructions, or null when there are none. */
     public static String clean(String raw, int maxBytes) {

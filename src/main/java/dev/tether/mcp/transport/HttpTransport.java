@@ -1,5 +1,6 @@
 package dev.tether.mcp.transport;
 
+import dev.tether.base.net.Network;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.LineChannel;
@@ -45,6 +46,11 @@ import tools.jackson.databind.node.ObjectNode;
 public final class HttpTransport implements MessageChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
     public static final String SESSION_NOT_FOUND = "the server no longer knows this session (HTTP 404)";
+    /**
+     * The code of the error answer made up for a request the server refused with 404: the one servers
+     * use for "session not found", so a caller tells a lost session apart the same way on every transport.
+     */
+    public static final int SESSION_NOT_FOUND_CODE = -32001;
     public static final String AUTH_REQUIRED = "server requires authorization, and OAuth is not enabled for it";
 
     private final McpServerSpec.Http spec;
@@ -60,6 +66,7 @@ public final class HttpTransport implements MessageChannel {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile JsonNode initializeId;
+    private volatile SessionLostException sessionLost;
     private final HttpAuthorization authorization;
     private final AuthorizedPost posts;
     private final SseStreams streams;
@@ -75,11 +82,17 @@ public final class HttpTransport implements MessageChannel {
 
     /** {@code maxMessageBytes} caps one answer body or SSE event ({@code mcp.maxMessageMegabytes}). */
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization, int maxMessageBytes) {
+        this(spec, connectTimeout, authorization, maxMessageBytes, Network.DIRECT);
+    }
+
+    /** As above, reaching the server through {@code network}'s proxies and trust. */
+    public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization, int maxMessageBytes,
+                         Network network) {
         this.spec = spec;
         this.maxMessageBytes = maxMessageBytes;
         this.authorization = authorization;
         this.uri = URI.create(spec.url());
-        this.client = HttpClient.newBuilder()
+        this.client = network.httpClient()
                 .connectTimeout(connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
@@ -186,11 +199,10 @@ public final class HttpTransport implements MessageChannel {
             }
         } catch (IOException e) {
             if (!closed.get()) {
-                String reason = "cannot reach the server: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : " " + e.getMessage());
+                String reason = TerminalErrors.describe(e);
                 failRequest(isRequest, id, reason);
-                if (e instanceof java.net.ConnectException) {
-                    // Nobody listens any more: the connection is over, and recovery may start a new one.
+                if (TerminalErrors.isTerminal(e)) {
+                    // Refused, reset, unreachable: the connection is over, and recovery may start a new one.
                     terminate(e);
                 }
             }
@@ -283,8 +295,11 @@ public final class HttpTransport implements MessageChannel {
 
     /** The server answered 404 to a request in our session: it forgot the session, so the transport ends. */
     private void sessionLost(boolean isRequest, JsonNode id) {
-        failRequest(isRequest, id, SESSION_NOT_FOUND);
-        terminate(new SessionLostException(SESSION_NOT_FOUND));
+        SessionLostException lost = new SessionLostException(SESSION_NOT_FOUND);
+        // Set before the answer goes out: whoever closes the transport on hearing it, the cause is this.
+        sessionLost = lost;
+        failRequest(isRequest, id, SESSION_NOT_FOUND_CODE, SESSION_NOT_FOUND);
+        terminate(lost);
     }
 
     /** The server forgot our session: the transport ends with this cause, and the runtime may recover. */
@@ -303,10 +318,11 @@ public final class HttpTransport implements MessageChannel {
      * Ends the transport because of {@code cause} (a terminal transport error), or, when it is
      * null, because its owner closes it: then the session ends with DELETE.
      */
-    private void terminate(Throwable cause) {
+    private void terminate(Throwable why) {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        Throwable cause = why != null ? why : sessionLost;
         streams.close();
         authorization.close();
         if (cause == null && sessionId != null) {

@@ -57,6 +57,7 @@ public final class VariableExpansion {
                     s.args().stream().map(x::text).toList(), x.values(s.env()), s.cwd(), s.origin());
             case McpServerSpec.Http h -> new McpServerSpec.Http(h.name(), x.text(h.url()), x.values(h.headers()), h.origin());
             case McpServerSpec.Sse h -> new McpServerSpec.Sse(h.name(), x.text(h.url()), x.values(h.headers()), h.origin());
+            case McpServerSpec.WebSocket w -> new McpServerSpec.WebSocket(w.name(), x.text(w.url()), x.values(w.headers()), w.origin());
         };
         return new Result(expanded, new ArrayList<>(x.undefined), new ArrayList<>(x.refused));
     }
@@ -85,6 +86,10 @@ public final class VariableExpansion {
             case McpServerSpec.Sse h -> {
                 texts.add(h.url());
                 texts.addAll(h.headers().values());
+            }
+            case McpServerSpec.WebSocket w -> {
+                texts.add(w.url());
+                texts.addAll(w.headers().values());
             }
         }
         Set<String> names = new LinkedHashSet<>();

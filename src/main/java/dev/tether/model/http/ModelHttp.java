@@ -2,6 +2,7 @@ package dev.tether.model.http;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.base.net.Network;
 import dev.tether.json.Json;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelException.Kind;
@@ -40,7 +41,12 @@ public final class ModelHttp {
 
     /** The client Tether uses for model endpoints; redirects are never followed. */
     public static HttpClient newClient() {
-        return HttpClient.newBuilder()
+        return newClient(Network.DIRECT);
+    }
+
+    /** As {@link #newClient()}, through {@code network}'s proxies and trust. */
+    public static HttpClient newClient(Network network) {
+        return network.httpClient()
                 .connectTimeout(CONNECT_TIMEOUT)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 // HTTP/1.1 so that closing a cancelled stream closes its connection, and no

@@ -5,7 +5,7 @@ package dev.tether.tools.builtin;
  * character reads. The JDK's regex engine has no timeout and ignores interrupts, but it reads
  * its input only through {@link #charAt}, so this is where a runaway match can be stopped.
  */
-final class GuardedText implements CharSequence {
+public final class GuardedText implements CharSequence {
     /** Reads between two checks: the check costs a clock read, the match must stay fast. */
     private static final int CHECK_EVERY = 4096;
 
@@ -13,7 +13,7 @@ final class GuardedText implements CharSequence {
     private final SearchBudget budget;
     private int reads;
 
-    GuardedText(CharSequence text, SearchBudget budget) {
+    public GuardedText(CharSequence text, SearchBudget budget) {
         this.text = text;
         this.budget = budget;
     }

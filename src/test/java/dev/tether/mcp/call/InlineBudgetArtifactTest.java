@@ -49,8 +49,9 @@ class InlineBudgetArtifactTest {
         Matcher id = ARTIFACT.matcher(model);
         assertTrue(id.find(), model);
         assertEquals(whole.substring(0, 1000) + "\n\n[output truncated: the first 1000 of " + whole.length()
-                + " characters are shown (" + bytes.length + " bytes as UTF-8, sha256 " + sha
-                + "); the whole text is kept as artifact:" + id.group(1) + "]", model);
+                + " characters are shown (" + bytes.length + " bytes as UTF-8, 400 lines, sha256 " + sha
+                + "); the whole text is kept as artifact:" + id.group(1) + ": read on with read_artifact {\"id\": \"artifact:"
+                + id.group(1) + "\", \"offset\": 191} (lines), or find lines with its \"pattern\"]", model);
         Path file = dir.resolve(id.group(1));
         assertEquals(whole, Files.readString(file));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
@@ -69,7 +70,7 @@ class InlineBudgetArtifactTest {
                 new ArtifactStore(notADirectory), ArtifactStore.none()}) {
             ToolOutcome out = new ResultMapper(ResultLimits.DEFAULT.withInlineTextChars(10), store).map(text("0123456789abcdef"), null);
             String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest("0123456789abcdef".getBytes(StandardCharsets.UTF_8)));
-            assertEquals("0123456789\n\n[output truncated: the first 10 of 16 characters are shown (16 bytes as UTF-8, sha256 "
+            assertEquals("0123456789\n\n[output truncated: the first 10 of 16 characters are shown (16 bytes as UTF-8, 1 line, sha256 "
                     + sha + "); the rest could not be kept]", modelText(out));
         }
         assertEquals("occupied", Files.readString(notADirectory));

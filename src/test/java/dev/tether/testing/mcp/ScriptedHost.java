@@ -7,7 +7,10 @@ import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.mcp.interaction.Sampling;
 import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.task.TaskEvents;
 import java.nio.file.Path;
+import java.util.AbstractMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
@@ -17,6 +20,10 @@ public final class ScriptedHost implements McpHost {
     public final List<Elicitation> elicitations = new CopyOnWriteArrayList<>();
     public final List<Sampling> samplings = new CopyOnWriteArrayList<>();
     public final List<McpNotice> notices = new CopyOnWriteArrayList<>();
+    /** Tasks that went to the background, with the server's immediate response (or null). */
+    public final List<Map.Entry<TaskEvents.TaskReport, String>> backgrounded = new CopyOnWriteArrayList<>();
+    /** Background tasks that ended. */
+    public final List<TaskEvents.TaskReport> ended = new CopyOnWriteArrayList<>();
     private final boolean form;
     private final boolean url;
     private volatile BiFunction<Elicitation, Cancellation, ElicitationReply> elicit = (r, c) -> ElicitationReply.DECLINE;
@@ -83,5 +90,20 @@ public final class ScriptedHost implements McpHost {
     @Override
     public void notice(McpNotice notice) {
         notices.add(notice);
+    }
+
+    @Override
+    public TaskEvents taskEvents() {
+        return new TaskEvents() {
+            @Override
+            public void backgrounded(TaskReport task, String immediateResponse) {
+                backgrounded.add(new AbstractMap.SimpleImmutableEntry<>(task, immediateResponse));
+            }
+
+            @Override
+            public void ended(TaskReport report) {
+                ended.add(report);
+            }
+        };
     }
 }

@@ -53,11 +53,17 @@ public final class QueueModel implements ModelProvider, ModelCatalog {
     /** The usage every response reports. */
     public static final Usage USAGE = new Usage(10, 5, 0, 0);
 
-    private final ConcurrentLinkedQueue<Reply> replies = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<java.util.function.Function<ModelRequest, Reply>> replies = new ConcurrentLinkedQueue<>();
     private final List<ModelRequest> requests = new CopyOnWriteArrayList<>();
     private volatile String missingCredentials;
 
     public QueueModel then(Reply reply) {
+        replies.add(request -> reply);
+        return this;
+    }
+
+    /** A reply made from the request it answers (e.g. one that quotes an id from a tool result). */
+    public QueueModel thenAnswer(java.util.function.Function<ModelRequest, Reply> reply) {
         replies.add(reply);
         return this;
     }
@@ -83,7 +89,8 @@ public final class QueueModel implements ModelProvider, ModelCatalog {
     @Override
     public ModelResponse stream(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
         requests.add(request);
-        Reply reply = replies.poll();
+        var next = replies.poll();
+        Reply reply = next == null ? null : next.apply(request);
         if (reply == null) {
             throw new ModelException(ModelException.Kind.SCRIPT, "no reply queued");
         }

@@ -40,7 +40,8 @@ public final class LargeResultProbe {
         ToolOutcome out = mapper.map(result, null);
         long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         String model = ((Part.Text) out.forModel().getFirst()).text();
-        String id = model.substring(model.lastIndexOf("artifact:") + "artifact:".length(), model.length() - 1);
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile("artifact:([0-9a-f]{32})").matcher(model);
+        String id = named.find() ? named.group(1) : "none";
         String reported = model.substring(model.indexOf("sha256 ") + 7, model.indexOf("sha256 ") + 7 + 64);
         Path file = dir.resolve(id);
         MessageDigest sha = MessageDigest.getInstance("SHA-256");

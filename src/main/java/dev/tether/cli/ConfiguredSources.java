@@ -1,0 +1,46 @@
+package dev.tether.cli;
+
+import dev.tether.config.McpSources;
+import dev.tether.config.ProjectChoices;
+import dev.tether.config.ConfigWarning;
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.session.McpLauncher;
+import dev.tether.session.McpServerSources;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The session's port onto the configured sources ({@link McpSources}) and the project choices store. */
+final class ConfiguredSources implements McpServerSources {
+    private final McpSources sources;
+
+    ConfiguredSources(McpSources sources) {
+        this.sources = sources;
+    }
+
+    @Override
+    public Lineup lineup(Path cwd, List<McpServerSpec> editorServers) {
+        McpSources.Resolution resolution = sources.resolve(cwd, editorServers);
+        List<Held> held = new ArrayList<>();
+        for (McpSources.Entry entry : resolution.entries()) {
+            if (entry.status() == McpSources.Status.START) {
+                continue;
+            }
+            Approval approval = entry.status() == McpSources.Status.NEEDS_APPROVAL
+                    ? new Approval(Path.of(ProjectChoices.projectKey(cwd)), entry.file(), entry.fingerprint()) : null;
+            held.add(new Held(entry.name(), entry.spec(), entry.status().name().toLowerCase(Locale.ROOT), entry.why(), approval));
+        }
+        return new Lineup(resolution.started(), held, resolution.warnings().stream().map(ConfigWarning::text).toList());
+    }
+
+    @Override
+    public void remember(Approval approval, String server, boolean allowed) throws McpLauncher.CommandFailure {
+        try {
+            sources.choices().record(approval.project(), server,
+                    allowed ? ProjectChoices.Decision.ALLOW : ProjectChoices.Decision.REJECT, allowed ? approval.fingerprint() : null);
+        } catch (ProjectChoices.StoreException e) {
+            throw new McpLauncher.CommandFailure(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.tether.mcp.client;
+
+import dev.tether.base.Cancellation;
+import dev.tether.json.Json;
+import dev.tether.mcp.api.McpCallResult;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpTaskState;
+import java.time.Duration;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The task requests of one {@link McpClientSession}: a task-augmented {@code tools/call},
+ * {@code tasks/get}, {@code tasks/result} and {@code tasks/cancel}, each sent only when the server
+ * declared it in {@code capabilities.tasks}.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks">MCP tasks</a>
+ */
+public final class TaskRequests {
+    /** Where a {@code CreateTaskResult} carries text for the model while the task runs. */
+    public static final String IMMEDIATE_RESPONSE = "io.modelcontextprotocol/model-immediate-response";
+
+    private final String server;
+    private final McpClientSession session;
+
+    TaskRequests(String server, McpClientSession session) {
+        this.server = server;
+        this.session = session;
+    }
+
+    /** Whether the server declared {@code tasks.requests.tools.call}: its tools may be called as tasks. */
+    public boolean declaresToolTasks() {
+        return capability().path("requests").path("tools").path("call").isObject();
+    }
+
+    /** Whether the server declared {@code tasks.cancel}. */
+    public boolean declaresCancel() {
+        return capability().path("cancel").isObject();
+    }
+
+    private JsonNode capability() {
+        McpClientSession.Initialized init = session.initialized();
+        JsonNode tasks = init == null ? null : init.capabilities().get("tasks");
+        return tasks == null ? Json.object() : tasks;
+    }
+
+    private void requireToolTasks(String method) {
+        session.require("tasks", method);
+        if (!declaresToolTasks()) {
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
+                    "server \"" + server + "\" did not declare tasks for tools/call, so " + method + " is not available");
+        }
+    }
+
+    /** {@code tools/call} with {@code task: {}}; the answer must be a {@code CreateTaskResult}. */
+    public McpTaskState.Created create(String tool, JsonNode arguments, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("a task-augmented tools/call");
+        ObjectNode params = Json.object();
+        params.put("name", tool);
+        params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+        params.putObject("task");
+        JsonNode result = session.send("tools/call", params, timeout, cancellation);
+        JsonNode meta = result == null ? null : result.get("_meta");
+        JsonNode immediate = meta == null ? null : meta.get(IMMEDIATE_RESPONSE);
+        return new McpTaskState.Created(task(result == null ? null : result.get("task"), "tools/call"),
+                immediate != null && immediate.isString() ? immediate.asString() : null);
+    }
+
+    /** {@code tasks/get}. */
+    public McpTaskState get(String taskId, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("tasks/get");
+        return task(session.send("tasks/get", params(taskId), timeout, cancellation), "tasks/get");
+    }
+
+    /** {@code tasks/result}: the tool's result; the server holds the answer until the task ends. */
+    public McpCallResult result(String taskId, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("tasks/result");
+        return McpWire.callResult(session.send("tasks/result", params(taskId), timeout, cancellation));
+    }
+
+    /** {@code tasks/cancel}; nothing is sent to a server that did not declare it. */
+    public void cancel(String taskId, Duration timeout, Cancellation cancellation) {
+        if (declaresCancel()) {
+            session.send("tasks/cancel", params(taskId), timeout, cancellation);
+        }
+    }
+
+    private static ObjectNode params(String taskId) {
+        ObjectNode params = Json.object();
+        params.put("taskId", taskId);
+        return params;
+    }
+
+    /** A {@code Task} object; one without an id, status or creation time is malformed. */
+    static McpTaskState task(JsonNode node, String what) {
+        String id = McpWire.text(node, "taskId");
+        String status = McpWire.text(node, "status");
+        String created = McpWire.text(node, "createdAt");
+        if (id == null || id.isEmpty() || status == null || created == null) {
+            throw new McpError.Malformed(what + " answered without a valid task (taskId, status and createdAt are required)");
+        }
+        JsonNode poll = node.get("pollInterval");
+        return new McpTaskState(id, McpTaskState.Status.of(status), McpWire.text(node, "statusMessage"), created,
+                poll != null && poll.isIntegralNumber() ? poll.asLong() : null);
+    }
+}

@@ -1,0 +1,275 @@
+package dev.tether.session;
+
+import dev.tether.base.Cancellation;
+import dev.tether.base.CancelledException;
+import dev.tether.json.Json;
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.model.ModelMessage;
+import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.HostFailure;
+import dev.tether.tools.Location;
+import dev.tether.tools.Tool;
+import dev.tether.tools.ToolCallView;
+import dev.tether.tools.ToolDisplay;
+import dev.tether.tools.ToolKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A session's MCP servers as the user sees them: the running ones (delegated to the launcher's
+ * {@link McpLauncher.Servers}) and the ones held back (disabled, blocked by the managed policy,
+ * rejected, or waiting for the user's approval), with the configuration's warnings. Workspace
+ * servers waiting for approval are asked about once per session, before the first model request:
+ * a {@code session/request_permission} naming the server, what it runs and the file; an allowed
+ * server starts at once.
+ */
+final class SessionServers implements McpLauncher.Servers {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionServers.class);
+
+    private final McpLauncher.Servers running;
+    private final McpServerSources sources;
+    private final List<McpServerSources.Held> held;
+    private final List<String> warnings;
+    private final Consumer<SessionEvent> show;
+    private boolean asked;
+
+    /** @param show sends a live update to the user */
+    SessionServers(McpLauncher.Servers running, McpServerSources sources, McpServerSources.Lineup lineup, Consumer<SessionEvent> show) {
+        this.running = running;
+        this.sources = sources;
+        this.held = new ArrayList<>(lineup.held());
+        this.warnings = lineup.warnings().stream().map(UnicodeSanitizer::clean).toList();
+        this.show = show;
+    }
+
+    /** The configuration's warnings, for the user. */
+    List<String> warnings() {
+        return warnings;
+    }
+
+    /**
+     * Asks the user about every workspace server waiting for approval, once per session (a cancelled
+     * turn asks again at the next prompt). Allowed servers start; the answers are remembered per project.
+     *
+     * @throws CancelledException the turn was cancelled while asking
+     */
+    void askApprovals(EditorRequests editor, Cancellation turn) {
+        List<McpServerSources.Held> waiting;
+        synchronized (this) {
+            if (asked) {
+                return;
+            }
+            asked = true;
+            waiting = held.stream().filter(h -> h.approval() != null && h.spec() != null).toList();
+        }
+        try {
+            for (McpServerSources.Held server : waiting) {
+                ask(server, editor, turn);
+            }
+        } catch (CancelledException e) {
+            synchronized (this) {
+                asked = false;
+            }
+            throw e;
+        }
+    }
+
+    private void ask(McpServerSources.Held server, EditorRequests editor, Cancellation turn) {
+        String callId = "mcp-approval-" + UUID.randomUUID();
+        ToolCallView view = view(server);
+        show.accept(new SessionEvent.ToolCallStarted(callId, view, rawInput(server)));
+        EditorRequests.ServerAnswer answer;
+        String how = "run `tether mcp approve " + server.name() + "` in " + server.approval().project();
+        try {
+            answer = editor.approveServer(callId, view, turn);
+        } catch (CancelledException e) {
+            show.accept(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
+            throw e;
+        } catch (HostFailure e) {
+            show.accept(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
+            replace(server, McpServerSources.Held.NEEDS_APPROVAL, "not approved: the editor could not ask you (" + e.getMessage() + "); " + how);
+            return;
+        }
+        switch (answer) {
+            case ALLOW_FOR_PROJECT -> {
+                remember(server, true);
+                synchronized (this) {
+                    held.remove(server);
+                }
+                running.add(server.spec());
+            }
+            case REJECT -> {
+                remember(server, false);
+                replace(server, McpServerSources.Held.REJECTED, "you rejected it for this project; to allow it, " + how);
+            }
+            case DISMISSED -> replace(server, McpServerSources.Held.NEEDS_APPROVAL,
+                    "not approved (the question was dismissed); a new session asks again, or " + how);
+        }
+        show.accept(SessionEvent.ToolCallUpdated.status(callId, answer == EditorRequests.ServerAnswer.ALLOW_FOR_PROJECT
+                ? SessionEvent.CallStatus.COMPLETED : SessionEvent.CallStatus.FAILED));
+    }
+
+    private void remember(McpServerSources.Held server, boolean allowed) {
+        try {
+            sources.remember(server.approval(), server.name(), allowed);
+        } catch (McpLauncher.CommandFailure e) {
+            LOG.warn("the answer about MCP server {} holds for this session only: {}", server.name(), e.getMessage());
+        }
+    }
+
+    private synchronized void replace(McpServerSources.Held server, String state, String why) {
+        int at = held.indexOf(server);
+        if (at >= 0) {
+            held.set(at, new McpServerSources.Held(server.name(), server.spec(), state, why, null));
+        }
+    }
+
+    /** The question: the server, what it runs (every variable it reads from your environment) and the file. */
+    static ToolCallView view(McpServerSources.Held server) {
+        String file = server.approval().file();
+        StringBuilder text = new StringBuilder("The project file ").append(file).append(" declares the MCP server `")
+                .append(clean(server.name())).append("`.\n\n");
+        switch (server.spec()) {
+            case McpServerSpec.Stdio s -> {
+                text.append("Command: ").append(clean(String.join(" ", commandLine(s)))).append('\n');
+                if (!s.env().isEmpty()) {
+                    text.append("Environment: ").append(clean(String.join(", ", s.env().keySet()))).append('\n');
+                }
+            }
+            default -> text.append("URL: ").append(clean(url(server.spec()))).append('\n');
+        }
+        List<String> variables = dev.tether.mcp.transport.VariableExpansion.references(server.spec());
+        if (!variables.isEmpty()) {
+            text.append("Reads from your environment: ").append(clean(String.join(", ", variables.stream().map(v -> "${" + v + "}").toList())))
+                    .append(" (never Tether's own keys)\n");
+        }
+        text.append("\nAllow it for this project, or reject it. Either answer is remembered for ")
+                .append(server.approval().project()).append('.');
+        ToolKind kind = server.spec() instanceof McpServerSpec.Stdio ? ToolKind.EXECUTE : ToolKind.FETCH;
+        return new ToolCallView("Start MCP server `" + clean(server.name()) + "` from " + file + "?", kind,
+                List.of(Location.of(file)), List.of(ToolDisplay.text(text.toString())));
+    }
+
+    private static ObjectNode rawInput(McpServerSources.Held server) {
+        ObjectNode raw = Json.object().put("server", clean(server.name())).put("file", server.approval().file());
+        if (server.spec() instanceof McpServerSpec.Stdio s) {
+            raw.set("command", Json.tree(commandLine(s).stream().map(SessionServers::clean).toList()));
+        } else {
+            raw.put("url", clean(url(server.spec())));
+        }
+        return raw;
+    }
+
+    private static List<String> commandLine(McpServerSpec.Stdio s) {
+        List<String> line = new ArrayList<>();
+        line.add(s.command());
+        line.addAll(s.args());
+        return line;
+    }
+
+    static String transport(McpServerSpec spec) {
+        return switch (spec) {
+            case null -> "—";
+            case McpServerSpec.Stdio s -> "stdio";
+            case McpServerSpec.Http h -> "http";
+            case McpServerSpec.Sse s -> "sse";
+            case McpServerSpec.WebSocket w -> "ws";
+        };
+    }
+
+    private static String url(McpServerSpec spec) {
+        return switch (spec) {
+            case McpServerSpec.Stdio s -> "";
+            case McpServerSpec.Http h -> h.url();
+            case McpServerSpec.Sse s -> s.url();
+            case McpServerSpec.WebSocket w -> w.url();
+        };
+    }
+
+    private static String clean(String text) {
+        return UnicodeSanitizer.clean(text);
+    }
+
+    // --- McpLauncher.Servers: the running servers, plus the held ones in status and notes ---
+
+    @Override
+    public List<Tool> awaitTools(Cancellation cancellation) {
+        return running.awaitTools(cancellation);
+    }
+
+    @Override
+    public String instructions() {
+        return running.instructions();
+    }
+
+    @Override
+    public List<McpLauncher.PromptCommand> prompts() {
+        return running.prompts();
+    }
+
+    @Override
+    public List<ModelMessage> getPrompt(String server, String prompt, Map<String, String> arguments, Cancellation cancellation)
+            throws McpLauncher.CommandFailure {
+        return running.getPrompt(server, prompt, arguments, cancellation);
+    }
+
+    @Override
+    public List<McpLauncher.ServerSummary> status() {
+        List<McpLauncher.ServerSummary> all = new ArrayList<>(running.status());
+        synchronized (this) {
+            for (McpServerSources.Held h : held) {
+                all.add(new McpLauncher.ServerSummary(clean(h.name()), h.state(), transport(h.spec()), 0, 0, 0, clean(h.why())));
+            }
+        }
+        return all;
+    }
+
+    @Override
+    public List<String> notes() {
+        return warnings;
+    }
+
+    @Override
+    public void reconnect(String server) throws McpLauncher.CommandFailure {
+        notHeld(server);
+        running.reconnect(server);
+    }
+
+    @Override
+    public void refresh(String server, Cancellation cancellation) throws McpLauncher.CommandFailure {
+        notHeld(server);
+        running.refresh(server, cancellation);
+    }
+
+    @Override
+    public String logs(String server) throws McpLauncher.CommandFailure {
+        notHeld(server);
+        return running.logs(server);
+    }
+
+    private void notHeld(String server) throws McpLauncher.CommandFailure {
+        synchronized (this) {
+            for (McpServerSources.Held h : held) {
+                if (h.name().equals(server)) {
+                    throw new McpLauncher.CommandFailure("`" + clean(server) + "` is not running (" + h.state() + "): " + clean(h.why()));
+                }
+            }
+        }
+    }
+
+    @Override
+    public boolean add(McpServerSpec spec) {
+        return running.add(spec);
+    }
+
+    @Override
+    public void close() {
+        running.close();
+    }
+}

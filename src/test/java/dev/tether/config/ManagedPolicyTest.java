@@ -1,0 +1,124 @@
+package dev.tether.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.transport.VariableExpansion;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The administrator's allow and deny lists: a table of policies and servers, and a broken file that fails safe. */
+class ManagedPolicyTest {
+    @TempDir
+    Path dir;
+
+    private static final McpServerSpec GITHUB = new McpServerSpec.Stdio("github", "npx", List.of("-y", "github-mcp"), Map.of(), null,
+            McpServerSpec.Origin.USER_CONFIG);
+    private static final McpServerSpec OTHER = new McpServerSpec.Stdio("other", "other-server", List.of(), Map.of(), null,
+            McpServerSpec.Origin.USER_CONFIG);
+    private static final McpServerSpec DOCS = new McpServerSpec.Http("docs", "https://mcp.docs.example.com/mcp", Map.of(),
+            McpServerSpec.Origin.EDITOR);
+    private static final McpServerSpec EVIL = new McpServerSpec.Http("harmless", "HTTPS://MCP.EVIL.COM/mcp", Map.of(),
+            McpServerSpec.Origin.EDITOR);
+    private static final McpServerSpec HIDDEN = new McpServerSpec.Stdio("hidden", "npx", List.of("-y", "${PKG}"), Map.of(), null,
+            McpServerSpec.Origin.USER_CONFIG);
+    private static final McpServerSpec SOCKET = new McpServerSpec.WebSocket("live", "wss://ws.docs.example.com/mcp", Map.of(),
+            McpServerSpec.Origin.USER_CONFIG);
+
+    static Stream<Arguments> table() {
+        return Stream.of(
+                Arguments.of("no lists allow everything", "{}", GITHUB, true),
+                Arguments.of("deny by name", "{\"deniedMcpServers\": [{\"serverName\": \"github\"}]}", GITHUB, false),
+                Arguments.of("deny by name leaves others", "{\"deniedMcpServers\": [{\"serverName\": \"github\"}]}", OTHER, true),
+                Arguments.of("deny by exact command", "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"-y\", \"github-mcp\"]}]}", GITHUB, false),
+                Arguments.of("a command with other args is not that command",
+                        "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"github-mcp\"]}]}", GITHUB, true),
+                Arguments.of("deny by URL glob, ignoring case", "{\"deniedMcpServers\": [{\"serverUrl\": \"https://*.evil.com/*\"}]}", EVIL, false),
+                Arguments.of("a ${VAR} cannot hide a denied command",
+                        "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"-y\", \"evil-pkg\"]}]}", HIDDEN, false),
+                Arguments.of("an empty allow list denies every server", "{\"allowedMcpServers\": []}", OTHER, false),
+                Arguments.of("an empty allow list denies editor servers too", "{\"allowedMcpServers\": []}", DOCS, false),
+                Arguments.of("allowed by name", "{\"allowedMcpServers\": [{\"serverName\": \"github\"}]}", GITHUB, true),
+                Arguments.of("not on the allow list", "{\"allowedMcpServers\": [{\"serverName\": \"github\"}]}", OTHER, false),
+                Arguments.of("deny wins over allow", "{\"allowedMcpServers\": [{\"serverName\": \"github\"}],"
+                        + " \"deniedMcpServers\": [{\"serverName\": \"github\"}]}", GITHUB, false),
+                Arguments.of("with command entries a stdio server must match a command, not its name",
+                        "{\"allowedMcpServers\": [{\"serverName\": \"github\"}, {\"serverCommand\": [\"other-server\"]}]}", GITHUB, false),
+                Arguments.of("a matching command is allowed", "{\"allowedMcpServers\": [{\"serverCommand\": [\"other-server\"]}]}", OTHER, true),
+                Arguments.of("command entries do not restrict remote servers by name",
+                        "{\"allowedMcpServers\": [{\"serverName\": \"docs\"}, {\"serverCommand\": [\"other-server\"]}]}", DOCS, true),
+                Arguments.of("with URL entries a remote server must match a URL, not its name",
+                        "{\"allowedMcpServers\": [{\"serverName\": \"docs\"}, {\"serverUrl\": \"https://*.corp.example/*\"}]}", DOCS, false),
+                Arguments.of("a matching URL glob is allowed", "{\"allowedMcpServers\": [{\"serverUrl\": \"https://*.docs.example.com/*\"}]}", DOCS, true),
+                Arguments.of("URL rules cover WebSocket servers", "{\"allowedMcpServers\": [{\"serverUrl\": \"https://*\"}]}", SOCKET, false));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void policyTable(String title, String json, McpServerSpec server, boolean allowed) throws Exception {
+        ManagedPolicy policy = managed(json);
+        McpServerSpec expanded = VariableExpansion.expand(server, Map.of("PKG", "evil-pkg")).spec();
+        String blocked = policy.blocked(server, expanded);
+        assertEquals(allowed, blocked == null, title + ": " + blocked);
+        if (blocked != null) {
+            assertTrue(blocked.startsWith("blocked by the managed policy"), blocked);
+        }
+    }
+
+    static Stream<Arguments> brokenFiles() {
+        return Stream.of(
+                Arguments.of("not JSON", "{\"deniedMcpServers\": ["),
+                Arguments.of("not an object", "[]"),
+                Arguments.of("a deny entry with two keys", "{\"deniedMcpServers\": [{\"serverName\": \"x\", \"serverUrl\": \"y\"}]}"),
+                Arguments.of("a deny list that is not a list", "{\"deniedMcpServers\": {\"serverName\": \"x\"}}"),
+                Arguments.of("an allow list that is not a list", "{\"allowedMcpServers\": \"github\"}"),
+                Arguments.of("exclusive that is not a boolean", "{\"exclusiveMcpServers\": \"yes\"}"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenFiles")
+    void aBrokenManagedFileBlocksEveryServerAndSaysWhy(String title, String json) throws Exception {
+        ManagedPolicy policy = managed(json);
+        String blocked = policy.blocked(OTHER, OTHER);
+        assertTrue(blocked != null && blocked.contains(dir.resolve("managed-settings.json").toString()), title + ": " + blocked);
+        assertTrue(blocked.contains("every MCP server is blocked until it is fixed"), blocked);
+        assertEquals(1, policy.warnings().size());
+    }
+
+    @Test
+    void anInvalidAllowEntryAllowsNothingAndTheRestStillApplies() throws Exception {
+        ManagedPolicy policy = managed("{\"allowedMcpServers\": [{\"serverCommand\": []}, {\"serverName\": \"github\"}]}");
+        assertNull(policy.blocked(GITHUB, GITHUB));
+        assertTrue(policy.blocked(OTHER, OTHER) != null);
+        assertTrue(policy.warnings().getFirst().text().contains("it allows nothing"), policy.warnings().toString());
+    }
+
+    @Test
+    void aMissingFileIsNoPolicy() {
+        assertEquals(ManagedPolicy.NONE, ManagedPolicy.load(dir.resolve("absent.json")));
+    }
+
+    @Test
+    void theFileIsNamedByTheEnvironmentElseBySystemPathPerOs() {
+        assertEquals(Path.of("/tmp/policy.json"), ManagedPolicy.location(Map.of("TETHER_MANAGED_SETTINGS", "/tmp/policy.json"), "Linux"));
+        assertEquals(Path.of("/etc/tether/managed-settings.json"), ManagedPolicy.location(Map.of(), "Linux"));
+        assertEquals(Path.of("/Library/Application Support/Tether/managed-settings.json"), ManagedPolicy.location(Map.of(), "Mac OS X"));
+        assertEquals(Path.of("C:\\ProgramData\\Tether\\managed-settings.json"), ManagedPolicy.location(Map.of(), "Windows 11"));
+    }
+
+    private ManagedPolicy managed(String json) throws Exception {
+        Path file = dir.resolve("managed-settings.json");
+        Files.writeString(file, json);
+        return ManagedPolicy.load(file);
+    }
+}

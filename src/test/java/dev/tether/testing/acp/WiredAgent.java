@@ -1,0 +1,58 @@
+package dev.tether.testing.acp;
+
+import dev.tether.cli.AttackWiring;
+import dev.tether.json.Json;
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.auth.ledger.AcpTokenStore;
+import dev.tether.security.SecretRegistry;
+import dev.tether.session.ModelCatalog;
+import dev.tether.testing.mcp.ChaosMcpServer;
+import dev.tether.testing.mcp.McpTestSupport;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Tether's ACP agent in this JVM wired as {@code tether acp} wires it — the real MCP launcher,
+ * policies and tool settings read from a config file's JSON — with a model of the test's choosing.
+ */
+public final class WiredAgent {
+    private WiredAgent() {}
+
+    /** An agent whose config file is {@code config}. */
+    public static InProcessAgent start(Path dir, ModelCatalog model, JsonNode config) {
+        Map<String, String> env = new HashMap<>();
+        for (String name : List.of("PATH", "HOME", "USER", "LANG", "TMPDIR")) {
+            String value = System.getenv(name);
+            if (value != null) {
+                env.put(name, value);
+            }
+        }
+        SecretRegistry secrets = AttackWiring.secrets(env, config);
+        return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory(), config),
+                AttackWiring.tools(env, config), services -> services.withSecrets(secrets));
+    }
+
+    /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */
+    public static ObjectNode chaos(String name, String... flags) {
+        McpServerSpec.Stdio spec = McpTestSupport.chaos(name, flags);
+        ObjectNode server = Json.object().put("name", name).put("command", spec.command());
+        ArrayNode args = server.putArray("args");
+        spec.args().forEach(args::add);
+        server.putArray("env");
+        return server;
+    }
+
+    /** The {@code mcpServers} array of {@code session/new}. */
+    public static ArrayNode servers(ObjectNode... servers) {
+        ArrayNode array = Json.array();
+        for (ObjectNode server : servers) {
+            array.add(server);
+        }
+        return array;
+    }
+}
