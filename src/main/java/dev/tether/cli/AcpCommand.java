@@ -48,13 +48,14 @@ final class AcpCommand {
                 .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
+        FirstWrite protocolOut = new FirstWrite(out);
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
                 caps -> {
                     sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
-                    SessionWarmup.start(launcher);
+                    SessionWarmup.start(launcher, protocolOut.written());
                 });
-        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, out), agent, CancelProtocol.ACP, true);
+        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true);
         connection.set(rpc);
         sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(rpc), ClientCapabilities.NONE)));
         // A SIGTERM from the editor must still end every MCP server process.
