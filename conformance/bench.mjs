@@ -43,8 +43,8 @@ async function figure(label, fn) {
   }
 }
 
-await figure("warm-up (creates the start-up cache)", async () => ms((await timedStart().then(async (r) => (await r.tether.close(), r))).elapsed));
-await figure("spawn → initialize, with cache", () => spawnToInitialize({}));
+// The start-up cache comes from scripts/build (trained there); no run here records one.
+await figure("spawn → initialize, with the trained cache", () => spawnToInitialize({}));
 await figure("spawn → initialize, no cache", () => spawnToInitialize({ TETHER_NO_CACHE: "1" }));
 await figure("idle RSS after initialize", async () => {
   const { tether } = await timedStart();
@@ -58,6 +58,35 @@ function scriptFile(dirs, lines) {
   fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n"));
   return file;
 }
+
+/**
+ * What a user feels on opening the agent panel, each run in a fresh process (cold spawn, as an
+ * editor does): spawn → initialize, session/new (with or without an MCP server), the first
+ * turn ("say hello", the scripted model answering at once; with MCP it waits for the server).
+ */
+async function coldSession(mcpServers) {
+  const init = [], created = [], first = [];
+  for (let i = 0; i < Math.max(5, RUNS / 2); i++) {
+    const dirs = makeTempDirs("tether-bench-");
+    const script = scriptFile(dirs, [{ text: "hello", stop: "end_turn" }]);
+    const t0 = performance.now();
+    const tether = await TetherClient.start({ script, dirs });
+    await tether.initialize();
+    const t1 = performance.now();
+    const { sessionId } = await tether.newSession({ mcpServers });
+    const t2 = performance.now();
+    await tether.prompt(sessionId, "say hello");
+    first.push(performance.now() - t2);
+    init.push(t1 - t0);
+    created.push(t2 - t1);
+    await tether.close();
+    dirs.cleanup();
+  }
+  return `initialize ${stats(init)}; session/new ${stats(created)}; first turn ${stats(first)}`;
+}
+
+await figure("cold process, no MCP", () => coldSession([]));
+await figure("cold process, server-everything over stdio", () => coldSession([everythingStdio()]));
 
 await figure("session/new with server-everything (stdio)", async () => {
   const dirs = makeTempDirs("tether-bench-");

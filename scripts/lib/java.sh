@@ -63,3 +63,31 @@ tether_java_home() {
   java=$(readlink -f "$java")
   printf '%s\n' "${java%/bin/java}"
 }
+
+# The JVM options of every Tether run. The start-up cache is recorded with the same ones
+# (scripts/build), since a cache only serves runs whose options fit it.
+TETHER_JVM_FLAGS=(-XX:+UseSerialGC -Xss512k -XX:MaxRAMPercentage=25 -XX:TieredStopAtLevel=1
+                  -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr)
+
+# Prints the JDK's full version (25.0.3) from its release file, or its feature version.
+tether_java_version() {
+  local java=$1 home line
+  home=$(readlink -f "$java") && home=${home%/bin/java}
+  if [[ -f $home/release ]] && line=$(grep -m1 '^JAVA_VERSION=' "$home/release"); then
+    line=${line#JAVA_VERSION=}
+    printf '%s\n' "${line//\"/}"
+    return 0
+  fi
+  tether_java_feature "$java"
+}
+
+# Prints the path of the start-up cache that fits this jar and this JVM: the JDK AOT cache
+# (.aot) on JDK 25+, an AppCDS archive (.jsa) on 21-24. The jar's time and size and the JDK's
+# version are in the name, so a cache of another jar or JDK is never picked up.
+tether_cache_path() {
+  local jar=$1 java=$2 stamp version ext=aot
+  stamp=$(stat -c '%Y-%s' "$jar" 2>/dev/null || stat -f '%m-%z' "$jar") || return 1
+  version=$(tether_java_version "$java") || return 1
+  (( $(tether_java_feature "$java") >= 25 )) || ext=jsa
+  printf '%s\n' "${jar%/*}/tether-$stamp-jdk$version.$ext"
+}

@@ -11,6 +11,7 @@ import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.security.SecretRegistry;
+import dev.tether.session.McpLauncher;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionServices;
 import dev.tether.session.TranscriptStore;
@@ -21,12 +22,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /** {@code tether acp}: serves ACP on stdin/stdout until stdin ends, then ends every session. */
 final class AcpCommand {
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
+        StartupWarmup.start();
         TetherSettings settings;
         try {
             settings = SettingsLoader.load(args, env, Path.of("").toAbsolutePath());
@@ -37,21 +40,25 @@ final class AcpCommand {
         TetherPaths paths = settings.paths();
         SecretRegistry secrets = Wiring.secrets(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
-        // The MCP launcher and its token store are built when the first session starts, not on the initialize path.
+        // The MCP launcher and its token store are built after the initialize answer (SessionWarmup), not on its path.
+        Supplier<McpLauncher> launcher = Wiring.once(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets)));
         // A key stored by `tether login` while the agent runs is picked up without a restart.
         SignInCatalog models = new SignInCatalog(settings.model(), () -> SettingsLoader.model(paths, env),
                 model -> Wiring.models(model, settings.network()), secrets);
-        SessionServices services = new SessionServices(transcripts, models,
-                Wiring.lazily(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets))), null,
+        SessionServices services = new SessionServices(transcripts, models, Wiring.lazily(launcher), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
                 Wiring.limits(settings)).withSecrets(secrets)
                 .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
+        FirstWrite protocolOut = new FirstWrite(out);
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
-                caps -> sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps))));
-        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, out), agent, CancelProtocol.ACP, true);
+                caps -> {
+                    sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
+                    SessionWarmup.start(launcher, protocolOut.written());
+                });
+        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true);
         connection.set(rpc);
         sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(rpc), ClientCapabilities.NONE)));
         // A SIGTERM from the editor must still end every MCP server process.

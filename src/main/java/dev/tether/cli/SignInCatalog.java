@@ -68,4 +68,9 @@ final class SignInCatalog implements ModelCatalog {
     public ModelProvider open(String model) throws ModelException {
         return current.open(model);
     }
+
+    @Override
+    public void prepare() {
+        current.prepare();
+    }
 }

@@ -91,6 +91,7 @@ final class Wiring {
         private final ProviderSettings settings;
         private final Network network;
         private volatile HttpClient http;
+        private final java.util.concurrent.atomic.AtomicBoolean prepared = new java.util.concurrent.atomic.AtomicBoolean();
 
         ProviderCatalog(ProviderSettings settings, Network network) {
             this.settings = settings;
@@ -124,6 +125,13 @@ final class Wiring {
                     settings.anthropicBaseUrl(), settings.anthropicVersion(), settings.anthropicBeta(), settings.openaiApiKey(),
                     settings.openaiBaseUrl(), settings.openaiIncludeUsage(), settings.scriptPath(), settings.maxTokens());
             return Providers.create(chosen, this::http);
+        }
+
+        @Override
+        public void prepare() {
+            if (missingCredentials() == null && prepared.compareAndSet(false, true)) {
+                ProviderWarmup.start(settings, this::http);
+            }
         }
 
         private HttpClient http() {
@@ -174,15 +182,22 @@ final class Wiring {
      * A launcher built on first use: the MCP runtime's classes (and its OAuth store) stay off the
      * {@code initialize} path, which only has to answer the editor quickly.
      */
-    static McpLauncher lazily(java.util.function.Supplier<McpLauncher> factory) {
-        java.util.concurrent.atomic.AtomicReference<McpLauncher> built = new java.util.concurrent.atomic.AtomicReference<>();
-        return (servers, cwd, artifactDir, host, listener) -> {
-            McpLauncher launcher = built.get();
-            if (launcher == null) {
-                built.compareAndSet(null, factory.get());
-                launcher = built.get();
+    static McpLauncher lazily(java.util.function.Supplier<McpLauncher> launcher) {
+        return (servers, cwd, artifactDir, host, listener) -> launcher.get().start(servers, cwd, artifactDir, host, listener);
+    }
+
+    /** A supplier that builds its value once, on first use by any thread; the others wait for that build. */
+    static <T> java.util.function.Supplier<T> once(java.util.function.Supplier<T> factory) {
+        return new java.util.function.Supplier<>() {
+            private T value;
+
+            @Override
+            public synchronized T get() {
+                if (value == null) {
+                    value = factory.get();
+                }
+                return value;
             }
-            return launcher.start(servers, cwd, artifactDir, host, listener);
         };
     }
 

@@ -25,4 +25,10 @@ public interface ModelCatalog {
      * @throws ModelException the provider cannot be set up (missing credentials, unreadable script)
      */
     ModelProvider open(String model) throws ModelException;
+
+    /**
+     * Starts getting ready for a first turn in the background (an HTTP client, a connection) and
+     * returns at once; sends nothing to a model. Called when a session starts.
+     */
+    default void prepare() {}
 }

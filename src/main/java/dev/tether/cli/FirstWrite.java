@@ -1,0 +1,36 @@
+package dev.tether.cli;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.concurrent.CountDownLatch;
+
+/** Tether's protocol output, which tells {@link #written()} once the first frame has gone out (the {@code initialize} answer). */
+final class FirstWrite extends FilterOutputStream {
+    private final CountDownLatch written = new CountDownLatch(1);
+
+    FirstWrite(OutputStream out) {
+        super(out);
+    }
+
+    CountDownLatch written() {
+        return written;
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+        out.write(bytes, offset, length);
+        written.countDown();
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        out.write(b);
+        written.countDown();
+    }
+
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+}
