@@ -39,7 +39,8 @@ final class NetworkConfig {
     private NetworkConfig() {}
 
     static Network from(JsonNode file, Map<String, String> env, Path configDir) {
-        return new Network(proxies(env).selector(), tls(file, env, configDir));
+        // The bundle is read and the TLS context built when the first client needs it, off the initialize path.
+        return Network.lazy(proxies(env).selector(), () -> tls(file, env, configDir));
     }
 
     static ProxyRules proxies(Map<String, String> env) {
