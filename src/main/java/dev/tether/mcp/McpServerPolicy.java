@@ -15,7 +15,8 @@ import java.util.Map;
  * whether the user trusts the server's own tool annotations, whether its tools may run as
  * MCP tasks ({@code tasks}, off by default: a tool that requires a task is then not offered),
  * and its own health check interval in seconds ({@code healthCheckSeconds}; 0 = off, null = the
- * runtime's {@code mcp.healthCheckSeconds}).
+ * runtime's {@code mcp.healthCheckSeconds}), and the MCP revision to speak ({@code protocolVersion}: null probes
+ * with {@code server/discover}; {@code 2026-07-28} skips the probe; a 2025 version takes {@code initialize}).
  *
  * <p>Annotations are claims of an untrusted party: unless {@code trustAnnotations} is true, a
  * server's {@code readOnlyHint} and {@code idempotentHint} never let a call run without asking;
@@ -24,11 +25,26 @@ import java.util.Map;
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
                               String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
-                              Integer healthCheckSeconds) {
+                              Integer healthCheckSeconds, String protocolVersion) {
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
             DEFAULT_LOG_LEVEL, null);
+
+    /** The policy that probes for the server's protocol version. */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
+                           String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
+                           Integer healthCheckSeconds) {
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, tasks,
+                healthCheckSeconds, null);
+    }
+
+    /** This policy pinned to MCP {@code version} (null: probe). */
+    public McpServerPolicy withProtocolVersion(String version) {
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
+                trustAnnotations, tasks, healthCheckSeconds, version);
+    }
 
     /** The policy without tasks and with the runtime's health check interval. */
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
@@ -40,7 +56,7 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     /** This policy with its own health check interval in seconds (0 = off; null = the runtime's). */
     public McpServerPolicy withHealthCheckSeconds(Integer seconds) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, seconds);
+                trustAnnotations, tasks, seconds, protocolVersion);
     }
 
     /** The policy for a server whose annotations are not trusted (the default). */
@@ -65,13 +81,13 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     /** This policy with the server's annotations trusted, or not. */
     public McpServerPolicy withTrustAnnotations(boolean trust) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust,
-                tasks, healthCheckSeconds);
+                tasks, healthCheckSeconds, protocolVersion);
     }
 
     /** This policy with MCP tasks enabled for the server's tools, or not. */
     public McpServerPolicy withTasks(boolean enabled) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, enabled, healthCheckSeconds);
+                trustAnnotations, enabled, healthCheckSeconds, protocolVersion);
     }
 
     public McpServerPolicy {

@@ -65,6 +65,8 @@ public final class McpClientSession implements AutoCloseable {
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final AtomicInteger serving = new AtomicInteger();
     private volatile long lastServed = Long.MIN_VALUE;
+    /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
+    private volatile ModernProtocol.Envelope modern;
 
     /** What the server said about itself in {@code initialize}. */
     public record Initialized(String protocolVersion, String serverName, String serverVersion,
@@ -131,6 +133,49 @@ public final class McpClientSession implements AutoCloseable {
         return init;
     }
 
+    /**
+     * Starts reading and probes with {@code server/discover} (MCP 2026-07-28) under {@code version}.
+     * An answer commits the stateless path: from then on every request carries the envelope. Any
+     * error answer or timeout is thrown as it came, for the caller to judge.
+     */
+    public Initialized discover(String version, String clientVersion, JsonNode clientCapabilities, Duration timeout,
+                                Cancellation cancellation) {
+        rpc.start();
+        ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion);
+        JsonNode result = await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
+                "server/discover", McpError.Timeout.Kind.CONNECT);
+        if (result == null || !result.isObject() || !"complete".equals(ModernProtocol.resultType(result))) {
+            throw new McpError.Malformed("server answered server/discover with something that is not a discovery result");
+        }
+        JsonNode serverInfo = result.path("_meta").path(ModernProtocol.META_SERVER);
+        JsonNode capabilities = result.get("capabilities");
+        Initialized init = new Initialized(version, McpWire.text(serverInfo, "name"), McpWire.text(serverInfo, "version"),
+                capabilities != null && capabilities.isObject() ? capabilities : Json.object(), McpWire.text(result, "instructions"));
+        this.modern = envelope;
+        this.initialized = init;
+        return init;
+    }
+
+    /** Whether this session speaks the stateless 2026-07-28 revision (no ping, no {@code logging/setLevel}). */
+    public boolean stateless() {
+        return modern != null;
+    }
+
+    /** Sends {@code method}, stamped with the 2026-07-28 envelope when the server speaks it. */
+    private OutboundCall request(String method, ObjectNode params) {
+        ModernProtocol.Envelope envelope = modern;
+        return rpc.request(method, envelope == null ? params : envelope.stamp(params));
+    }
+
+    /** Completes a 2026-07-28 answer that asks for input (see {@link InputRounds}); earlier revisions pass through. */
+    private JsonNode settled(String method, ObjectNode params, JsonNode first,
+                             java.util.function.Function<ObjectNode, JsonNode> again, Cancellation cancellation) {
+        if (modern == null) {
+            return first;
+        }
+        return InputRounds.settle(method, params == null ? Json.object() : params, first, again, this::serveRequest, cancellation);
+    }
+
     public Initialized initialized() {
         return initialized;
     }
@@ -166,7 +211,7 @@ public final class McpClientSession implements AutoCloseable {
         if (cursor != null) {
             params.put("cursor", cursor);
         }
-        JsonNode result = await(rpc.request(method, params), timeout, cancellation, method, McpError.Timeout.Kind.LIST);
+        JsonNode result = send(method, params, timeout, McpError.Timeout.Kind.LIST, cancellation);
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
@@ -206,8 +251,9 @@ public final class McpClientSession implements AutoCloseable {
             params.put("name", name);
             params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
             params.putObject("_meta").put("progressToken", token);
-            OutboundCall call = rpc.request("tools/call", params);
-            return McpWire.callResult(awaitCall(call, limits, lastActivity, cancellation));
+            JsonNode first = awaitCall(request("tools/call", params), limits, lastActivity, cancellation);
+            return McpWire.callResult(settled("tools/call", params, first,
+                    again -> awaitCall(request("tools/call", again), limits, lastActivity, cancellation), cancellation));
         } finally {
             progressRoutes.remove(token);
         }
@@ -276,7 +322,7 @@ public final class McpClientSession implements AutoCloseable {
         require("logging", "logging/setLevel");
         ObjectNode params = Json.object();
         params.put("level", level);
-        await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
+        await(request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
     }
 
     /**
@@ -286,7 +332,7 @@ public final class McpClientSession implements AutoCloseable {
      * @throws McpError         an error answer (-32601 from a server that does not implement it), or the connection ended
      */
     public void ping(Duration timeout, Cancellation cancellation) {
-        await(rpc.request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
+        await(request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
     }
 
     /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
@@ -332,7 +378,9 @@ public final class McpClientSession implements AutoCloseable {
 
     private static McpError failure(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
-            return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: " + rpc.getMessage()
+            String explained = ModernProtocol.explain(rpc.code(), rpc.error().data());
+            return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: "
+                    + (explained == null ? rpc.getMessage() : explained)
                     + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));
         }
         return new McpError.Unreachable(what + " failed");
@@ -361,7 +409,9 @@ public final class McpClientSession implements AutoCloseable {
     /** As {@link #send(String, ObjectNode, Duration, Cancellation)}, a timeout reported as {@code kind}. */
     JsonNode send(String method, ObjectNode params, Duration timeout, McpError.Timeout.Kind kind,
                   Cancellation cancellation) {
-        return await(rpc.request(method, params), timeout, cancellation, method, kind);
+        JsonNode first = await(request(method, params), timeout, cancellation, method, kind);
+        return settled(method, params, first, again -> await(request(method, again), timeout, cancellation, method, kind),
+                cancellation);
     }
 
     /** The task requests of this session. */

@@ -147,7 +147,8 @@ public final class HttpTransport implements MessageChannel {
         }
         String text = Json.write(message);
         try {
-            AuthorizedPost.Answer answer = posts.send(text);
+            java.util.Map<String, String> modern = ModernHeaders.of(message);
+            AuthorizedPost.Answer answer = posts.send(text, modern);
             HttpResponse<InputStream> response = answer.response();
             int status = response.statusCode();
             response.headers().firstValue("Mcp-Session-Id").ifPresent(s -> {
@@ -164,6 +165,10 @@ public final class HttpTransport implements MessageChannel {
             if (status == 404 && sessionId != null) {
                 response.body().close();
                 sessionLost(isRequest, id);
+                return;
+            }
+            if (status >= 400 && status < 500 && isRequest && !modern.isEmpty()
+                    && StatelessErrors.deliver(response, id, maxMessageBytes, this::deliver)) {
                 return;
             }
             if (status < 200 || status >= 300) {
