@@ -50,8 +50,12 @@ final class Handshake {
         this.settings = settings;
         this.content = content;
         this.lifetime = lifetime;
-        this.versions = new VersionChoice(spec.name(), options.policyFor(spec.name()).protocolVersion(),
-                spec instanceof McpServerSpec.Http);
+        this.versions = new VersionChoice(spec.name(), options.policyFor(spec.name()).protocolVersion(), switch (spec) {
+            case McpServerSpec.Stdio s -> VersionChoice.Reach.STDIO;
+            case McpServerSpec.Http h -> VersionChoice.Reach.HTTP;
+            case McpServerSpec.Sse s -> VersionChoice.Reach.OTHER;
+            case McpServerSpec.WebSocket w -> VersionChoice.Reach.OTHER;
+        });
     }
 
     /** Starts the server's process or HTTP transport. @throws McpError it cannot start */

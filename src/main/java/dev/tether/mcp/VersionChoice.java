@@ -28,6 +28,16 @@ import tools.jackson.databind.JsonNode;
 final class VersionChoice {
     private static final Logger LOG = LoggerFactory.getLogger(VersionChoice.class);
 
+    /** How the server is reached, which decides how the probe's silence reads. */
+    enum Reach {
+        /** A local process: silence is an older server. */
+        STDIO,
+        /** Streamable HTTP: silence is an outage. */
+        HTTP,
+        /** Legacy HTTP+SSE and WebSocket, which the 2026-07-28 revision does not define: never probed. */
+        OTHER
+    }
+
     /** What the connection learnt about the server. */
     enum Era { UNKNOWN, STATELESS, INITIALIZE }
 
@@ -46,13 +56,16 @@ final class VersionChoice {
     private final String server;
     private final String pinned;
     private final boolean http;
-    private volatile Era remembered = Era.UNKNOWN;
+    private final Reach reach;
+    private volatile Era remembered;
 
     /** @param pinned the configured {@code protocolVersion}, or null to probe */
-    VersionChoice(String server, String pinned, boolean http) {
+    VersionChoice(String server, String pinned, Reach reach) {
         this.server = server;
         this.pinned = pinned;
-        this.http = http;
+        this.reach = reach;
+        this.http = reach == Reach.HTTP;
+        this.remembered = reach == Reach.OTHER ? Era.INITIALIZE : Era.UNKNOWN;
     }
 
     /** Greets the server on {@code client} by the chosen or probed revision. */
@@ -82,7 +95,7 @@ final class VersionChoice {
 
     /** The connect failed after the choice: the server may have changed, so the next connect probes again. */
     void forget() {
-        if (pinned == null) {
+        if (pinned == null && reach != Reach.OTHER) {
             remembered = Era.UNKNOWN;
         }
     }

@@ -56,7 +56,9 @@ final class InputRounds {
                         throw new McpError.Refused(McpError.Refused.Ground.BOUND, method + " still asked for more input after "
                                 + MAX_ROUNDS + " rounds; Tether stopped answering");
                     }
-                    result = send.apply(retry(method, params, result, answerer, cancellation));
+                    ObjectNode next = retry(method, params, result, answerer, cancellation);
+                    cancellation.throwIfCancelled();
+                    result = send.apply(next);
                 }
                 default -> throw new McpError.Malformed("server answered " + method + " with result type \""
                         + printable(type) + "\", which Tether does not know");

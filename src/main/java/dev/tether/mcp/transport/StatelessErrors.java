@@ -42,7 +42,10 @@ final class StatelessErrors {
                 return false;
             }
             JsonNode error = answer.get("error");
-            boolean answers = answer.isObject() && id.equals(answer.get("id")) && error != null && error.isObject()
+            JsonNode answered = answer.get("id");
+            // Compared as written: the id we sent may be a long where the parsed one is an int.
+            boolean answers = answer.isObject() && answered != null && Json.write(id).equals(Json.write(answered))
+                    && error != null && error.isObject()
                     && error.path("code").isIntegralNumber() && !answer.has("result");
             if (answers) {
                 deliver.accept(answer);

@@ -57,6 +57,9 @@ public final class FakeMcpServer {
                 Thread.ofPlatform().start(() -> call(id, message.path("params")));
             } else if (method.equals("ping")) {
                 answer(id, JSON.createObjectNode());
+            } else if (id != null && !method.equals("initialize")) {
+                // As a 2025-11-25 server must: this is how it turns down Tether's server/discover probe.
+                send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
             }
         }
     }
