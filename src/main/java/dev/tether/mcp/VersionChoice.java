@@ -27,6 +27,13 @@ import tools.jackson.databind.JsonNode;
  */
 final class VersionChoice {
     private static final Logger LOG = LoggerFactory.getLogger(VersionChoice.class);
+    /**
+     * How long a stdio server may take to answer {@code server/discover} before it counts as an
+     * older server that ignores unknown requests (capped by the connect timeout). Servers on the
+     * SDKs answer at once, -32601 or a result; a silent one would otherwise cost a whole connect
+     * timeout before {@code initialize}.
+     */
+    static final Duration STDIO_PROBE_TIMEOUT = Duration.ofSeconds(5);
 
     /** How the server is reached, which decides how the probe's silence reads. */
     enum Reach {
@@ -110,8 +117,16 @@ final class VersionChoice {
                                                Duration timeout, Cancellation cancellation) {
         String version = ModernProtocol.VERSION;
         for (int attempt = 1; ; attempt++) {
+            Duration wait = http || timeout.compareTo(STDIO_PROBE_TIMEOUT) < 0 ? timeout : STDIO_PROBE_TIMEOUT;
             try {
-                return client.discover(version, clientVersion, capabilities, timeout, cancellation);
+                return client.discover(version, clientVersion, capabilities, wait, cancellation);
+            } catch (McpError.Malformed e) {
+                // An older server that answers any method with an empty result is not a 2026 server.
+                if (client.isClosed()) {
+                    return exited();
+                }
+                LOG.info("mcp {}: server/discover answered with no discovery result; using initialize", server);
+                return null;
             } catch (McpError.ErrorAnswer e) {
                 if (e.code() == McpError.ErrorAnswer.SIGN_IN_REQUIRED) {
                     throw e;

@@ -86,6 +86,41 @@ class StatelessHttpTest {
     }
 
     @Test
+    void markedParametersAreMirroredAndAToolWithBrokenMarksIsNotOffered() throws IOException {
+        String tools = "{'resultType':'complete','tools':["
+                + "{'name':'route','inputSchema':{'type':'object','properties':{"
+                + "'region':{'type':'string','x-mcp-header':'Region'},'count':{'type':'integer','x-mcp-header':'Count'},"
+                + "'note':{'type':'string'}}}},"
+                + "{'name':'nested','inputSchema':{'type':'object','properties':{'o':{'type':'object','x-mcp-header':'O'}}}},"
+                + "{'name':'twice','inputSchema':{'type':'object','properties':{"
+                + "'a':{'type':'string','x-mcp-header':'Same'},'b':{'type':'string','x-mcp-header':'same'}}}},"
+                + "{'name':'spaced','inputSchema':{'type':'object','properties':{'a':{'type':'string','x-mcp-header':'Not a token'}}}}]}";
+        try (Server server = new Server(m -> switch (m.path("method").asString("")) {
+            case "server/discover" -> new Reply(200, result(m, "{'resultType':'complete','supportedVersions':['2026-07-28'],"
+                    + "'capabilities':{'tools':{}},'cacheScope':'private'}"));
+            case "tools/list" -> new Reply(200, result(m, tools));
+            default -> new Reply(200, result(m, "{'resultType':'complete','content':[]}"));
+        })) {
+            McpServerSpec.Http spec = new McpServerSpec.Http("h", server.url(), Map.of());
+            try (McpClientSession client = new McpClientSession("h", new HttpTransport(spec, Duration.ofSeconds(5)), () -> { })) {
+                new VersionChoice("h", null, VersionChoice.Reach.HTTP).greet(client, "1", Json.object(), Duration.ofSeconds(5),
+                        Cancellation.root(), c -> c.initialize("1", Duration.ofSeconds(5), Cancellation.root()));
+                assertEquals(List.of("route"), client.listTools(dev.tether.mcp.catalog.CatalogBounds.DEFAULT, Duration.ofSeconds(5),
+                        Cancellation.root()).stream().map(dev.tether.mcp.api.McpToolInfo::name).toList());
+                client.callTool("route", json("{'region':'eu-west ü','count':3,'note':'not mirrored'}"),
+                        new McpClientSession.CallLimits(Duration.ofSeconds(5), Duration.ofSeconds(5)), Cancellation.root(), p -> { });
+                client.callTool("route", json("{'region':null}"),
+                        new McpClientSession.CallLimits(Duration.ofSeconds(5), Duration.ofSeconds(5)), Cancellation.root(), p -> { });
+            }
+            List<Seen> calls = server.seen.stream().filter(s -> s.method().equals("tools/call")).toList();
+            assertEquals(Map.of("mcp-protocol-version", "2026-07-28", "mcp-method", "tools/call", "mcp-name", "route",
+                    "mcp-param-region", "=?base64?ZXUtd2VzdCDDvA==?=", "mcp-param-count", "3"), mcpHeaders(calls.get(0)));
+            assertEquals(Map.of("mcp-protocol-version", "2026-07-28", "mcp-method", "tools/call", "mcp-name", "route"),
+                    mcpHeaders(calls.get(1)), "a null argument sends no header");
+        }
+    }
+
+    @Test
     void headerValuesAreEncodedAsTheSpecSays() {
         assertEquals("get_weather", ModernHeaders.encode("get_weather"));
         assertEquals("=?base64?IGxlYWRpbmc=?=", ModernHeaders.encode(" leading"));

@@ -72,10 +72,11 @@ class VersionProbeTest {
     }
 
     @Test
-    void anyOtherErrorMeansAnOlderServer() {
+    void anyOtherErrorOrAnEmptyResultMeansAnOlderServer() {
         for (String error : List.of("{'error':{'code':-32601,'message':'Method not found'}}",
                 "{'error':{'code':-32600,'message':'Server not initialized'}}",
-                "{'error':{'code':-32000,'message':'whatever'}}")) {
+                "{'error':{'code':-32000,'message':'whatever'}}",
+                "{'result':{}}")) {
             WirePeer peer = new WirePeer(by(m -> switch (m) {
                 case "server/discover" -> error;
                 case "initialize" -> INITIALIZED;

@@ -144,7 +144,9 @@ public final class McpClientSession implements AutoCloseable {
         ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion);
         JsonNode result = await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
                 "server/discover", McpError.Timeout.Kind.CONNECT);
-        if (result == null || !result.isObject() || !"complete".equals(ModernProtocol.resultType(result))) {
+        JsonNode versions = result == null ? null : result.get("supportedVersions");
+        if (result == null || !result.isObject() || !"complete".equals(ModernProtocol.resultType(result))
+                || versions == null || !versions.isArray() || !result.path("capabilities").isObject()) {
             throw new McpError.Malformed("server answered server/discover with something that is not a discovery result");
         }
         JsonNode serverInfo = result.path("_meta").path(ModernProtocol.META_SERVER);
@@ -218,8 +220,18 @@ public final class McpClientSession implements AutoCloseable {
     /** Lists every tool within {@code bounds}; fails whole. */
     public List<McpToolInfo> listTools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         require("tools", "tools/list");
-        return new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
+        List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
                 .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
+        return modern == null ? listed : listed.stream().filter(this::headersValid).toList();
+    }
+
+    /** A 2026 tool whose {@code x-mcp-header} marks break the rules is not offered; the others are. */
+    private boolean headersValid(McpToolInfo tool) {
+        String problem = dev.tether.mcp.transport.ParamHeaders.scan(tool.inputSchema()).problem();
+        if (problem != null) {
+            LOG.warn("mcp {}: tool {} is not offered: {}", server, dev.tether.security.Redactor.redact(tool.name()), problem);
+        }
+        return problem == null;
     }
 
     /**

@@ -71,6 +71,7 @@ public final class HttpTransport implements MessageChannel {
     private final AuthorizedPost posts;
     private final SseStreams streams;
     private final int maxMessageBytes;
+    private final ToolHeaderBook toolHeaders = new ToolHeaderBook();
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
         this(spec, connectTimeout, HttpAuthorization.NONE);
@@ -147,7 +148,11 @@ public final class HttpTransport implements MessageChannel {
         }
         String text = Json.write(message);
         try {
-            java.util.Map<String, String> modern = ModernHeaders.of(message);
+            java.util.Map<String, String> modern = new java.util.LinkedHashMap<>(ModernHeaders.of(message));
+            if (!modern.isEmpty()) {
+                modern.putAll(toolHeaders.headers(message));
+            }
+            toolHeaders.sending(message, !modern.isEmpty());
             AuthorizedPost.Answer answer = posts.send(text, modern);
             HttpResponse<InputStream> response = answer.response();
             int status = response.statusCode();
@@ -259,6 +264,7 @@ public final class HttpTransport implements MessageChannel {
         }
         if (id != null && !message.has("method")) {
             awaiting.remove(key(id));
+            toolHeaders.received(message);
         }
         delivered.incrementAndGet();
         deliver.lock();

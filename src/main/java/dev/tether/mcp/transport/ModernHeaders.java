@@ -46,7 +46,7 @@ public final class ModernHeaders {
      * anything else, or text that looks like the encoded form, as {@code =?base64?…?=} of its UTF-8.
      */
     public static String encode(String value) {
-        boolean plain = !value.isEmpty() && value.strip().equals(value)
+        boolean plain = value.strip().equals(value)
                 && !(value.startsWith("=?base64?") && value.endsWith("?="));
         for (int i = 0; plain && i < value.length(); i++) {
             char c = value.charAt(i);
