@@ -144,15 +144,7 @@ public final class McpClientSession implements AutoCloseable {
         ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion);
         JsonNode result = await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
                 "server/discover", McpError.Timeout.Kind.CONNECT);
-        JsonNode versions = result == null ? null : result.get("supportedVersions");
-        if (result == null || !result.isObject() || !"complete".equals(ModernProtocol.resultType(result))
-                || versions == null || !versions.isArray() || !result.path("capabilities").isObject()) {
-            throw new McpError.Malformed("server answered server/discover with something that is not a discovery result");
-        }
-        JsonNode serverInfo = result.path("_meta").path(ModernProtocol.META_SERVER);
-        JsonNode capabilities = result.get("capabilities");
-        Initialized init = new Initialized(version, McpWire.text(serverInfo, "name"), McpWire.text(serverInfo, "version"),
-                capabilities != null && capabilities.isObject() ? capabilities : Json.object(), McpWire.text(result, "instructions"));
+        Initialized init = ModernProtocol.discovered(version, result);
         this.modern = envelope;
         this.initialized = init;
         return init;
@@ -222,17 +214,9 @@ public final class McpClientSession implements AutoCloseable {
         require("tools", "tools/list");
         List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
                 .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
-        return modern == null ? listed : listed.stream().filter(this::headersValid).toList();
+        return modern == null ? listed : listed.stream().filter(tool -> ModernProtocol.headersValid(server, tool)).toList();
     }
 
-    /** A 2026 tool whose {@code x-mcp-header} marks break the rules is not offered; the others are. */
-    private boolean headersValid(McpToolInfo tool) {
-        String problem = dev.tether.mcp.transport.ParamHeaders.scan(tool.inputSchema()).problem();
-        if (problem != null) {
-            LOG.warn("mcp {}: tool {} is not offered: {}", server, dev.tether.security.Redactor.redact(tool.name()), problem);
-        }
-        return problem == null;
-    }
 
     /**
      * Calls a tool. On cancellation or timeout the request is withdrawn with
@@ -283,9 +267,9 @@ public final class McpClientSession implements AutoCloseable {
                     call.cancel();
                     boolean total = deadline <= idleDeadline;
                     throw total
-                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + shown(limits.total()))
+                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + Failures.shown(limits.total()))
                             : new McpError.Timeout(McpError.Timeout.Kind.CALL_IDLE,
-                                    "tool call sent nothing for " + shown(limits.idle()) + " and was abandoned");
+                                    "tool call sent nothing for " + Failures.shown(limits.idle()) + " and was abandoned");
                 }
                 try {
                     return future.get(wait, TimeUnit.NANOSECONDS);
@@ -297,7 +281,7 @@ public final class McpClientSession implements AutoCloseable {
             if (cancellation.isCancelled()) {
                 throw new CancelledException();
             }
-            throw failure(e.getCause(), "tools/call");
+            throw Failures.of(e.getCause(), "tools/call");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             call.cancel();
@@ -357,9 +341,6 @@ public final class McpClientSession implements AutoCloseable {
         rpc.notify("notifications/roots/list_changed", null);
     }
 
-    private static String shown(Duration d) {
-        return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
-    }
 
     private JsonNode await(OutboundCall call, Duration timeout, Cancellation cancellation, String what,
                            McpError.Timeout.Kind kind) {
@@ -367,35 +348,10 @@ public final class McpClientSession implements AutoCloseable {
             return call.await(cancellation, timeout);
         } catch (JsonRpcException e) {
             if (e.code() == JsonRpcError.REQUEST_CANCELLED && e.getMessage().startsWith("timed out")) {
-                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms" + setting(kind));
+                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms" + Failures.setting(kind));
             }
-            throw failure(e, what);
+            throw Failures.of(e, what);
         }
-    }
-
-    /** The config key behind a named request limit, so the message says what to raise. */
-    private static String setting(McpError.Timeout.Kind kind) {
-        return switch (kind) {
-            case READ -> " (the read timeout, mcp.readTimeoutSeconds)";
-            case PROMPT -> " (the prompt timeout, mcp.promptTimeoutSeconds)";
-            case COMPLETION -> " (the completion timeout, mcp.completionTimeoutSeconds)";
-            case CONNECT, LIST, REQUEST, CALL_IDLE, CALL_TOTAL -> "";
-        };
-    }
-
-    /** Codes of the answers Tether's transports make up for a request they failed: their message says it all. */
-    private static boolean transportOwn(int code) {
-        return code == JsonRpcError.INTERNAL_ERROR || code == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
-    }
-
-    private static McpError failure(Throwable cause, String what) {
-        if (cause instanceof JsonRpcException rpc) {
-            String explained = ModernProtocol.explain(rpc.code(), rpc.error().data());
-            return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: "
-                    + (explained == null ? rpc.getMessage() : explained)
-                    + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));
-        }
-        return new McpError.Unreachable(what + " failed");
     }
 
     // ---- Content: resources, templates, subscriptions, prompts, completion ----
