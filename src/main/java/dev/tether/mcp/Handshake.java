@@ -113,9 +113,9 @@ final class Handshake {
         try {
             init = versions.greet(client, options.clientVersion(), capabilities, initializeTimeout(), lifetime,
                     c -> c.initialize(options.clientVersion(), capabilities, initializeTimeout(), lifetime));
-        } catch (VersionChoice.ExitedOnProbe e) {
-            throw e;
-        } catch (RuntimeException e) {
+        } catch (McpError.ErrorAnswer e) {
+            // The server answered and refused: it may have changed revision, so the next connect probes.
+            // A crash, a timeout or an exit keeps the choice (a crashing server is not started twice).
             versions.forget();
             throw e;
         }

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * server over stdio but an outage over HTTP, where recovery takes over. A stdio server that exits
  * on the unknown request is started again once, for {@code initialize}. A pinned
  * {@code protocolVersion} skips the probe. A remembered choice is dropped when a later connect
- * fails, so the next one probes again.
+ * is refused by the server (an error answer), so the next one probes again.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle">MCP 2026-07-28 lifecycle</a>
  */
@@ -33,7 +33,7 @@ final class VersionChoice {
      * SDKs answer at once, -32601 or a result; a silent one would otherwise cost a whole connect
      * timeout before {@code initialize}.
      */
-    static final Duration STDIO_PROBE_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration STDIO_PROBE_TIMEOUT = Duration.ofSeconds(10);
 
     /** How the server is reached, which decides how the probe's silence reads. */
     enum Reach {
@@ -100,7 +100,7 @@ final class VersionChoice {
         return initialize.run(client);
     }
 
-    /** The connect failed after the choice: the server may have changed, so the next connect probes again. */
+    /** The server refused a connect after the choice: it may have changed, so the next connect probes again. */
     void forget() {
         if (pinned == null && reach != Reach.OTHER) {
             remembered = Era.UNKNOWN;
