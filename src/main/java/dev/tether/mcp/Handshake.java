@@ -116,7 +116,9 @@ final class Handshake {
         } catch (McpError.ErrorAnswer e) {
             // The server answered and refused: it may have changed revision, so the next connect probes.
             // A crash, a timeout or an exit keeps the choice (a crashing server is not started twice).
-            versions.forget();
+            if (!client.isClosed()) {
+                versions.forget();
+            }
             throw e;
         }
         if (!client.stateless()) {

@@ -67,6 +67,7 @@ public final class McpClientSession implements AutoCloseable {
     private volatile long lastServed = Long.MIN_VALUE;
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
     private volatile ModernProtocol.Envelope modern;
+    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** What the server said about itself in {@code initialize}. */
     public record Initialized(String protocolVersion, String serverName, String serverVersion,
@@ -109,7 +110,7 @@ public final class McpClientSession implements AutoCloseable {
      */
     public Initialized initialize(String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                   Cancellation cancellation) {
-        rpc.start();
+        startReading();
         ObjectNode params = Json.object();
         params.put("protocolVersion", PROTOCOL_VERSION);
         params.set("capabilities", clientCapabilities.deepCopy());
@@ -140,7 +141,7 @@ public final class McpClientSession implements AutoCloseable {
      */
     public Initialized discover(String version, String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                 Cancellation cancellation) {
-        rpc.start();
+        startReading();
         ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion);
         JsonNode result = await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
                 "server/discover", McpError.Timeout.Kind.CONNECT);
@@ -168,6 +169,13 @@ public final class McpClientSession implements AutoCloseable {
             return first;
         }
         return InputRounds.settle(method, params == null ? Json.object() : params, first, again, this::serveRequest, cancellation);
+    }
+
+    /** Starts the connection's reader once: the probe and {@code initialize} may both come first. */
+    private void startReading() {
+        if (started.compareAndSet(false, true)) {
+            rpc.start();
+        }
     }
 
     public Initialized initialized() {
