@@ -83,6 +83,8 @@ public final class ConformanceClient {
                 case "elicitation-sep1034-client-defaults" ->
                         expectText(call(tools, "test_client_elicitation_defaults", Json.object()), "Elicitation completed");
                 case "sse-retry" -> call(tools, "test_reconnection", Json.object());
+                // Multi round-trip requests: every tool, at once, so their rounds interleave.
+                case "sep-2322-client-request-state" -> callAllAtOnce(tools);
                 default -> {
                     if (!tools.isEmpty()) {
                         call(tools, rawName(tools.getFirst()), Json.object());
@@ -139,6 +141,24 @@ public final class ConformanceClient {
             throw new FlowFailed(name + " answered with an error: " + text);
         }
         return text;
+    }
+
+    private static void callAllAtOnce(List<Tool> tools) {
+        List<Thread> threads = tools.stream().map(tool -> Thread.ofVirtual().start(() -> {
+            try {
+                call(tools, rawName(tool), Json.object());
+            } catch (ToolError | RuntimeException e) {
+                System.err.println("conformance: " + rawName(tool) + ": " + e.getMessage());
+            }
+        })).toList();
+        for (Thread thread : threads) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static void expectText(String text, String prefix) {
