@@ -20,8 +20,10 @@ import tools.jackson.databind.JsonNode;
  * "allowTools": ["get_*"], "denyTools": ["delete_*"],
  * "timeouts": {"callIdleSeconds": 60, "callTotalSeconds": 600},
  * "exposeRoots": false, "sampling": false, "logLevel": "warning", "trustAnnotations": false, "tasks": false,
- * "healthCheckSeconds": 60, "instructions": false
+ * "healthCheckSeconds": 60, "instructions": false, "protocolVersion": "2026-07-28"
  * </pre>
+ * {@code protocolVersion} pins the MCP revision (one of {@link #PROTOCOL_VERSIONS}); without it
+ * Tether probes the server.
  * {@code trustAnnotations} lets the server's own {@code readOnlyHint}/{@code idempotentHint}
  * decide that a tool runs without asking; without it only {@code toolHints} do. {@code instructions}
  * lets the server's {@code initialize} instructions reach the model in ACP sessions.
@@ -32,7 +34,16 @@ final class McpPolicyConfig {
     /** MCP logging levels (RFC 5424 names), lowest first. */
     static final List<String> LOG_LEVELS = List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
 
+    /** The revisions a server may be pinned to: the stateless one, then the {@code initialize} ones. */
+    static final List<String> PROTOCOL_VERSIONS = java.util.stream.Stream.concat(
+            dev.tether.mcp.client.ModernProtocol.VERSIONS.stream(),
+            dev.tether.mcp.client.McpClientSession.SUPPORTED_VERSIONS.stream()).toList();
+
     static McpServerPolicy parse(JsonNode server, String where) throws McpConfig.InvalidConfig {
+        String version = text(server, "protocolVersion", where);
+        if (version != null && !PROTOCOL_VERSIONS.contains(version)) {
+            throw new McpConfig.InvalidConfig(where + ".protocolVersion must be one of " + PROTOCOL_VERSIONS);
+        }
         Boolean roots = flag(server, "exposeRoots", where);
         Boolean sampling = flag(server, "sampling", where);
         Boolean trust = flag(server, "trustAnnotations", where);
@@ -49,7 +60,7 @@ final class McpPolicyConfig {
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
                 level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"),
                 Boolean.TRUE.equals(trust), Boolean.TRUE.equals(tasks), healthCheckSeconds(server, where),
-                Boolean.TRUE.equals(instructions));
+                Boolean.TRUE.equals(instructions), version);
     }
 
     /**

@@ -41,6 +41,7 @@ final class Handshake {
     private final McpConnectionSettings settings;
     private final ConnectionContent content;
     private final Cancellation lifetime;
+    private final VersionChoice versions;
 
     Handshake(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, ConnectionContent content,
               Cancellation lifetime) {
@@ -49,6 +50,12 @@ final class Handshake {
         this.settings = settings;
         this.content = content;
         this.lifetime = lifetime;
+        this.versions = new VersionChoice(spec.name(), options.policyFor(spec.name()).protocolVersion(), switch (spec) {
+            case McpServerSpec.Stdio s -> VersionChoice.Reach.STDIO;
+            case McpServerSpec.Http h -> VersionChoice.Reach.HTTP;
+            case McpServerSpec.Sse s -> VersionChoice.Reach.OTHER;
+            case McpServerSpec.WebSocket w -> VersionChoice.Reach.OTHER;
+        });
     }
 
     /** Starts the server's process or HTTP transport. @throws McpError it cannot start */
@@ -101,9 +108,23 @@ final class Handshake {
 
     /** Initialises {@code client} and fetches its catalogs. Throws on failure (a content list failing is not one). */
     Done run(McpClientSession client) {
-        McpClientSession.Initialized init = client.initialize(options.clientVersion(),
-                ClientCapabilities.declare(options.grantsFor(spec.name()), options.host()), initializeTimeout(), lifetime);
-        applyLogLevel(client);
+        tools.jackson.databind.JsonNode capabilities = ClientCapabilities.declare(options.grantsFor(spec.name()), options.host());
+        McpClientSession.Initialized init;
+        try {
+            init = versions.greet(client, options.clientVersion(), capabilities, initializeTimeout(), lifetime,
+                    c -> c.initialize(options.clientVersion(), capabilities, initializeTimeout(), lifetime));
+        } catch (McpError.ErrorAnswer e) {
+            // The server answered and refused: it may have changed revision, so the next connect probes.
+            // A crash, a timeout or an exit keeps the choice (a crashing server is not started twice).
+            if (!client.isClosed()) {
+                versions.forget();
+            }
+            throw e;
+        }
+        if (!client.stateless()) {
+            // 2026-07-28 servers take the log level per request and have no logging/setLevel.
+            applyLogLevel(client);
+        }
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
         return new Done(init, listed, content.fetch(client, lifetime));

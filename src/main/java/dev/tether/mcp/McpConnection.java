@@ -145,6 +145,15 @@ final class McpConnection {
 
     /** Opens, initialises and lists tools for generation {@code gen}; commits READY. Throws on failure. */
     private void attempt(int gen) {
+        try {
+            attemptOnce(gen);
+        } catch (VersionChoice.ExitedOnProbe e) {
+            // The server quit on server/discover before initialize: once more, for the initialize path.
+            attemptOnce(gen);
+        }
+    }
+
+    private void attemptOnce(int gen) {
         MessageChannel raw = handshake.open();
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
         McpClientSession client = new McpClientSession(spec.name(), channel, tools.refresher()::request, settings.serverRequests());

@@ -15,9 +15,11 @@ import java.util.Map;
  * whether the user trusts the server's own tool annotations, whether its tools may run as
  * MCP tasks ({@code tasks}, off by default: a tool that requires a task is then not offered),
  * its own health check interval in seconds ({@code healthCheckSeconds}; 0 = off, null = the
- * runtime's {@code mcp.healthCheckSeconds}), and whether the server's {@code initialize}
+ * runtime's {@code mcp.healthCheckSeconds}), whether the server's {@code initialize}
  * instructions may reach the model in ACP sessions ({@code instructions}, off by default; they are
- * then labelled as the server's untrusted text, sanitised and bounded).
+ * then labelled as the server's untrusted text, sanitised and bounded), and the MCP revision to
+ * speak ({@code protocolVersion}: null probes with {@code server/discover}; {@code 2026-07-28}
+ * skips the probe; a 2025 version takes {@code initialize}).
  *
  * <p>Annotations are claims of an untrusted party: unless {@code trustAnnotations} is true, a
  * server's {@code readOnlyHint} and {@code idempotentHint} never let a call run without asking;
@@ -26,32 +28,18 @@ import java.util.Map;
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
                               String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
-                              Integer healthCheckSeconds, boolean instructions) {
+                              Integer healthCheckSeconds, boolean instructions, String protocolVersion) {
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
             DEFAULT_LOG_LEVEL, null);
 
-    /** The policy without tasks and with the runtime's health check interval. */
+    /** The policy with the newer switches at their defaults (no tasks, the runtime's health checks, no instructions, a probe). */
     public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                            McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
                            String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations) {
-        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, false, null, false);
-    }
-
-    /** This policy with its own health check interval in seconds (0 = off; null = the runtime's). */
-    public McpServerPolicy withHealthCheckSeconds(Integer seconds) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, seconds, instructions);
-    }
-
-    /** The policy without the server's instructions in ACP sessions (the default). */
-    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
-                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
-                           String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
-                           Integer healthCheckSeconds) {
-        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, tasks,
-                healthCheckSeconds, false);
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, false,
+                null, false, null);
     }
 
     /** The policy for a server whose annotations are not trusted (the default). */
@@ -76,19 +64,31 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     /** This policy with the server's annotations trusted, or not. */
     public McpServerPolicy withTrustAnnotations(boolean trust) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust,
-                tasks, healthCheckSeconds, instructions);
+                tasks, healthCheckSeconds, instructions, protocolVersion);
     }
 
     /** This policy with MCP tasks enabled for the server's tools, or not. */
     public McpServerPolicy withTasks(boolean enabled) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, enabled, healthCheckSeconds, instructions);
+                trustAnnotations, enabled, healthCheckSeconds, instructions, protocolVersion);
+    }
+
+    /** This policy with its own health check interval in seconds (0 = off; null = the runtime's). */
+    public McpServerPolicy withHealthCheckSeconds(Integer seconds) {
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
+                trustAnnotations, tasks, seconds, instructions, protocolVersion);
     }
 
     /** This policy with the server's instructions sent to the model in ACP sessions, or not. */
     public McpServerPolicy withInstructions(boolean send) {
         return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, healthCheckSeconds, send);
+                trustAnnotations, tasks, healthCheckSeconds, send, protocolVersion);
+    }
+
+    /** This policy pinned to MCP {@code version} (null: probe). */
+    public McpServerPolicy withProtocolVersion(String version) {
+        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
+                trustAnnotations, tasks, healthCheckSeconds, instructions, version);
     }
 
     public McpServerPolicy {

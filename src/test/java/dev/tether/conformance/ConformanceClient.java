@@ -83,7 +83,12 @@ public final class ConformanceClient {
                 case "elicitation-sep1034-client-defaults" ->
                         expectText(call(tools, "test_client_elicitation_defaults", Json.object()), "Elicitation completed");
                 case "sse-retry" -> call(tools, "test_reconnection", Json.object());
+                // Multi round-trip requests: every tool, at once, so their rounds interleave.
+                case "sep-2322-client-request-state" -> callAllAtOnce(tools);
                 default -> {
+                    if (callsFromContext(tools, System.getenv("MCP_CONFORMANCE_CONTEXT"))) {
+                        return;
+                    }
                     if (!tools.isEmpty()) {
                         call(tools, rawName(tools.getFirst()), Json.object());
                     }
@@ -139,6 +144,40 @@ public final class ConformanceClient {
             throw new FlowFailed(name + " answered with an error: " + text);
         }
         return text;
+    }
+
+    /** The calls a scenario names in its context ({@code toolCalls}: name and arguments), made in order. */
+    private static boolean callsFromContext(List<Tool> tools, String context) {
+        JsonNode calls = context == null || context.isBlank() ? null : Json.parse(context).get("toolCalls");
+        if (calls == null || !calls.isArray() || calls.isEmpty()) {
+            return false;
+        }
+        for (JsonNode planned : calls) {
+            try {
+                call(tools, planned.path("name").asString(""), planned.get("arguments") == null ? Json.object() : planned.get("arguments"));
+            } catch (ToolError | RuntimeException e) {
+                System.err.println("conformance: " + planned.path("name").asString("") + ": " + e.getMessage());
+            }
+        }
+        return true;
+    }
+
+    private static void callAllAtOnce(List<Tool> tools) {
+        List<Thread> threads = tools.stream().map(tool -> Thread.ofVirtual().start(() -> {
+            try {
+                call(tools, rawName(tool), Json.object());
+            } catch (ToolError | RuntimeException e) {
+                System.err.println("conformance: " + rawName(tool) + ": " + e.getMessage());
+            }
+        })).toList();
+        for (Thread thread : threads) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static void expectText(String text, String prefix) {

@@ -65,6 +65,9 @@ public final class McpClientSession implements AutoCloseable {
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final AtomicInteger serving = new AtomicInteger();
     private volatile long lastServed = Long.MIN_VALUE;
+    /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
+    private volatile ModernProtocol.Envelope modern;
+    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** What the server said about itself in {@code initialize}. */
     public record Initialized(String protocolVersion, String serverName, String serverVersion,
@@ -107,7 +110,7 @@ public final class McpClientSession implements AutoCloseable {
      */
     public Initialized initialize(String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                   Cancellation cancellation) {
-        rpc.start();
+        startReading();
         ObjectNode params = Json.object();
         params.put("protocolVersion", PROTOCOL_VERSION);
         params.set("capabilities", clientCapabilities.deepCopy());
@@ -129,6 +132,50 @@ public final class McpClientSession implements AutoCloseable {
         rpc.notify("notifications/initialized", null);
         this.initialized = init;
         return init;
+    }
+
+    /**
+     * Starts reading and probes with {@code server/discover} (MCP 2026-07-28) under {@code version}.
+     * An answer commits the stateless path: from then on every request carries the envelope. Any
+     * error answer or timeout is thrown as it came, for the caller to judge.
+     */
+    public Initialized discover(String version, String clientVersion, JsonNode clientCapabilities, Duration timeout,
+                                Cancellation cancellation) {
+        startReading();
+        ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion);
+        JsonNode result = await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
+                "server/discover", McpError.Timeout.Kind.CONNECT);
+        Initialized init = ModernProtocol.discovered(version, result);
+        this.modern = envelope;
+        this.initialized = init;
+        return init;
+    }
+
+    /** Whether this session speaks the stateless 2026-07-28 revision (no ping, no {@code logging/setLevel}). */
+    public boolean stateless() {
+        return modern != null;
+    }
+
+    /** Sends {@code method}, stamped with the 2026-07-28 envelope when the server speaks it. */
+    private OutboundCall request(String method, ObjectNode params) {
+        ModernProtocol.Envelope envelope = modern;
+        return rpc.request(method, envelope == null ? params : envelope.stamp(params));
+    }
+
+    /** Completes a 2026-07-28 answer that asks for input (see {@link InputRounds}); earlier revisions pass through. */
+    private JsonNode settled(String method, ObjectNode params, JsonNode first,
+                             java.util.function.Function<ObjectNode, JsonNode> again, Cancellation cancellation) {
+        if (modern == null) {
+            return first;
+        }
+        return InputRounds.settle(method, params == null ? Json.object() : params, first, again, this::serveRequest, cancellation);
+    }
+
+    /** Starts the connection's reader once: the probe and {@code initialize} may both come first. */
+    private void startReading() {
+        if (started.compareAndSet(false, true)) {
+            rpc.start();
+        }
     }
 
     public Initialized initialized() {
@@ -166,16 +213,18 @@ public final class McpClientSession implements AutoCloseable {
         if (cursor != null) {
             params.put("cursor", cursor);
         }
-        JsonNode result = await(rpc.request(method, params), timeout, cancellation, method, McpError.Timeout.Kind.LIST);
+        JsonNode result = send(method, params, timeout, McpError.Timeout.Kind.LIST, cancellation);
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
     /** Lists every tool within {@code bounds}; fails whole. */
     public List<McpToolInfo> listTools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         require("tools", "tools/list");
-        return new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
+        List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
                 .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
+        return modern == null ? listed : listed.stream().filter(tool -> ModernProtocol.headersValid(server, tool)).toList();
     }
+
 
     /**
      * Calls a tool. On cancellation or timeout the request is withdrawn with
@@ -206,8 +255,9 @@ public final class McpClientSession implements AutoCloseable {
             params.put("name", name);
             params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
             params.putObject("_meta").put("progressToken", token);
-            OutboundCall call = rpc.request("tools/call", params);
-            return McpWire.callResult(awaitCall(call, limits, lastActivity, cancellation));
+            JsonNode first = awaitCall(request("tools/call", params), limits, lastActivity, cancellation);
+            return McpWire.callResult(settled("tools/call", params, first,
+                    again -> awaitCall(request("tools/call", again), limits, lastActivity, cancellation), cancellation));
         } finally {
             progressRoutes.remove(token);
         }
@@ -225,9 +275,9 @@ public final class McpClientSession implements AutoCloseable {
                     call.cancel();
                     boolean total = deadline <= idleDeadline;
                     throw total
-                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + shown(limits.total()))
+                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + Failures.shown(limits.total()))
                             : new McpError.Timeout(McpError.Timeout.Kind.CALL_IDLE,
-                                    "tool call sent nothing for " + shown(limits.idle()) + " and was abandoned");
+                                    "tool call sent nothing for " + Failures.shown(limits.idle()) + " and was abandoned");
                 }
                 try {
                     return future.get(wait, TimeUnit.NANOSECONDS);
@@ -239,7 +289,7 @@ public final class McpClientSession implements AutoCloseable {
             if (cancellation.isCancelled()) {
                 throw new CancelledException();
             }
-            throw failure(e.getCause(), "tools/call");
+            throw Failures.of(e.getCause(), "tools/call");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             call.cancel();
@@ -276,7 +326,7 @@ public final class McpClientSession implements AutoCloseable {
         require("logging", "logging/setLevel");
         ObjectNode params = Json.object();
         params.put("level", level);
-        await(rpc.request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
+        await(request("logging/setLevel", params), timeout, cancellation, "logging/setLevel", McpError.Timeout.Kind.REQUEST);
     }
 
     /**
@@ -286,7 +336,7 @@ public final class McpClientSession implements AutoCloseable {
      * @throws McpError         an error answer (-32601 from a server that does not implement it), or the connection ended
      */
     public void ping(Duration timeout, Cancellation cancellation) {
-        await(rpc.request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
+        await(request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
     }
 
     /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
@@ -299,9 +349,6 @@ public final class McpClientSession implements AutoCloseable {
         rpc.notify("notifications/roots/list_changed", null);
     }
 
-    private static String shown(Duration d) {
-        return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
-    }
 
     private JsonNode await(OutboundCall call, Duration timeout, Cancellation cancellation, String what,
                            McpError.Timeout.Kind kind) {
@@ -309,33 +356,10 @@ public final class McpClientSession implements AutoCloseable {
             return call.await(cancellation, timeout);
         } catch (JsonRpcException e) {
             if (e.code() == JsonRpcError.REQUEST_CANCELLED && e.getMessage().startsWith("timed out")) {
-                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms" + setting(kind));
+                throw new McpError.Timeout(kind, what + " timed out after " + timeout.toMillis() + " ms" + Failures.setting(kind));
             }
-            throw failure(e, what);
+            throw Failures.of(e, what);
         }
-    }
-
-    /** The config key behind a named request limit, so the message says what to raise. */
-    private static String setting(McpError.Timeout.Kind kind) {
-        return switch (kind) {
-            case READ -> " (the read timeout, mcp.readTimeoutSeconds)";
-            case PROMPT -> " (the prompt timeout, mcp.promptTimeoutSeconds)";
-            case COMPLETION -> " (the completion timeout, mcp.completionTimeoutSeconds)";
-            case CONNECT, LIST, REQUEST, CALL_IDLE, CALL_TOTAL -> "";
-        };
-    }
-
-    /** Codes of the answers Tether's transports make up for a request they failed: their message says it all. */
-    private static boolean transportOwn(int code) {
-        return code == JsonRpcError.INTERNAL_ERROR || code == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
-    }
-
-    private static McpError failure(Throwable cause, String what) {
-        if (cause instanceof JsonRpcException rpc) {
-            return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: " + rpc.getMessage()
-                    + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));
-        }
-        return new McpError.Unreachable(what + " failed");
     }
 
     // ---- Content: resources, templates, subscriptions, prompts, completion ----
@@ -361,7 +385,9 @@ public final class McpClientSession implements AutoCloseable {
     /** As {@link #send(String, ObjectNode, Duration, Cancellation)}, a timeout reported as {@code kind}. */
     JsonNode send(String method, ObjectNode params, Duration timeout, McpError.Timeout.Kind kind,
                   Cancellation cancellation) {
-        return await(rpc.request(method, params), timeout, cancellation, method, kind);
+        JsonNode first = await(request(method, params), timeout, cancellation, method, kind);
+        return settled(method, params, first, again -> await(request(method, again), timeout, cancellation, method, kind),
+                cancellation);
     }
 
     /** The task requests of this session. */

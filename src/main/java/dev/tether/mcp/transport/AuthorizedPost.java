@@ -32,8 +32,15 @@ final class AuthorizedPost {
 
     /** POSTs {@code text} (a JSON-RPC message), again for as long as the authorization asks. */
     Answer send(String text) throws IOException, InterruptedException {
+        return send(text, java.util.Map.of());
+    }
+
+    /** As {@link #send(String)}, with {@code extra} headers of this message (the 2026-07-28 mirrors). */
+    Answer send(String text, java.util.Map<String, String> extra) throws IOException, InterruptedException {
         for (int attempt = 1; ; attempt++) {
-            HttpRequest request = requests.get()
+            HttpRequest.Builder builder = requests.get();
+            extra.forEach(builder::setHeader);
+            HttpRequest request = builder
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(text, StandardCharsets.UTF_8))

@@ -71,6 +71,7 @@ public final class HttpTransport implements MessageChannel {
     private final AuthorizedPost posts;
     private final SseStreams streams;
     private final int maxMessageBytes;
+    private final ToolHeaderBook toolHeaders = new ToolHeaderBook();
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
         this(spec, connectTimeout, HttpAuthorization.NONE);
@@ -147,7 +148,12 @@ public final class HttpTransport implements MessageChannel {
         }
         String text = Json.write(message);
         try {
-            AuthorizedPost.Answer answer = posts.send(text);
+            java.util.Map<String, String> modern = new java.util.LinkedHashMap<>(ModernHeaders.of(message));
+            if (!modern.isEmpty()) {
+                modern.putAll(toolHeaders.headers(message));
+            }
+            toolHeaders.sending(message, !modern.isEmpty());
+            AuthorizedPost.Answer answer = posts.send(text, modern);
             HttpResponse<InputStream> response = answer.response();
             int status = response.statusCode();
             response.headers().firstValue("Mcp-Session-Id").ifPresent(s -> {
@@ -164,6 +170,10 @@ public final class HttpTransport implements MessageChannel {
             if (status == 404 && sessionId != null) {
                 response.body().close();
                 sessionLost(isRequest, id);
+                return;
+            }
+            if (status >= 400 && status < 500 && isRequest && !modern.isEmpty()
+                    && StatelessErrors.deliver(response, id, maxMessageBytes, this::deliver)) {
                 return;
             }
             if (status < 200 || status >= 300) {
@@ -253,6 +263,7 @@ public final class HttpTransport implements MessageChannel {
         }
         if (id != null && !message.has("method")) {
             awaiting.remove(key(id));
+            toolHeaders.received(message);
         }
         delivered.incrementAndGet();
         deliver.lock();

@@ -41,7 +41,11 @@ public final class DeafServer {
                         {"tools":[{"name":"listen","description":"Never answers",
                           "inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}]}""".replace("\n", ""));
                 case "ping" -> answer(id, "{}");
-                default -> { }
+                default -> {
+                    if (id != null) {
+                        OUT.println("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
+                    }
+                }
             }
         }
     }

@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * wire format by hand so it can misbehave on purpose. Flags: {@code --junk} (non-JSON lines on
  * stdout around every frame), {@code --silent} (never answers initialize), {@code --spawn-child}
  * (starts a grandchild that sleeps forever and prints "child PID" to stderr),
- * {@code --version V} (answers initialize with protocol V). Tools: echo {text}, env (lists its
+ * {@code --version V} (answers initialize with protocol V), {@code --exit-on-discover} (exits when
+ * Tether probes with server/discover). Other requests are answered -32601. Tools: echo {text}, env (lists its
  * environment's variable names and FOO's value), slow {steps, delayMs, label} (progress per
  * step), hang (never answers), crash (exits with status 3). Every {@code notifications/cancelled}
  * is reported on stderr as "cancelled ID".
@@ -43,6 +44,9 @@ public final class FakeMcpServer {
             JsonNode message = JSON.readTree(line);
             String method = message.path("method").asString("");
             JsonNode id = message.get("id");
+            if (method.equals("server/discover") && flags.contains("--exit-on-discover")) {
+                System.exit(3); // as some 2025 servers do on a request before initialize
+            }
             if (method.equals("notifications/cancelled")) {
                 System.err.println("cancelled " + message.path("params").path("requestId"));
             } else if (method.equals("initialize") && !silent) {
@@ -57,6 +61,9 @@ public final class FakeMcpServer {
                 Thread.ofPlatform().start(() -> call(id, message.path("params")));
             } else if (method.equals("ping")) {
                 answer(id, JSON.createObjectNode());
+            } else if (id != null && !method.equals("initialize")) {
+                // As a 2025-11-25 server must: this is how it turns down Tether's server/discover probe.
+                send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
             }
         }
     }

@@ -1,0 +1,40 @@
+package dev.tether.mcp.client;
+
+import dev.tether.jsonrpc.JsonRpcError;
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.mcp.api.McpError;
+import java.time.Duration;
+
+/** How a failed request of a {@link McpClientSession} reads to the user: one place for its words. */
+final class Failures {
+    private Failures() {}
+
+    static String shown(Duration d) {
+        return d.toMillis() < 1000 || d.toMillis() % 1000 != 0 ? d.toMillis() + " ms" : d.toSeconds() + " s";
+    }
+
+    /** The config key behind a named request limit, so the message says what to raise. */
+    static String setting(McpError.Timeout.Kind kind) {
+        return switch (kind) {
+            case READ -> " (the read timeout, mcp.readTimeoutSeconds)";
+            case PROMPT -> " (the prompt timeout, mcp.promptTimeoutSeconds)";
+            case COMPLETION -> " (the completion timeout, mcp.completionTimeoutSeconds)";
+            case CONNECT, LIST, REQUEST, CALL_IDLE, CALL_TOTAL -> "";
+        };
+    }
+
+    /** Codes of the answers Tether's transports make up for a request they failed: their message says it all. */
+    private static boolean transportOwn(int code) {
+        return code == JsonRpcError.INTERNAL_ERROR || code == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
+    }
+
+    static McpError of(Throwable cause, String what) {
+        if (cause instanceof JsonRpcException rpc) {
+            String explained = ModernProtocol.explain(rpc.code(), rpc.error().data());
+            return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: "
+                    + (explained == null ? rpc.getMessage() : explained)
+                    + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));
+        }
+        return new McpError.Unreachable(what + " failed");
+    }
+}

@@ -1,0 +1,127 @@
+package dev.tether.mcp.client;
+
+import dev.tether.json.Json;
+import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.transport.ParamHeaders;
+import dev.tether.security.Redactor;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The stateless request envelope of MCP 2026-07-28: no {@code initialize}; every request names
+ * the protocol version, the client's capabilities and the client in its {@code _meta}, and every
+ * result says what kind it is in {@code resultType}. Also the readable text of the error codes
+ * that revision adds.
+ *
+ * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic">MCP 2026-07-28 base protocol</a>
+ */
+public final class ModernProtocol {
+    private static final Logger LOG = LoggerFactory.getLogger(ModernProtocol.class);
+    /** The stateless revision Tether speaks beside {@link McpClientSession#SUPPORTED_VERSIONS}. */
+    public static final String VERSION = "2026-07-28";
+    /** Every stateless revision Tether can speak, newest first. */
+    public static final List<String> VERSIONS = List.of(VERSION);
+
+    static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
+    static final String META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+    static final String META_CLIENT = "io.modelcontextprotocol/clientInfo";
+    static final String META_SERVER = "io.modelcontextprotocol/serverInfo";
+
+    /** HTTP headers do not match the body, or a required one is missing or malformed. */
+    public static final int HEADER_MISMATCH = -32020;
+    /** The request needs a client capability that was not declared. */
+    public static final int MISSING_CAPABILITY = -32021;
+    /** The server does not speak the requested protocol version; {@code data.supported} lists the ones it does. */
+    public static final int UNSUPPORTED_VERSION = -32022;
+
+    private ModernProtocol() {}
+
+    /** What one client stamps on every request to one server. */
+    record Envelope(String version, JsonNode capabilities, String clientVersion) {
+
+        /** A copy of {@code params} (or a new object) whose {@code _meta} carries the envelope; other {@code _meta} keys kept. */
+        ObjectNode stamp(ObjectNode params) {
+            ObjectNode copy = params == null ? Json.object() : params.deepCopy();
+            JsonNode existing = copy.get("_meta");
+            ObjectNode meta = existing instanceof ObjectNode object ? object : Json.object();
+            meta.put(META_VERSION, version);
+            meta.set(META_CAPABILITIES, capabilities.deepCopy());
+            ObjectNode info = meta.putObject(META_CLIENT);
+            info.put("name", "tether");
+            info.put("version", clientVersion);
+            copy.set("_meta", meta);
+            return copy;
+        }
+    }
+
+    /**
+     * What a {@code server/discover} answer says, as {@code initialize} would have said it.
+     *
+     * @throws McpError.Malformed it is not a discovery result (some older servers answer any method {@code {}})
+     */
+    static McpClientSession.Initialized discovered(String version, JsonNode result) {
+        JsonNode versions = result == null ? null : result.get("supportedVersions");
+        if (result == null || !result.isObject() || !"complete".equals(resultType(result))
+                || versions == null || !versions.isArray() || !result.path("capabilities").isObject()) {
+            throw new McpError.Malformed("server answered server/discover with something that is not a discovery result");
+        }
+        JsonNode serverInfo = result.path("_meta").path(META_SERVER);
+        return new McpClientSession.Initialized(version, McpWire.text(serverInfo, "name"), McpWire.text(serverInfo, "version"),
+                result.get("capabilities"), McpWire.text(result, "instructions"));
+    }
+
+    /** A 2026 tool whose {@code x-mcp-header} marks break the rules is not offered (logged with the reason). */
+    static boolean headersValid(String server, McpToolInfo tool) {
+        String problem = ParamHeaders.scan(tool.inputSchema()).problem();
+        if (problem != null) {
+            LOG.warn("mcp {}: tool {} is not offered: {}", server, Redactor.redact(tool.name()), problem);
+        }
+        return problem == null;
+    }
+
+    /** A result's {@code resultType}; a result without one (every earlier revision) is complete. */
+    static String resultType(JsonNode result) {
+        JsonNode type = result == null ? null : result.get("resultType");
+        return type != null && type.isString() ? type.asString() : "complete";
+    }
+
+    /** Readable words for the error codes of this revision, or null for any other code. */
+    static String explain(int code, JsonNode data) {
+        return switch (code) {
+            case HEADER_MISMATCH -> "the server rejected the request's MCP headers as not matching its body";
+            case MISSING_CAPABILITY -> "the server needs a client capability Tether did not declare for this request"
+                    + (data != null && data.has("requiredCapabilities")
+                    ? " (" + capabilityNames(data.get("requiredCapabilities")) + ")" : "");
+            case UNSUPPORTED_VERSION -> "the server does not speak MCP " + VERSION
+                    + (data != null && data.get("supported") != null ? " (it supports " + versions(data.get("supported")) + ")" : "");
+            default -> null;
+        };
+    }
+
+    /** The versions of a {@code -32022} error's {@code data.supported}, bounded and printable. */
+    public static List<String> supported(JsonNode data) {
+        JsonNode list = data == null ? null : data.get("supported");
+        if (list == null || !list.isArray()) {
+            return List.of();
+        }
+        return list.valueStream().filter(JsonNode::isString).map(JsonNode::asString)
+                .filter(v -> v.length() <= 32 && v.matches("[0-9A-Za-z._-]+")).limit(16).toList();
+    }
+
+    private static String versions(JsonNode supported) {
+        List<String> list = supported(Json.object().set("supported", supported));
+        return list.isEmpty() ? "no version Tether can read" : String.join(", ", list);
+    }
+
+    private static String capabilityNames(JsonNode caps) {
+        if (caps == null || !caps.isObject()) {
+            return "unnamed";
+        }
+        return String.join(", ", caps.propertyNames().stream()
+                .filter(n -> n.length() <= 32 && n.matches("[A-Za-z0-9_.-]+")).limit(8).toList());
+    }
+}
