@@ -211,8 +211,8 @@ public final class HttpTransport implements MessageChannel {
             if (!closed.get()) {
                 String reason = TerminalErrors.describe(e);
                 failRequest(isRequest, id, reason);
-                if (TerminalErrors.isTerminal(e)) {
-                    // Refused, reset, unreachable: the connection is over, and recovery may start a new one.
+                if (TerminalErrors.isTerminalExchange(e)) {
+                    // Refused, reset, closed, unreachable: the connection is over, and recovery may start a new one.
                     terminate(e);
                 }
             }

@@ -38,15 +38,25 @@ public final class TerminalErrors {
     }
 
     /**
+     * Whether an HTTP exchange that failed with {@code failure} (no answer came) ended the
+     * connection. Every I/O failure of an exchange does — the JDK reports a peer that closed or
+     * reset the connection in several shapes, some without any cause to judge by — except a
+     * request that timed out on a connection that was made (a slow answer is not a lost server).
+     */
+    public static boolean isTerminalExchange(IOException failure) {
+        return !(failure instanceof java.net.http.HttpTimeoutException) || failure instanceof HttpConnectTimeoutException;
+    }
+
+    /**
      * What a user reads when an HTTP exchange failed on the network: the kind of failure in words
      * (judged, as {@link #isTerminal}, from the types along the cause chain), then the JDK's
      * detail without exception class names.
      */
     public static String describe(IOException failure) {
-        String kind = "a network error";
+        String kind = "the connection to the server failed";
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof ConnectException) {
-                kind = "cannot reach the server (connection refused)";
+                kind = "cannot connect to the server";
                 break;
             } else if (t instanceof HttpConnectTimeoutException) {
                 kind = "cannot reach the server (connecting timed out)";

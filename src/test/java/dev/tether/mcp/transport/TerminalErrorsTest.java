@@ -48,4 +48,24 @@ class TerminalErrorsTest {
         assertEquals(List.of("refused", "reset, wrapped", "broken pipe", "unreachable", "no such host", "connect timed out",
                 "closed without answer", "session lost"), terminal);
     }
+
+    @Test
+    void anHttpExchangeThatGotNoAnswerEndsTheConnectionUnlessItOnlyTimedOut() {
+        // The JDK reports a peer that closed the connection before answering with or without a cause.
+        assertEquals(true, TerminalErrors.isTerminalExchange(new IOException("HTTP/1.1 header parser received no bytes")));
+        assertEquals(true, TerminalErrors.isTerminalExchange(new IOException("closed", new EOFException())));
+        assertEquals(true, TerminalErrors.isTerminalExchange(new ConnectException("Connection reset by peer")));
+        assertEquals(true, TerminalErrors.isTerminalExchange(new HttpConnectTimeoutException("connect")));
+        assertEquals(false, TerminalErrors.isTerminalExchange(new HttpTimeoutException("request timed out")));
+    }
+
+    @Test
+    void whatTheUserReadsSaysWhatHappenedWithoutClassNames() {
+        assertEquals("cannot connect to the server: Connection reset by peer",
+                TerminalErrors.describe(new ConnectException("Connection reset by peer")));
+        assertEquals("the server closed the connection without an answer: closed",
+                TerminalErrors.describe(new IOException("closed", new EOFException())));
+        assertEquals("the connection to the server failed: HTTP/1.1 header parser received no bytes",
+                TerminalErrors.describe(new IOException("HTTP/1.1 header parser received no bytes")));
+    }
 }
