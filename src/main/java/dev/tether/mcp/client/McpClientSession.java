@@ -26,10 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -63,8 +59,7 @@ public final class McpClientSession implements AutoCloseable {
     private volatile Consumer<String> taskStatus = id -> {};
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
-    private final AtomicInteger serving = new AtomicInteger();
-    private volatile long lastServed = Long.MIN_VALUE;
+    private final CallClock clock = new CallClock();
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
     private volatile ModernProtocol.Envelope modern;
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
@@ -255,66 +250,17 @@ public final class McpClientSession implements AutoCloseable {
             params.put("name", name);
             params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
             params.putObject("_meta").put("progressToken", token);
-            JsonNode first = awaitCall(request("tools/call", params), limits, lastActivity, cancellation);
+            JsonNode first = clock.await(request("tools/call", params), limits, lastActivity, cancellation);
             return McpWire.callResult(settled("tools/call", params, first,
-                    again -> awaitCall(request("tools/call", again), limits, lastActivity, cancellation), cancellation));
+                    again -> clock.await(request("tools/call", again), limits, lastActivity, cancellation), cancellation));
         } finally {
             progressRoutes.remove(token);
         }
     }
 
-    private JsonNode awaitCall(OutboundCall call, CallLimits limits, AtomicLong lastActivity, Cancellation cancellation) {
-        CompletableFuture<JsonNode> future = call.future();
-        long deadline = System.nanoTime() + limits.total().toNanos();
-        try (Cancellation.Registration ignored = cancellation.onCancel(call::cancel)) {
-            while (true) {
-                long now = System.nanoTime();
-                long idleDeadline = idleSince(lastActivity.get(), now) + limits.idle().toNanos();
-                long wait = Math.min(deadline, idleDeadline) - now;
-                if (wait <= 0) {
-                    call.cancel();
-                    boolean total = deadline <= idleDeadline;
-                    throw total
-                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + Failures.shown(limits.total()))
-                            : new McpError.Timeout(McpError.Timeout.Kind.CALL_IDLE,
-                                    "tool call sent nothing for " + Failures.shown(limits.idle()) + " and was abandoned");
-                }
-                try {
-                    return future.get(wait, TimeUnit.NANOSECONDS);
-                } catch (TimeoutException e) {
-                    // Loop: progress may have moved the idle deadline.
-                }
-            }
-        } catch (ExecutionException e) {
-            if (cancellation.isCancelled()) {
-                throw new CancelledException();
-            }
-            throw Failures.of(e.getCause(), "tools/call");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            call.cancel();
-            throw new CancelledException();
-        }
-    }
-
-    /**
-     * When the idle clock of a call started: a server waiting on our answer to its own request
-     * (a form the user is filling in, a sampling consent) is not idle, so time spent serving
-     * such requests does not count.
-     */
-    private long idleSince(long lastProgress, long now) {
-        return serving.get() > 0 ? now : Math.max(lastProgress, lastServed);
-    }
-
     /** A routed server request (roots, sampling, elicitation); the time it takes does not count as a call's idle time. */
     JsonNode serveRequest(InboundRequest request) {
-        serving.incrementAndGet();
-        try {
-            return serverRequests.handle(server, request);
-        } finally {
-            lastServed = System.nanoTime();
-            serving.decrementAndGet();
-        }
+        return clock.serving(() -> serverRequests.handle(server, request));
     }
 
     /**
@@ -341,7 +287,7 @@ public final class McpClientSession implements AutoCloseable {
 
     /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
     public int inFlight() {
-        return rpc.pendingCount() + serving.get();
+        return rpc.pendingCount() + clock.servingCount();
     }
 
     /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */
