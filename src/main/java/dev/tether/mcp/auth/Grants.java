@@ -96,21 +96,7 @@ final class Grants {
             String separator = endpoint.getRawQuery() == null ? "?" : "&";
             URI url = URI.create(endpoint + separator + AuthHttp.form(query));
             Map<String, String> answer = prompt.authorize(server, url, state, lifetime);
-            if (answer.get("error") != null) {
-                throw new AuthException("the authorization server refused: " + answer.get("error")
-                        + (answer.get("error_description") == null ? "" : " (" + answer.get("error_description") + ")"));
-            }
-            if (!state.equals(answer.get("state"))) {
-                throw new AuthException("the authorization answer carried the wrong state; ignoring it");
-            }
-            String iss = answer.get("iss");
-            if (iss != null && !Discovery.trimSlash(iss).equals(Discovery.trimSlash(as.issuer()))) {
-                throw new AuthException("the authorization answer came from issuer " + iss + ", not " + as.issuer());
-            }
-            String code = answer.get("code");
-            if (code == null || code.isEmpty()) {
-                throw new AuthException("the authorization answer carried no code");
-            }
+            String code = AuthorizationResponse.code(answer, state, as);
             Map<String, String> form = new LinkedHashMap<>();
             form.put("grant_type", "authorization_code");
             form.put("code", code);
