@@ -60,6 +60,7 @@ final class Grants {
             case OAuthClientConfig.Grant.AuthorizationCode code -> authorizationCode(found, scope, lifetime);
             case OAuthClientConfig.Grant.ClientCredentials cc -> clientCredentials(found, scope);
             case OAuthClientConfig.Grant.CrossApp xaa -> crossApp(found, scope, xaa);
+            case OAuthClientConfig.Grant.JwtBearer wif -> WorkloadGrant.obtain(found, scope, wif.identity(), this);
         };
     }
 
@@ -149,6 +150,18 @@ final class Grants {
             form.put("scope", scope);
         }
         return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+    }
+
+    /** The token request of a non-interactive grant: {@code form} plus the configured client's authentication. */
+    Credential request(Discovery.Found found, String scope, Map<String, String> form) throws AuthException {
+        ServerMetadata as = found.server();
+        OAuthClient client = identity.configured(as).orElseThrow();
+        return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+    }
+
+    /** Adds {@code secret} to what messages are scrubbed of. */
+    void hide(Secret secret) {
+        keeper.remember(new Tokens(secret, null, null, null));
     }
 
     private Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {
