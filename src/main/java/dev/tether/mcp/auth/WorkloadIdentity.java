@@ -78,6 +78,9 @@ public final class WorkloadIdentity {
      */
     public WorkloadIdentity resolve(Map<String, String> env, Consumer<String> onRead) {
         Secret value = tokenEnv == null ? null : Secret.ofNullable(env.get(tokenEnv));
+        if (value != null) {
+            onRead.accept(value.value());
+        }
         return new WorkloadIdentity(tokenFile, tokenEnv, issuer, value, Objects.requireNonNull(onRead, "onRead"));
     }
 
@@ -120,7 +123,7 @@ public final class WorkloadIdentity {
             }
         } else if (!meantFor(claims.getAudience(), as)) {
             throw new AuthException("the workload identity token from " + source() + " is not meant for the authorization server "
-                    + as.issuer() + " (its aud names neither the issuer nor the token endpoint); refusing to send it");
+                    + as.issuer() + " (its aud names neither the issuer nor the endpoint that issues tokens); refusing to send it");
         }
         return token;
     }
@@ -134,7 +137,7 @@ public final class WorkloadIdentity {
         String text;
         if (tokenFile == null) {
             if (envValue == null) {
-                throw new AuthException("the workload identity token variable " + tokenEnv + " is not set");
+                throw new AuthException("the variable " + tokenEnv + " that holds the workload identity token is not set");
             }
             text = envValue.value();
         } else {
