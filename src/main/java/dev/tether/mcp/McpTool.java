@@ -1,6 +1,5 @@
 package dev.tether.mcp;
 
-import dev.tether.json.Json;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
@@ -8,7 +7,6 @@ import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
-import dev.tether.mcp.schema.Verdict;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -20,8 +18,6 @@ import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,15 +30,11 @@ import tools.jackson.databind.JsonNode;
  * call the user already allowed). "Always allow" is bound to {@link #approvalKey()}, never to
  * the name; titles always begin with the server's name. Progress goes
  * to the editor as {@code tool_call_update}; an {@code isError} answer is a result the model
- * reads, and only a failed call (timeout, lost connection, error answer) is a {@link ToolError.TellModel};
- * so are arguments that break the tool's input schema, which are never sent.
+ * reads, and only a failed call (timeout, lost connection, error answer) is a {@link ToolError.TellModel}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools">MCP tools</a>
  */
 public final class McpTool implements Tool {
-    private static final Logger LOG = LoggerFactory.getLogger(McpTool.class);
-    /** The schema problems the model reads when its arguments are refused. */
-    private static final int MAX_REFUSAL_BYTES = 4000;
     private final McpToolSpec spec;
     private final McpToolCaller caller;
     private final ResultMapper results;
@@ -124,7 +116,6 @@ public final class McpTool implements Tool {
 
     @Override
     public ToolOutcome run(JsonNode input, ToolContext context) throws ToolError.TellModel {
-        checkArguments(input);
         if (tasks != null && spec.taskSupport() == McpToolInfo.TaskSupport.REQUIRED) {
             return runAsTask(input, context);
         }
@@ -138,24 +129,6 @@ public final class McpTool implements Tool {
             throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
         return results.map(result, spec.outputSchema(), Provenance.toolText(spec.server(), "tool " + spec.rawName()));
-    }
-
-    /**
-     * Refuses arguments that break the input schema the model was given, before anything is
-     * sent: the model reads why and can correct itself. A schema that cannot decide (it refers
-     * outside itself, or is too costly to evaluate) lets the call through: the server validates
-     * its own inputs.
-     */
-    private void checkArguments(JsonNode input) throws ToolError.TellModel {
-        JsonNode arguments = input == null ? Json.object() : input;
-        switch (spec.inputCheck().check(arguments)) {
-            case Verdict.Invalid invalid -> throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(
-                    spec.server() + ": the arguments do not match the input schema of " + spec.shownName()
-                            + ", so the call was not sent: " + String.join("; ", invalid.problems())), MAX_REFUSAL_BYTES));
-            case Verdict.Unchecked unchecked -> LOG.debug("mcp {}: arguments of {} not checked: {}", spec.server(),
-                    spec.shownName(), unchecked.reason());
-            case Verdict.Valid valid -> { }
-        }
     }
 
     /** Whether the model may start this tool as a task ({@code mcp_task_start}): its server offers tasks and the tool allows them. */

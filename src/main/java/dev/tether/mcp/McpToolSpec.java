@@ -2,7 +2,6 @@ package dev.tether.mcp;
 
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.OutputSchema;
-import dev.tether.mcp.schema.SchemaCheck;
 import dev.tether.tools.ToolTraits;
 import tools.jackson.databind.JsonNode;
 
@@ -13,7 +12,6 @@ import tools.jackson.databind.JsonNode;
  * it is built once per catalog entry, not once per model request.
  *
  * @param title        the title shown in the editor, or null
- * @param inputCheck   the input schema (as the model sees it) for checking the model's arguments before a call
  * @param outputSchema null when the tool declares none
  * @param hints        the effective hints as claimed (server's annotations with the user's overrides)
  * @param traits       what the permission gate decides on: from the hints the user trusts (the
@@ -25,6 +23,6 @@ import tools.jackson.databind.JsonNode;
  * @param alwaysLoad   the server asked that the definition is sent even when MCP tools are deferred
  */
 record McpToolSpec(String server, String rawName, String shownName, String title, String description,
-                   JsonNode inputSchema, SchemaCheck inputCheck, McpToolInfo.Hints hints, OutputSchema outputSchema, ToolTraits traits,
+                   JsonNode inputSchema, McpToolInfo.Hints hints, OutputSchema outputSchema, ToolTraits traits,
                    JsonNode auditInfo, String approvalKey, McpToolInfo.TaskSupport taskSupport,
                    boolean alwaysLoad) {}

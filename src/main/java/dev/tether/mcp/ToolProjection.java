@@ -8,7 +8,6 @@ import dev.tether.mcp.call.OutputSchema;
 import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
-import dev.tether.mcp.schema.SchemaCheck;
 import dev.tether.security.JsonSanitizer;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -151,7 +150,6 @@ public final class ToolProjection {
         OutputSchema outputSchema = output == null ? null : new OutputSchema(output);
         JsonNode input = schema(server, info.name(), info.inputSchema(), "input");
         return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema), input,
-                new SchemaCheck(input),
                 hints, outputSchema, traits(relied, server), auditInfo(server, shownName, hints, trusted),
                 approvalKey(server, info), info.taskSupport(), info.alwaysLoad());
     }

@@ -18,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  * a missing root {@code type} becomes {@code "object"} (what MCP requires of an input schema), and
  * every other keyword, nested combinators, {@code $defs}, {@code $ref}, {@code $anchor},
  * {@code if}/{@code then}/{@code else} and the rest, is sent as given. The tool's own schema is
- * never changed: Tether still checks the model's arguments against all of it before a call.
+ * never changed (the MCP side, and the server, keep all of it).
  * A schema that needs nothing is returned as the same instance.
  *
  * @see <a href="https://docs.anthropic.com/en/docs/build-with-claude/tool-use">Anthropic tool use</a>

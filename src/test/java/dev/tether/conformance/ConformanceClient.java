@@ -86,7 +86,7 @@ public final class ConformanceClient {
                 // Multi round-trip requests: every tool, at once, so their rounds interleave.
                 case "sep-2322-client-request-state" -> callAllAtOnce(tools);
                 case "json-schema-2020-12-preservation" -> SchemaScenarios.echoProjectedSchema(tools);
-                case "json-schema-ref-no-deref" -> SchemaScenarios.checkArgumentsWithoutFetching(tools);
+                case "json-schema-ref-no-deref" -> SchemaScenarios.checkWithoutFetching(tools);
                 default -> {
                     if (callsFromContext(tools, System.getenv("MCP_CONFORMANCE_CONTEXT"))) {
                         return;

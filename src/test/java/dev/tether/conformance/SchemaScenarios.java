@@ -2,6 +2,8 @@ package dev.tether.conformance;
 
 import dev.tether.json.Json;
 import dev.tether.mcp.McpTool;
+import dev.tether.mcp.schema.SchemaCheck;
+import dev.tether.mcp.schema.Verdict;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolError;
 import java.util.List;
@@ -9,9 +11,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The conformance suite's JSON Schema scenarios, driven through Tether's real projection and
- * call path: what is echoed is the input schema the model is given, and arguments are checked
- * by the same code that checks the model's.
+ * The conformance suite's JSON Schema scenarios, driven through Tether's real projection: what
+ * is echoed is the input schema the model is given, and values are checked against it by the
+ * validator Tether uses for output schemas and form answers.
  *
  * @see <a href="https://modelcontextprotocol.io/seps/2106-json-schema-2020-12">SEP-2106</a>
  */
@@ -31,30 +33,23 @@ final class SchemaScenarios {
     }
 
     /**
-     * json-schema-ref-no-deref: the lookup tool's schema has a same-document {@code $ref} and one
-     * to a canary URL. An id that breaks the referenced definition must be refused before any
-     * request; a profile (which only the canary could describe) leaves the check undecided, so
-     * that call goes to the server, which here knows no {@code tools/call}: its error is expected.
+     * json-schema-ref-no-deref: the lookup tool's projected schema has a same-document {@code $ref}
+     * and one to a canary URL. Tether's own validator ({@link SchemaCheck}, what checks output
+     * schemas and form answers) must resolve the first and leave the second unloaded: a bad id is
+     * caught through {@code #/$defs/userId}, a profile (which only the canary could describe) is
+     * undecided. The scenario's server answers no {@code tools/call}, so nothing is called.
      */
-    static void checkArgumentsWithoutFetching(List<Tool> tools) {
-        tool(tools, LOOKUP);
-        try {
-            ConformanceClient.call(tools, LOOKUP, Json.parse("{\"id\":\"Not A Valid Id!\"}"));
-            throw new ConformanceClient.FlowFailed(LOOKUP + ": an id breaking #/$defs/userId was sent");
-        } catch (ToolError e) {
-            if (!e.getMessage().contains("so the call was not sent")) {
-                throw new ConformanceClient.FlowFailed(LOOKUP + ": expected a refusal by the schema, got: " + e.getMessage());
-            }
-            System.err.println("conformance: " + LOOKUP + " refused before sending: " + e.getMessage());
+    static void checkWithoutFetching(List<Tool> tools) {
+        SchemaCheck check = new SchemaCheck(tool(tools, LOOKUP).definition().inputSchema());
+        Verdict badId = check.check(Json.parse("{\"id\":\"Not A Valid Id!\"}"));
+        if (!(badId instanceof Verdict.Invalid invalid) || !String.join(" ", invalid.problems()).contains("/id")) {
+            throw new ConformanceClient.FlowFailed(LOOKUP + ": an id breaking #/$defs/userId was not caught: " + badId);
         }
-        try {
-            ConformanceClient.call(tools, LOOKUP, Json.parse("{\"id\":\"ada\",\"profile\":{\"displayName\":\"Ada\"}}"));
-        } catch (ToolError | ConformanceClient.FlowFailed e) {
-            if (e.getMessage().contains("so the call was not sent")) {
-                throw new ConformanceClient.FlowFailed(LOOKUP + ": a profile was refused although only the canary could judge it");
-            }
-            System.err.println("conformance: " + LOOKUP + " with a profile reached the server: " + e.getMessage());
+        Verdict profile = check.check(Json.parse("{\"id\":\"ada\",\"profile\":{\"displayName\":\"Ada\"}}"));
+        if (!(profile instanceof Verdict.Unchecked)) {
+            throw new ConformanceClient.FlowFailed(LOOKUP + ": a value under the network $ref was judged: " + profile);
         }
+        System.err.println("conformance: " + LOOKUP + ": " + badId + "; with a profile: " + profile);
     }
 
     private static McpTool tool(List<Tool> tools, String name) {

@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One JSON Schema from an MCP server (a tool's input or output schema, an elicitation form), as
+ * One JSON Schema from an MCP server (a tool's output schema, an elicitation form), as
  * Tether checks values against it with networknt: compiled once, on first use, in the dialect its
  * {@code $schema} names (draft-04 to 2020-12; none or an unknown one reads as 2020-12, without
  * loading the unknown meta-schema). Everything 2020-12 offers works — {@code $defs} and

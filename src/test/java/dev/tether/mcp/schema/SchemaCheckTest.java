@@ -24,7 +24,7 @@ class SchemaCheckTest {
              "additionalProperties":false}""");
 
     @Test
-    void argumentsThatFitASchemaOfRefsAndConditionsPass() {
+    void valuesThatFitASchemaOfRefsAndConditionsPass() {
         assertEquals(new Verdict.Valid(), CONTACT.check(json("""
                 {"id":"ada-1","home":{"city":"London"},"contactMethod":"phone","phone":"+44 20"}""")));
         assertEquals(new Verdict.Valid(), CONTACT.check(json("{\"id\":\"ada-1\",\"email\":\"a@b.c\"}")));
