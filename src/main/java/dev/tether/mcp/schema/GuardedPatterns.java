@@ -2,6 +2,7 @@ package dev.tether.mcp.schema;
 
 import com.networknt.schema.regex.RegularExpression;
 import com.networknt.schema.regex.RegularExpressionFactory;
+import com.networknt.schema.regex.RegularExpressions;
 import dev.tether.base.Cancellation;
 import dev.tether.tools.builtin.GuardedText;
 import dev.tether.tools.builtin.SearchBudget;
@@ -37,7 +38,9 @@ final class GuardedPatterns implements RegularExpressionFactory {
 
     @Override
     public RegularExpression getRegularExpression(String regex) {
-        Pattern pattern = Pattern.compile(regex);
+        // The same ECMA-262 adjustments networknt's own JDK engine makes ($ ends the input, long property names).
+        Pattern pattern = Pattern.compile(RegularExpressions.replaceLongformCharacterProperties(
+                RegularExpressions.replaceDollarAnchors(regex)));
         return text -> {
             SearchBudget budget = CURRENT.get();
             CharSequence input = new GuardedText(text, budget != null ? budget : new SearchBudget(DEFAULT_LIMIT, Cancellation.root()));

@@ -74,6 +74,17 @@ class SchemaCheckTest {
     }
 
     @Test
+    void patternsFollowEcmaScriptWhereJavaDiffers() {
+        // In ECMA-262 "$" ends the input; Java's would also match before a final newline.
+        SchemaCheck word = check("{\"type\":\"string\",\"pattern\":\"^[a-z]+$\"}");
+        assertEquals(new Verdict.Valid(), word.check(json("\"abc\"")));
+        assertInstanceOf(Verdict.Invalid.class, word.check(json("\"abc\\n\"")));
+        SchemaCheck letters = check("{\"type\":\"string\",\"pattern\":\"^\\\\p{Letter}+$\"}");
+        assertEquals(new Verdict.Valid(), letters.check(json("\"été\"")));
+        assertInstanceOf(Verdict.Invalid.class, letters.check(json("\"e1\"")));
+    }
+
+    @Test
     void aDraft07SchemaKeepsItsOwnDialect() {
         SchemaCheck draft7 = check("""
                 {"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"n":{"type":"integer"}},
