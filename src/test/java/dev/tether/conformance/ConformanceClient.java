@@ -86,6 +86,8 @@ public final class ConformanceClient {
                 case "sse-retry" -> call(tools, "test_reconnection", Json.object());
                 // Multi round-trip requests: every tool, at once, so their rounds interleave.
                 case "sep-2322-client-request-state" -> callAllAtOnce(tools);
+                case "json-schema-2020-12-preservation" -> SchemaScenarios.echoProjectedSchema(tools);
+                case "json-schema-ref-no-deref" -> SchemaScenarios.checkWithoutFetching(tools);
                 default -> {
                     if (callsFromContext(tools, System.getenv("MCP_CONFORMANCE_CONTEXT"))) {
                         return;
@@ -137,7 +139,7 @@ public final class ConformanceClient {
         return settings.withClient(SERVER, client);
     }
 
-    private static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolError {
+    static String call(List<Tool> tools, String name, JsonNode arguments) throws ToolError {
         Tool tool = tools.stream().filter(t -> name.equals(rawName(t))).findFirst()
                 .orElseThrow(() -> new FlowFailed("the server lists no tool \"" + name + "\""));
         ToolContext context = new ToolContext("call-1", new Workspace(Path.of("").toAbsolutePath(), List.of()),
@@ -193,12 +195,12 @@ public final class ConformanceClient {
         }
     }
 
-    private static String rawName(Tool tool) {
+    static String rawName(Tool tool) {
         return tool instanceof McpTool mcp ? mcp.rawName() : tool.definition().name();
     }
 
     /** The scenario's flow could not be completed; the message says where. */
-    private static final class FlowFailed extends RuntimeException {
+    static final class FlowFailed extends RuntimeException {
         FlowFailed(String message) {
             super(message);
         }

@@ -1,5 +1,7 @@
 package dev.tether.mcp.interaction;
 
+import dev.tether.mcp.schema.SchemaCheck;
+import dev.tether.mcp.schema.Verdict;
 import dev.tether.security.JsonSanitizer;
 import dev.tether.security.ReservedKeys;
 import dev.tether.security.UnicodeSanitizer;
@@ -41,6 +43,7 @@ public final class FormSchema {
     static final Set<String> FORMATS = Set.of("email", "uri", "date", "date-time");
 
     private final ObjectNode schema;
+    private final SchemaCheck check;
     private final Map<String, Field> fields;
     private final Set<String> required;
 
@@ -49,6 +52,7 @@ public final class FormSchema {
 
     private FormSchema(ObjectNode schema, Map<String, Field> fields, Set<String> required) {
         this.schema = schema;
+        this.check = new SchemaCheck(schema);
         this.fields = fields;
         this.required = required;
     }
@@ -269,8 +273,16 @@ public final class FormSchema {
         return required;
     }
 
-    /** Why {@code content} is not a valid answer to this form; empty when it is. */
+    /**
+     * Why {@code content} is not a valid answer to this form; empty when it is. Tether's own rules
+     * first (they are stricter: no reserved keys, finite numbers, the formats), then the schema as
+     * networknt reads it.
+     */
     public List<String> violations(JsonNode content) {
-        return FormReply.violations(this, content);
+        List<String> problems = FormReply.violations(this, content);
+        if (!problems.isEmpty()) {
+            return problems;
+        }
+        return check.check(content) instanceof Verdict.Invalid invalid ? invalid.problems() : List.of();
     }
 }

@@ -6,6 +6,7 @@ import dev.tether.model.ModelRequest;
 import dev.tether.model.Part;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.model.ToolDefinition;
+import dev.tether.model.ToolSchemaFit;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
@@ -13,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Maps a {@link ModelRequest} to a Messages API body. Never sends {@code temperature},
- * {@code top_p} or {@code top_k}: newer API versions reject them.
+ * {@code top_p} or {@code top_k}: newer API versions reject them. Tool schemas go as given, but
+ * for the root keywords the API refuses ({@link ToolSchemaFit}).
  *
  * @see <a href="https://docs.anthropic.com/en/api/messages">Messages API</a>
  */
@@ -44,10 +46,11 @@ final class AnthropicRequestBody {
             ArrayNode tools = body.putArray("tools");
             for (ToolDefinition tool : request.tools()) {
                 ObjectNode node = tools.addObject().put("name", tool.name());
-                if (tool.description() != null) {
-                    node.put("description", tool.description());
+                ToolSchemaFit.Fitted fitted = ToolSchemaFit.fit(tool, ToolSchemaFit.ANTHROPIC);
+                if (fitted.description() != null) {
+                    node.put("description", fitted.description());
                 }
-                node.set("input_schema", tool.inputSchema() != null ? tool.inputSchema() : Json.object().put("type", "object"));
+                node.set("input_schema", fitted.schema());
             }
             ((ObjectNode) tools.get(tools.size() - 1)).set("cache_control", ephemeral());
         }

@@ -5,6 +5,7 @@ import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.model.ToolSchemaFit;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -14,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Maps a {@link ModelRequest} to a Chat Completions body. Thinking is neither requested nor
- * sent back: the compatible servers disagree on the knobs and reject unknown fields.
+ * sent back: the compatible servers disagree on the knobs and reject unknown fields. Tool
+ * schemas go as given, but for the root keywords the API refuses ({@link ToolSchemaFit}).
  *
  * @see <a href="https://platform.openai.com/docs/api-reference/chat/create">Create chat completion</a>
  */
@@ -45,10 +47,11 @@ final class OpenAiRequestBody {
             for (ToolDefinition tool : request.tools()) {
                 ObjectNode function = tools.addObject().put("type", "function").putObject("function");
                 function.put("name", tool.name());
-                if (tool.description() != null) {
-                    function.put("description", tool.description());
+                ToolSchemaFit.Fitted fitted = ToolSchemaFit.fit(tool, ToolSchemaFit.OPENAI);
+                if (fitted.description() != null) {
+                    function.put("description", fitted.description());
                 }
-                function.set("parameters", tool.inputSchema() != null ? tool.inputSchema() : Json.object().put("type", "object"));
+                function.set("parameters", fitted.schema());
             }
         }
         return body;
