@@ -16,6 +16,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.catalog.CacheHint;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.ContentNotifications;
@@ -60,6 +61,7 @@ public final class McpClientSession implements AutoCloseable {
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final CallClock clock = new CallClock();
+    private final Map<String, CacheHint> cacheHints = new ConcurrentHashMap<>();
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
     private volatile ModernProtocol.Envelope modern;
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
@@ -209,6 +211,11 @@ public final class McpClientSession implements AutoCloseable {
         }
     }
 
+    /** The cache hint ({@code ttlMs}, {@code cacheScope}) of the last {@code method} list, or null when it carried none. */
+    public CacheHint cacheHint(String method) {
+        return cacheHints.get(method);
+    }
+
     /** One page of a list method ({@code tools/list}, …), with the size of its JSON. */
     public CatalogFetcher.Page listPage(String method, String capability, String cursor, Duration timeout,
                                         Cancellation cancellation) {
@@ -218,6 +225,9 @@ public final class McpClientSession implements AutoCloseable {
             params.put("cursor", cursor);
         }
         JsonNode result = send(method, params, timeout, McpError.Timeout.Kind.LIST, cancellation);
+        CacheHint hint = CacheHint.of(result);
+        // The first page starts a fetch; the list lives as long as its shortest-lived page.
+        cacheHints.compute(method, (m, was) -> cursor == null ? hint : CacheHint.shorter(was, hint));
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
