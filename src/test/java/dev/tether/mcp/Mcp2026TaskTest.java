@@ -7,6 +7,7 @@ import static dev.tether.mcp.TaskFixture.start;
 import static dev.tether.mcp.TaskFixture.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,6 +19,7 @@ import dev.tether.mcp.task.TaskEvents;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.Peer2026;
 import dev.tether.testing.mcp.ScriptedHost;
+import dev.tether.tools.ToolError;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -113,6 +115,19 @@ class Mcp2026TaskTest {
             TaskEvents.TaskReport report = host.ended.getFirst();
             assertEquals("completed", report.status());
             assertEquals("crunched e as a task (confirmed)", text(report.outcome()));
+        }
+    }
+
+    @Test
+    void aToolThatRunsOnlyAsATaskBecomesOneWhenCalledDirectly() throws Exception {
+        try (McpRuntime runtime = start(new ScriptedHost(true, false), true, fast(Duration.ofSeconds(60)), peer("on"))) {
+            assertEquals("crunched g as a task", text(run(runtime, "mcp__peer__bake", json("{'label':'g'}"), Cancellation.root())),
+                    "the server's -32021 naming the extension turns the direct call into a task");
+        }
+        try (McpRuntime runtime = start(new ScriptedHost(true, false), false, fast(Duration.ofSeconds(60)), peer("on"))) {
+            ToolError.TellModel refused = assertThrows(ToolError.TellModel.class,
+                    () -> run(runtime, "mcp__peer__bake", json("{'label':'h'}"), Cancellation.root()));
+            assertTrue(refused.getMessage().contains("did not declare"), "with tasks off it stays a readable error: " + refused.getMessage());
         }
     }
 

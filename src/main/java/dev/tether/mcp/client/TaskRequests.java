@@ -44,6 +44,16 @@ public final class TaskRequests {
         return capability().path("requests").path("tools").path("call").isObject();
     }
 
+    /**
+     * Whether {@code e} is a 2026 server's "this call needs the tasks extension" (-32021 naming
+     * {@code io.modelcontextprotocol/tasks} in {@code data.requiredCapabilities.extensions}).
+     */
+    public static boolean needsTasks(McpError e) {
+        return e instanceof McpError.ErrorAnswer answer && answer.code() == ModernProtocol.MISSING_CAPABILITY
+                && answer.data() != null
+                && answer.data().path("requiredCapabilities").path("extensions").has(ExtensionTasks.EXTENSION);
+    }
+
     /** Whether the server declared {@code tasks.cancel} (always part of the 2026 extension). */
     public boolean declaresCancel() {
         return session.stateless() ? declaresToolTasks() : capability().path("cancel").isObject();
