@@ -96,6 +96,20 @@ class Mcp2026TaskTest {
     }
 
     @Test
+    void overHttpEveryTaskRequestNamesItsTaskForRouting() throws Exception {
+        Path script = Peer2026.script();
+        assumeTrue(script != null, "npm ci in conformance/ has not been run");
+        ScriptedHost host = new ScriptedHost(true, false)
+                .answering((request, c) -> new ElicitationReply("accept", json("{'confirm':true}")));
+        // The SDK's HTTP entry refuses tasks/get, tasks/update and tasks/cancel without an Mcp-Name equal to the task id.
+        try (Peer2026 http = Peer2026.http(script);
+             McpRuntime runtime = start(host, true, fast(Duration.ofSeconds(60)), new McpServerSpec.Http("peer", http.url(), Map.of()))) {
+            assertEquals("crunched i as a task (confirmed)", startTask(runtime, "{'label':'i','ask':true}"));
+            assertEquals(1, host.elicitations.size());
+        }
+    }
+
+    @Test
     void aDeclinedInputIsTheServersToJudge() throws Exception {
         ScriptedHost host = new ScriptedHost(true, false).answering((request, c) -> new ElicitationReply("decline", null));
         try (McpRuntime runtime = start(host, true, fast(Duration.ofSeconds(60)), peer("on"))) {
