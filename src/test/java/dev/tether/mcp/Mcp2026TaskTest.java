@@ -91,6 +91,7 @@ class Mcp2026TaskTest {
             assertEquals(1, host.elicitations.size(), "asked once, although tasks/get showed the request more than once");
             assertEquals("Crunch c?", host.elicitations.getFirst().message());
             assertEquals("peer", host.elicitations.getFirst().server());
+            assertEquals("call-1", host.elicitations.getFirst().toolCallId(), "tied to the tool call waiting in the foreground");
             assertEquals(1, stats(runtime).path("tasksUpdate").asInt());
         }
     }
