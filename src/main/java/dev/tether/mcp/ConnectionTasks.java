@@ -8,6 +8,7 @@ import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.client.TaskRequests;
 import dev.tether.mcp.task.TaskServer;
 import java.time.Duration;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -56,8 +57,16 @@ final class ConnectionTasks implements TaskServer {
     }
 
     @Override
-    public McpTaskState get(String taskId, Cancellation cancellation) {
-        return bounded(cancellation, c -> requests().get(taskId, options.listTimeout(), c));
+    public McpTaskState get(McpTaskState last, Cancellation cancellation) {
+        return bounded(cancellation, c -> requests().get(last, options.listTimeout(), c));
+    }
+
+    @Override
+    public void answer(McpTaskState last, Map<String, JsonNode> pending, Cancellation cancellation) {
+        bounded(cancellation, c -> {
+            requests().answer(last, pending, options.listTimeout(), c);
+            return null;
+        });
     }
 
     @Override
@@ -66,10 +75,10 @@ final class ConnectionTasks implements TaskServer {
     }
 
     @Override
-    public void cancel(String taskId, Duration timeout) {
+    public void cancel(McpTaskState last, Duration timeout) {
         McpClientSession client = connection.readySession();
         if (client != null) {
-            client.tasks().cancel(taskId, timeout, Cancellation.root());
+            client.tasks().cancel(last, timeout, Cancellation.root());
         }
     }
 

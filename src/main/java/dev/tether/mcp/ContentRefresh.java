@@ -6,6 +6,7 @@ import dev.tether.mcp.ConnectionContent.Declared;
 import dev.tether.mcp.ConnectionContent.Fetched;
 import dev.tether.mcp.ConnectionContent.Live;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.catalog.CacheHint;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.content.McpPrompt;
@@ -128,25 +129,27 @@ final class ContentRefresh {
     }
 
     /**
-     * Before a model request, the catalog TTL for content: a resource or prompt list of a server
-     * that does not send {@code list_changed} for it is fetched again (through its coalescing
-     * refresher) once it is older than the TTL, as the tool list is.
+     * Before a model request, the catalog TTL for content: a resource or prompt list is fetched
+     * again (through its coalescing refresher) once it is older than the server's cache hint or,
+     * without one, than the catalog TTL when the server does not send {@code list_changed} for it,
+     * as the tool list is (see {@link CacheHint}).
      */
     void refreshIfStale(McpClientSession ready) {
-        long ttl = settings.healing().catalogTtl().toNanos();
         McpClientSession.Initialized init = ready == null ? null : ready.initialized();
-        if (ttl == 0 || init == null) {
+        if (init == null) {
             return;
         }
+        java.time.Duration ttl = settings.healing().catalogTtl();
         Declared declared = catalogs.declared();
         long now = settings.healing().clock().getAsLong();
-        if (declared.resources() && !init.capabilities().path("resources").path("listChanged").asBoolean(false)
-                && now - resourcesAt >= ttl) {
+        CacheHint resourceHint = CacheHint.shorter(ready.cacheHint("resources/list"), ready.cacheHint("resources/templates/list"));
+        if (declared.resources() && CacheHint.due(resourceHint, ttl,
+                init.capabilities().path("resources").path("listChanged").asBoolean(false), now - resourcesAt)) {
             resourcesAt = now;
             resourceRefresher.request();
         }
-        if (declared.prompts() && !init.capabilities().path("prompts").path("listChanged").asBoolean(false)
-                && now - promptsAt >= ttl) {
+        if (declared.prompts() && CacheHint.due(ready.cacheHint("prompts/list"), ttl,
+                init.capabilities().path("prompts").path("listChanged").asBoolean(false), now - promptsAt)) {
             promptsAt = now;
             promptRefresher.request();
         }

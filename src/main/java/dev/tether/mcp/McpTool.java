@@ -6,6 +6,7 @@ import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
+import dev.tether.mcp.client.TaskRequests;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
@@ -126,6 +127,10 @@ public final class McpTool implements Tool {
                     () -> caller.call(spec.rawName(), input, spec.hints().isRetryable(), context.cancellation(),
                             progressUpdates::offer));
         } catch (McpError e) {
+            if (tasks != null && TaskRequests.needsTasks(e)) {
+                // A 2026 server says this tool runs only as a task: the call becomes one, as a 2025 "required" tool's would.
+                return runAsTask(input, context);
+            }
             throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
         }
         return results.map(result, spec.outputSchema(), Provenance.toolText(spec.server(), "tool " + spec.rawName()));

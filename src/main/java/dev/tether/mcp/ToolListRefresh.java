@@ -4,11 +4,11 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.catalog.CacheHint;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.catalog.CoalescingRefresher;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.security.Redactor;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Refetching one connection's tool list: on {@code list_changed} (coalesced), on request, and
- * when the list of a server that never sends {@code list_changed} is older than the catalog TTL.
+ * when the list is older than the server's cache hint ({@code ttlMs}, MCP 2026-07-28) or, without
+ * one, when a server that never sends {@code list_changed} has a list older than the catalog TTL
+ * (see {@link CacheHint}).
  * One fetch at a time; a list is committed only for the generation it was fetched from.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#list-changed-notification">MCP tools list_changed</a>
@@ -89,15 +91,14 @@ final class ToolListRefresh {
      * the barrier waits for it within its own bound.
      */
     void refreshIfStale(McpClientSession ready) {
-        Duration ttl = settings.healing().catalogTtl();
         McpClientSession.Initialized init = ready == null ? null : ready.initialized();
-        if (ttl.isZero() || init == null || !ready.declares("tools")
-                || init.capabilities().path("tools").path("listChanged").asBoolean(false)) {
+        if (init == null || !ready.declares("tools")) {
             return;
         }
         long now = settings.healing().clock().getAsLong();
         long since = Math.max(state.catalogAt(), staleAskedAt);
-        if (now - since >= ttl.toNanos()) {
+        if (CacheHint.due(ready.cacheHint("tools/list"), settings.healing().catalogTtl(),
+                init.capabilities().path("tools").path("listChanged").asBoolean(false), now - since)) {
             staleAskedAt = now;
             refresher.request();
         }

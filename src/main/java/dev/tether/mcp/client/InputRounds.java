@@ -38,18 +38,27 @@ final class InputRounds {
 
     /**
      * Completes {@code first}, the answer to {@code params}: while it asks for input, answers and
-     * sends again through {@code send}, at most {@link #MAX_ROUNDS} times.
+     * sends again through {@code send}, at most {@link #MAX_ROUNDS} times. A task handle
+     * ({@code resultType: "task"}) ends the rounds only when {@code taskAllowed}: Tether declared the
+     * tasks extension on this request; a server must not answer anything else with a task.
      *
      * @throws McpError an unknown result type, a malformed or unanswerable input request, or too many rounds
      */
     static JsonNode settle(String method, ObjectNode params, JsonNode first, Function<ObjectNode, JsonNode> send,
-                           Answerer answerer, Cancellation cancellation) {
+                           Answerer answerer, boolean taskAllowed, Cancellation cancellation) {
         JsonNode result = first;
         for (int round = 1; ; round++) {
             String type = ModernProtocol.resultType(result);
             switch (type) {
                 case "complete" -> {
                     return result;
+                }
+                case "task" -> {
+                    if (taskAllowed) {
+                        return result;
+                    }
+                    throw new McpError.Malformed("server answered " + method + " with a task, although Tether did not "
+                            + "declare the tasks extension on that request");
                 }
                 case "input_required" -> {
                     if (round > MAX_ROUNDS) {
@@ -97,7 +106,8 @@ final class InputRounds {
         return next;
     }
 
-    private static JsonNode answer(String method, String key, JsonNode request, Answerer answerer, Cancellation cancellation) {
+    /** Answers one embedded request ({@code key} names it) through {@code answerer}; also used for a task's input requests. */
+    static JsonNode answer(String method, String key, JsonNode request, Answerer answerer, Cancellation cancellation) {
         String inner = McpWire.text(request, "method");
         if (inner == null || !ServerRequestHandler.ROUTED.contains(inner)) {
             throw new McpError.Malformed("server asked for input to " + method + " of a kind Tether does not know ("

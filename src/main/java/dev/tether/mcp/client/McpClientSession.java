@@ -16,6 +16,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.catalog.CacheHint;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.ContentNotifications;
@@ -60,6 +61,7 @@ public final class McpClientSession implements AutoCloseable {
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final CallClock clock = new CallClock();
+    private final Map<String, CacheHint> cacheHints = new ConcurrentHashMap<>();
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
     private volatile ModernProtocol.Envelope modern;
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
@@ -153,17 +155,26 @@ public final class McpClientSession implements AutoCloseable {
 
     /** Sends {@code method}, stamped with the 2026-07-28 envelope when the server speaks it. */
     private OutboundCall request(String method, ObjectNode params) {
+        return request(method, params, false);
+    }
+
+    /** As {@link #request(String, ObjectNode)}; {@code tasks}: the envelope also declares the tasks extension. */
+    private OutboundCall request(String method, ObjectNode params, boolean tasks) {
         ModernProtocol.Envelope envelope = modern;
+        if (envelope != null && tasks) {
+            envelope = envelope.declaring(ExtensionTasks.EXTENSION);
+        }
         return rpc.request(method, envelope == null ? params : envelope.stamp(params));
     }
 
     /** Completes a 2026-07-28 answer that asks for input (see {@link InputRounds}); earlier revisions pass through. */
     private JsonNode settled(String method, ObjectNode params, JsonNode first,
-                             java.util.function.Function<ObjectNode, JsonNode> again, Cancellation cancellation) {
+                             java.util.function.Function<ObjectNode, JsonNode> again, boolean tasks, Cancellation cancellation) {
         if (modern == null) {
             return first;
         }
-        return InputRounds.settle(method, params == null ? Json.object() : params, first, again, this::serveRequest, cancellation);
+        return InputRounds.settle(method, params == null ? Json.object() : params, first, again, this::serveRequest,
+                tasks, cancellation);
     }
 
     /** Starts the connection's reader once: the probe and {@code initialize} may both come first. */
@@ -200,6 +211,11 @@ public final class McpClientSession implements AutoCloseable {
         }
     }
 
+    /** The cache hint ({@code ttlMs}, {@code cacheScope}) of the last {@code method} list, or null when it carried none. */
+    public CacheHint cacheHint(String method) {
+        return cacheHints.get(method);
+    }
+
     /** One page of a list method ({@code tools/list}, …), with the size of its JSON. */
     public CatalogFetcher.Page listPage(String method, String capability, String cursor, Duration timeout,
                                         Cancellation cancellation) {
@@ -209,13 +225,20 @@ public final class McpClientSession implements AutoCloseable {
             params.put("cursor", cursor);
         }
         JsonNode result = send(method, params, timeout, McpError.Timeout.Kind.LIST, cancellation);
+        CacheHint hint = CacheHint.of(result);
+        // The first page starts a fetch; the list lives as long as its shortest-lived page.
+        cacheHints.compute(method, (m, was) -> cursor == null ? hint : CacheHint.shorter(was, hint));
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
     /** Lists every tool within {@code bounds}; fails whole. */
     public List<McpToolInfo> listTools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         require("tools", "tools/list");
-        List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
+        // Under the 2026 tasks extension the server decides per call whether it becomes a task: any tool may be started as one.
+        McpToolInfo.TaskSupport unstated = modern != null && taskRequests.declaresToolTasks()
+                ? McpToolInfo.TaskSupport.OPTIONAL : McpToolInfo.TaskSupport.FORBIDDEN;
+        List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", node -> McpWire.tool(node, unstated),
+                McpToolInfo::name, bounds)
                 .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
         return modern == null ? listed : listed.stream().filter(tool -> ModernProtocol.headersValid(server, tool)).toList();
     }
@@ -252,7 +275,7 @@ public final class McpClientSession implements AutoCloseable {
             params.putObject("_meta").put("progressToken", token);
             JsonNode first = clock.await(request("tools/call", params), limits, lastActivity, cancellation);
             return McpWire.callResult(settled("tools/call", params, first,
-                    again -> clock.await(request("tools/call", again), limits, lastActivity, cancellation), cancellation));
+                    again -> clock.await(request("tools/call", again), limits, lastActivity, cancellation), false, cancellation));
         } finally {
             progressRoutes.remove(token);
         }
@@ -331,9 +354,18 @@ public final class McpClientSession implements AutoCloseable {
     /** As {@link #send(String, ObjectNode, Duration, Cancellation)}, a timeout reported as {@code kind}. */
     JsonNode send(String method, ObjectNode params, Duration timeout, McpError.Timeout.Kind kind,
                   Cancellation cancellation) {
-        JsonNode first = await(request(method, params), timeout, cancellation, method, kind);
-        return settled(method, params, first, again -> await(request(method, again), timeout, cancellation, method, kind),
-                cancellation);
+        return send(method, params, timeout, kind, false, cancellation);
+    }
+
+    /**
+     * As {@link #send(String, ObjectNode, Duration, Cancellation)}; {@code tasks}: the request declares the
+     * tasks extension (MCP 2026-07-28), and a task handle is a valid answer.
+     */
+    JsonNode send(String method, ObjectNode params, Duration timeout, McpError.Timeout.Kind kind, boolean tasks,
+                  Cancellation cancellation) {
+        JsonNode first = await(request(method, params, tasks), timeout, cancellation, method, kind);
+        return settled(method, params, first,
+                again -> await(request(method, again, tasks), timeout, cancellation, method, kind), tasks, cancellation);
     }
 
     /** The task requests of this session. */

@@ -13,6 +13,11 @@ final class McpWire {
     private McpWire() {}
 
     static McpToolInfo tool(JsonNode node) {
+        return tool(node, McpToolInfo.TaskSupport.FORBIDDEN);
+    }
+
+    /** @param unstated the task support of a tool without {@code execution.taskSupport} */
+    static McpToolInfo tool(JsonNode node, McpToolInfo.TaskSupport unstated) {
         String name = text(node, "name");
         if (name == null || name.isEmpty()) {
             throw new McpError.Malformed("server listed a tool without a name");
@@ -24,9 +29,10 @@ final class McpWire {
         JsonNode meta = node.get("_meta");
         boolean alwaysLoad = meta != null && meta.isObject()
                 && (Boolean.TRUE.equals(bool(meta, "anthropic/alwaysLoad")) || Boolean.TRUE.equals(bool(meta, "alwaysLoad")));
+        String support = text(node.path("execution"), "taskSupport");
         return new McpToolInfo(name, text(node, "title"), text(node, "description"),
                 object(node, "inputSchema"), object(node, "outputSchema"), hints,
-                McpToolInfo.TaskSupport.of(text(node.path("execution"), "taskSupport")), alwaysLoad);
+                support == null ? unstated : McpToolInfo.TaskSupport.of(support), alwaysLoad);
     }
 
     static McpCallResult callResult(JsonNode result) {

@@ -43,6 +43,16 @@ public final class ModernProtocol {
     /** What one client stamps on every request to one server. */
     record Envelope(String version, JsonNode capabilities, String clientVersion) {
 
+        /** The same envelope whose client capabilities also declare {@code extension} (an empty settings object). */
+        Envelope declaring(String extension) {
+            ObjectNode caps = capabilities.isObject() ? (ObjectNode) capabilities.deepCopy() : Json.object();
+            JsonNode existing = caps.get("extensions");
+            ObjectNode extensions = existing instanceof ObjectNode object ? object : Json.object();
+            extensions.putObject(extension);
+            caps.set("extensions", extensions);
+            return new Envelope(version, caps, clientVersion);
+        }
+
         /** A copy of {@code params} (or a new object) whose {@code _meta} carries the envelope; other {@code _meta} keys kept. */
         ObjectNode stamp(ObjectNode params) {
             ObjectNode copy = params == null ? Json.object() : params.deepCopy();

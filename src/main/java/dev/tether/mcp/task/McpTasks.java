@@ -103,7 +103,7 @@ public final class McpTasks implements AutoCloseable {
         }
         if (!creating.isDone() || turn.isCancelled()) {
             creating.thenAccept(late -> Thread.ofVirtual().name("mcp-task-cancel-" + server.name())
-                    .start(() -> sendCancel(server, late.task().taskId(), "late")));
+                    .start(() -> sendCancel(server, late.task(), "late")));
             throw new CancelledException();
         }
         try {
@@ -182,12 +182,12 @@ public final class McpTasks implements AutoCloseable {
     }
 
     private void sendCancel(TaskEntry task) {
-        sendCancel(task.server, task.serverTaskId, task.id.toString());
+        sendCancel(task.server, task.last, task.id.toString());
     }
 
-    private void sendCancel(TaskServer server, String serverTaskId, String shownId) {
+    private void sendCancel(TaskServer server, McpTaskState last, String shownId) {
         try {
-            server.cancel(serverTaskId, settings.closeWait());
+            server.cancel(last, settings.closeWait());
         } catch (RuntimeException e) {
             LOG.debug("mcp {}: tasks/cancel for {} failed: {}", server.name(), shownId, e.toString());
         }

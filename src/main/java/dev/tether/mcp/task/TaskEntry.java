@@ -24,6 +24,8 @@ final class TaskEntry {
     /** Released by {@code notifications/tasks/status} or a cancel: the watcher looks again at once. */
     final Semaphore wake = new Semaphore(0);
     volatile McpTaskState last;
+    /** Keys of the tasks extension's input requests already answered: a key is answered once (the watcher's thread only). */
+    final java.util.Set<String> answered = new java.util.HashSet<>();
     private boolean background;
 
     TaskEntry(McpTaskId id, TaskServer server, String tool, McpTaskState created, OutputSchema outputSchema, Cancellation watch) {

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * the settings' bounds), earlier when {@code notifications/tasks/status} wakes it; on
  * {@code input_required} or {@code completed} it calls {@code tasks/result} (the server's
  * elicitation, marked with the related task, reaches the user through the normal path while it
- * waits). Errors retry at the next poll; errors for longer than the budget, "task not found", or a
+ * waits). A task of the 2026 tasks extension has no {@code tasks/result}: {@link ExtensionSteps}
+ * reads its inline result or error and answers its input requests. Errors retry at the next poll; errors for longer than the budget, "task not found", or a
  * task that comes back from a reconnect with another {@code createdAt} fail it.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks">MCP tasks</a>
@@ -46,7 +47,14 @@ final class TaskWatcher {
             while (!task.watch.isCancelled()) {
                 String error = null;
                 try {
-                    if (state.status() == McpTaskState.Status.COMPLETED || state.status() == McpTaskState.Status.INPUT_REQUIRED) {
+                    if (state.detail() != null) {
+                        TaskEvents.TaskReport ended = ExtensionSteps.step(task, state, results, settings.closeWait());
+                        if (ended != null) {
+                            finish.accept(task, ended);
+                            return;
+                        }
+                    } else if (state.status() == McpTaskState.Status.COMPLETED
+                            || state.status() == McpTaskState.Status.INPUT_REQUIRED) {
                         McpCallResult result = task.server.result(task.serverTaskId, settings.resultWait(), task.watch);
                         finish.accept(task, new TaskEvents.TaskReport(task.id, task.server.name(), task.tool,
                                 McpTaskState.Status.COMPLETED.wire(), results.map(result, task.outputSchema), null));
@@ -59,7 +67,7 @@ final class TaskWatcher {
                         return;
                     }
                     sleep(task, state.pollIntervalMs());
-                    McpTaskState next = task.server.get(task.serverTaskId, task.watch);
+                    McpTaskState next = task.server.get(state, task.watch);
                     if (!task.serverTaskId.equals(next.taskId()) || !Objects.equals(task.createdAt, next.createdAt())) {
                         finish.accept(task, failed(task, McpTaskState.Status.FAILED,
                                 "the server's task is not the one this call started (its id or creation time changed, "
@@ -89,9 +97,8 @@ final class TaskWatcher {
                     }
                     LOG.debug("mcp {}: task {}: {} (retrying at the next poll)", task.server.name(), task.id, error);
                     if (state.status() != McpTaskState.Status.WORKING) {
-                        // Do not call tasks/result again at once: wait for the next poll first.
-                        state = new McpTaskState(state.taskId(), McpTaskState.Status.WORKING, state.statusMessage(),
-                                state.createdAt(), state.pollIntervalMs());
+                        // Do not call tasks/result (or answer input) again at once: wait for the next poll first.
+                        state = state.withStatus(McpTaskState.Status.WORKING);
                     }
                 }
             }

@@ -9,7 +9,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The HTTP headers of an MCP 2026-07-28 request, mirrored from its body so that gateways can route
  * without parsing it: {@code MCP-Protocol-Version} (from {@code _meta}), {@code Mcp-Method} and
- * {@code Mcp-Name} (the tool or prompt name, or the resource URI). A message without the
+ * {@code Mcp-Name} (the tool or prompt name, the resource URI, or the task id of a request of the
+ * tasks extension). A message without the
  * 2026-07-28 envelope gets none. Values that cannot ride as plain header text are encoded.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http">MCP streamable HTTP</a>
@@ -33,6 +34,8 @@ public final class ModernHeaders {
         String name = switch (method) {
             case "tools/call", "prompts/get" -> params.path("name").asString(null);
             case "resources/read" -> params.path("uri").asString(null);
+            // The tasks extension's routing header: gateways send every request of a task to the instance that holds it.
+            case "tasks/get", "tasks/update", "tasks/cancel" -> params.path("taskId").asString(null);
             default -> null;
         };
         if (name != null) {
