@@ -101,13 +101,26 @@ public final class McpClientSession implements AutoCloseable {
     /**
      * Starts reading, sends {@code initialize} declaring {@code clientCapabilities} (roots,
      * sampling, elicitation — see {@link dev.tether.mcp.interaction.ClientCapabilities}) and
-     * {@code notifications/initialized}.
+     * {@code notifications/initialized}, asking for {@link #PROTOCOL_VERSION}.
      */
     public Initialized initialize(String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                   Cancellation cancellation) {
+        return initialize(PROTOCOL_VERSION, clientVersion, clientCapabilities, timeout, cancellation);
+    }
+
+    /**
+     * As {@link #initialize(String, JsonNode, Duration, Cancellation)}, asking for {@code requested}
+     * (one of {@link #SUPPORTED_VERSIONS}: a server pinned to an older revision). The server's answer
+     * decides, as negotiation says; any version Tether speaks is accepted.
+     */
+    public Initialized initialize(String requested, String clientVersion, JsonNode clientCapabilities, Duration timeout,
+                                  Cancellation cancellation) {
+        if (!SUPPORTED_VERSIONS.contains(requested)) {
+            throw new IllegalArgumentException("initialize cannot ask for MCP " + requested);
+        }
         startReading();
         ObjectNode params = Json.object();
-        params.put("protocolVersion", PROTOCOL_VERSION);
+        params.put("protocolVersion", requested);
         params.set("capabilities", clientCapabilities.deepCopy());
         ObjectNode info = params.putObject("clientInfo");
         info.put("name", "tether");
