@@ -5,6 +5,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.McpTool;
 import dev.tether.mcp.api.ServerStatus;
@@ -12,6 +13,8 @@ import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
+import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.client.ModernProtocol;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
@@ -32,7 +35,12 @@ import tools.jackson.databind.JsonNode;
  * ({@code conformance client --command ...}): Tether's own {@link McpRuntime} over streamable
  * HTTP, driven the way the scenario named in {@code MCP_CONFORMANCE_SCENARIO} expects. The
  * server URL is the last argument. Exits 0 only when the flow succeeded; logs go to stderr.
- * Started by {@code scripts/mcp-conformance}.
+ * Started by {@code scripts/mcp-conformance}, once per scenario and protocol version.
+ *
+ * <p>{@code MCP_CONFORMANCE_PROTOCOL_VERSION} is the revision the run is about. One that Tether's
+ * probe would not choose by itself (2025-06-18, 2025-03-26) is pinned through the server's real
+ * {@code protocolVersion} policy; 2025-11-25 and 2026-07-28 are left to the probe, so the suite
+ * exercises it. Either way the flow fails unless the connection ends up speaking that revision.
  *
  * @see <a href="https://github.com/modelcontextprotocol/conformance">MCP conformance suite</a>
  */
@@ -64,8 +72,10 @@ public final class ConformanceClient {
     }
 
     private static void run(String scenario, String url) throws ToolError {
+        String requested = System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION");
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
+                .withPolicies(Map.of(SERVER, McpServerPolicy.DEFAULT.withProtocolVersion(pin(requested))))
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
@@ -77,6 +87,9 @@ public final class ConformanceClient {
             }
             System.err.println("conformance: connected, protocol " + status.protocolVersion() + ", tools "
                     + tools.stream().map(ConformanceClient::rawName).toList());
+            if (requested != null && !requested.isBlank() && !requested.equals(status.protocolVersion())) {
+                throw new FlowFailed("the run is for MCP " + requested + " but the connection speaks " + status.protocolVersion());
+            }
             switch (scenario) {
                 case "initialize" -> { }
                 case "tools_call" -> expectText(call(tools, "add_numbers", Json.parse("{\"a\":2,\"b\":3}")), "The sum of 2 and 3 is 5");
@@ -95,6 +108,21 @@ public final class ConformanceClient {
                 }
             }
         }
+    }
+
+    /**
+     * The {@code protocolVersion} to pin for a run about {@code requested}: null (probe) for none
+     * and for the revisions the probe reaches by itself, the version otherwise.
+     */
+    static String pin(String requested) {
+        if (requested == null || requested.isBlank() || requested.equals(ModernProtocol.VERSION)
+                || requested.equals(McpClientSession.PROTOCOL_VERSION)) {
+            return null;
+        }
+        if (!ModernProtocol.VERSIONS.contains(requested) && !McpClientSession.SUPPORTED_VERSIONS.contains(requested)) {
+            throw new FlowFailed("Tether does not speak MCP " + requested);
+        }
+        return requested;
     }
 
     /**
