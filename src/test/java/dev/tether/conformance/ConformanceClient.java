@@ -39,8 +39,10 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>{@code MCP_CONFORMANCE_PROTOCOL_VERSION} is the revision the run is about. One that Tether's
  * probe would not choose by itself (2025-06-18, 2025-03-26) is pinned through the server's real
- * {@code protocolVersion} policy; 2025-11-25 and 2026-07-28 are left to the probe, so the suite
- * exercises it. Either way the flow fails unless the connection ends up speaking that revision.
+ * {@code protocolVersion} policy, and the flow fails unless the connection speaks it. 2025-11-25
+ * and 2026-07-28 are left to the probe, so the suite exercises it: the runner passes 2025-11-25
+ * by default too (to extension scenarios whose servers may speak 2026-07-28), and its own checks
+ * judge the revision the client used.
  *
  * @see <a href="https://github.com/modelcontextprotocol/conformance">MCP conformance suite</a>
  */
@@ -72,10 +74,10 @@ public final class ConformanceClient {
     }
 
     private static void run(String scenario, String url) throws ToolError {
-        String requested = System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION");
+        String pinned = pin(System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION"));
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
-                .withPolicies(Map.of(SERVER, McpServerPolicy.DEFAULT.withProtocolVersion(pin(requested))))
+                .withPolicies(Map.of(SERVER, McpServerPolicy.DEFAULT.withProtocolVersion(pinned)))
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
@@ -87,8 +89,8 @@ public final class ConformanceClient {
             }
             System.err.println("conformance: connected, protocol " + status.protocolVersion() + ", tools "
                     + tools.stream().map(ConformanceClient::rawName).toList());
-            if (requested != null && !requested.isBlank() && !requested.equals(status.protocolVersion())) {
-                throw new FlowFailed("the run is for MCP " + requested + " but the connection speaks " + status.protocolVersion());
+            if (pinned != null && !pinned.equals(status.protocolVersion())) {
+                throw new FlowFailed("the run is for MCP " + pinned + " but the connection speaks " + status.protocolVersion());
             }
             switch (scenario) {
                 case "initialize" -> { }

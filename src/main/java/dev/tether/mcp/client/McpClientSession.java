@@ -60,6 +60,7 @@ public final class McpClientSession implements AutoCloseable {
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final CallClock clock = new CallClock();
+    private final RefusedTools refusedTools;
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
     private volatile ModernProtocol.Envelope modern;
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
@@ -90,6 +91,7 @@ public final class McpClientSession implements AutoCloseable {
                 CancelProtocol.MCP, false);
         this.contentRequests = new ContentRequests(server, this);
         this.taskRequests = new TaskRequests(server, this);
+        this.refusedTools = new RefusedTools(server);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
@@ -225,12 +227,20 @@ public final class McpClientSession implements AutoCloseable {
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
-    /** Lists every tool within {@code bounds}; fails whole. */
+    /**
+     * The tools the latest {@code tools/list} of a 2026-07-28 server left out for their
+     * {@code x-mcp-header} marks, with the reasons (for {@code /mcp}); null when none.
+     */
+    public String refusedTools() {
+        return refusedTools.note();
+    }
+
+    /** Lists every tool within {@code bounds}; fails whole (a 2026 tool with invalid header marks is left out, see {@link #refusedTools}). */
     public List<McpToolInfo> listTools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         require("tools", "tools/list");
         List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", McpWire::tool, McpToolInfo::name, bounds)
                 .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
-        return modern == null ? listed : listed.stream().filter(tool -> ModernProtocol.headersValid(server, tool)).toList();
+        return modern == null ? listed : refusedTools.offerable(listed);
     }
 
 
