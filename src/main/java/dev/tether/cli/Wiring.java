@@ -165,14 +165,19 @@ final class Wiring {
      * memory, or the opt-in ACP ledger — never the host ledger), sign-in through the editor, and the
      * clients the user registered ahead of time (secrets expanded from the environment).
      */
-    static OAuthSettings oauth(TokenStore tokens, McpHost host, Map<String, McpServerPolicy> policies, Map<String, String> env) {
+    static OAuthSettings oauth(TokenStore tokens, McpHost host, Map<String, McpServerPolicy> policies, Map<String, String> env,
+                               SecretRegistry secrets) {
         OAuthSettings settings = OAuthSettings.of(tokens, EditorAuthorizationPrompt.factory(host));
         for (var entry : policies.entrySet()) {
             OAuthClientConfig client = entry.getValue().oauthClient();
             if (client != null) {
                 Secret secret = client.clientSecret() == null ? null
                         : Secret.ofNullable(VariableExpansion.expand(client.clientSecret().value(), env));
-                settings = settings.withClient(entry.getKey(), OAuthClientConfig.of(client.clientId(), secret));
+                // A workload identity token is read when it is needed, and masked everywhere from then on.
+                OAuthClientConfig.Grant grant = client.grant() instanceof OAuthClientConfig.Grant.JwtBearer wif
+                        ? new OAuthClientConfig.Grant.JwtBearer(wif.identity().resolve(env, secrets::register))
+                        : client.grant();
+                settings = settings.withClient(entry.getKey(), new OAuthClientConfig(client.clientId(), secret, null, null, grant));
             }
         }
         return settings;
@@ -257,7 +262,7 @@ final class Wiring {
             warnAboutSecretReferences(servers, secrets, listener);
             McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
                     .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
-                    .withOAuth(oauth(recorded, host, policies, env)));
+                    .withOAuth(oauth(recorded, host, policies, env, secrets)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {

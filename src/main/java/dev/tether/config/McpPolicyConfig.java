@@ -4,7 +4,9 @@ import dev.tether.mcp.McpRuntimeOptions;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.Secret;
+import dev.tether.mcp.auth.WorkloadIdentity;
 import dev.tether.mcp.api.McpToolInfo;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,20 +69,67 @@ final class McpPolicyConfig {
      * A client registered with the server's authorization server ahead of time:
      * {@code "oauth": {"clientId": "…", "clientSecret": "${SECRET}"}}. The secret is kept as written;
      * {@code ${VAR}} references are expanded against Tether's environment when the session starts.
+     * With {@code "workloadIdentity"} the client is a workload that presents its own identity token
+     * (see {@link #workloadIdentity}).
      */
     private static OAuthClientConfig oauth(JsonNode node, String where) throws McpConfig.InvalidConfig {
         if (node == null || node.isNull()) {
             return null;
         }
         if (!node.isObject()) {
-            throw new McpConfig.InvalidConfig(where + " must be an object {clientId, clientSecret?}");
+            throw new McpConfig.InvalidConfig(where + " must be an object {clientId, clientSecret?, workloadIdentity?}");
         }
         String id = text(node, "clientId", where);
         if (id == null || id.isBlank()) {
             throw new McpConfig.InvalidConfig(where + ".clientId is required");
         }
         String secret = text(node, "clientSecret", where);
-        return OAuthClientConfig.of(id, secret == null ? null : new Secret(secret));
+        Secret clientSecret = secret == null ? null : new Secret(secret);
+        WorkloadIdentity workload = workloadIdentity(node.get("workloadIdentity"), where + ".workloadIdentity");
+        return workload == null ? OAuthClientConfig.of(id, clientSecret)
+                : new OAuthClientConfig(id, clientSecret, null, null, new OAuthClientConfig.Grant.JwtBearer(workload));
+    }
+
+    /**
+     * Where a workload's identity token comes from, for the JWT-bearer grant:
+     * {@code {"tokenFile": "/abs/path"}} or {@code {"tokenEnv": "VAR"}} (exactly one; never the token
+     * itself), and optionally {@code "issuer"}, the only authorization server it may be sent to.
+     */
+    private static WorkloadIdentity workloadIdentity(JsonNode node, String where) throws McpConfig.InvalidConfig {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new McpConfig.InvalidConfig(where + " must be an object {tokenFile | tokenEnv, issuer?}");
+        }
+        for (var field : node.properties()) {
+            if (!List.of("tokenFile", "tokenEnv", "issuer").contains(field.getKey())) {
+                throw new McpConfig.InvalidConfig(where + " has unknown key \"" + field.getKey()
+                        + "\" (the token itself never goes in the config: name a tokenFile or a tokenEnv)");
+            }
+        }
+        String file = text(node, "tokenFile", where);
+        String env = text(node, "tokenEnv", where);
+        String issuer = text(node, "issuer", where);
+        if ((file == null) == (env == null)) {
+            throw new McpConfig.InvalidConfig(where + " needs exactly one of tokenFile and tokenEnv");
+        }
+        if (env != null) {
+            if (!env.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new McpConfig.InvalidConfig(where + ".tokenEnv must be an environment variable name");
+            }
+            return WorkloadIdentity.fromEnv(env, issuer);
+        }
+        Path path;
+        try {
+            path = Path.of(file);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new McpConfig.InvalidConfig(where + ".tokenFile is not a valid path");
+        }
+        if (!path.isAbsolute()) {
+            throw new McpConfig.InvalidConfig(where + ".tokenFile must be an absolute path");
+        }
+        return WorkloadIdentity.fromFile(path, issuer);
     }
 
     private static Map<String, McpToolInfo.Hints> hints(JsonNode node, String where) throws McpConfig.InvalidConfig {

@@ -15,7 +15,14 @@ public final class Redactor {
     private static final String MASK = "[REDACTED]";
 
     private static final Pattern URL_USERINFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^/\\s:@]+(?::[^/\\s@]*)?@");
-    private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic|token)\\s+[A-Za-z0-9._~+/=-]{8,}");
+    private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]{8,}");
+    /**
+     * {@code token <value>} as in GitHub's scheme. Unlike bearer and basic, "token" is also an
+     * ordinary word ("the token endpoint refused"), so the value must look made, not written: a
+     * digit or one of {@code _~+/=-} in it, or 20 letters and more.
+     */
+    private static final Pattern TOKEN_SCHEME = Pattern.compile(
+            "(?i)\\b(token)\\s+(?=[A-Za-z0-9._~+/=-]{8,})(?:[A-Za-z.]*[0-9_~+/=-][A-Za-z0-9._~+/=-]*|[A-Za-z]{20,})");
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
             "(?i)\\b([A-Za-z0-9_-]*(?:api[_-]?key|access[_-]?key|private[_-]?key|token|secret|password|passwd|authorization|credential)s?\"?\\s*[=:]\\s*\"?)(?!(?:bearer|basic|token)\\s)[^\\s\"&,;]+");
     private static final Pattern KEY_LIKE = Pattern.compile(
@@ -56,6 +63,7 @@ public final class Redactor {
     private static String secrets(String text) {
         String s = URL_USERINFO.matcher(text).replaceAll("$1" + MASK + "@");
         s = AUTH_SCHEME.matcher(s).replaceAll("$1 " + MASK);
+        s = TOKEN_SCHEME.matcher(s).replaceAll("$1 " + MASK);
         s = KEY_LIKE.matcher(s).replaceAll(MASK);
         return SECRET_ASSIGNMENT.matcher(s).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK));
     }

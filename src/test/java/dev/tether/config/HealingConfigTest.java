@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code "mcp"} keys of self-healing and a server's own {@code healthCheckSeconds}. */
 class HealingConfigTest {
@@ -50,8 +51,7 @@ class HealingConfigTest {
     }
 
     @Test
-    void aServerMaySetItsOwnHealthCheckInterval() throws Exception {
-        Path dir = Files.createTempDirectory("healing-config");
+    void aServerMaySetItsOwnHealthCheckInterval(@TempDir Path dir) throws Exception {
         McpConfig.Declared declared = McpConfig.fromArgument("""
                 {"mcpServers": {"slow": {"command": "slow-mcp", "healthCheckSeconds": 0}, "other": {"command": "x"}}}""", dir);
         assertEquals(McpServerPolicy.DEFAULT.withHealthCheckSeconds(0), declared.policies().get("slow"));

@@ -7,13 +7,13 @@ import dev.tether.mcp.McpServerPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A server's {@code "protocolVersion"} pins the MCP revision Tether speaks to it; an unknown one is refused by name. */
 class ProtocolVersionConfigTest {
 
     @Test
-    void aServerMayBePinnedToARevision() throws Exception {
-        Path dir = Files.createTempDirectory("protocol-config");
+    void aServerMayBePinnedToARevision(@TempDir Path dir) throws Exception {
         McpConfig.Declared declared = McpConfig.fromArgument("""
                 {"mcpServers": {"new": {"command": "n", "protocolVersion": "2026-07-28"},
                                 "old": {"command": "o", "protocolVersion": "2025-06-18"}, "probed": {"command": "p"}}}""", dir);

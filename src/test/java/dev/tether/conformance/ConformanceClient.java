@@ -13,6 +13,7 @@ import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
+import dev.tether.mcp.auth.WorkloadIdentity;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.client.ModernProtocol;
 import dev.tether.model.Part;
@@ -130,7 +131,8 @@ public final class ConformanceClient {
     /**
      * OAuth with an in-memory store, the headless prompt, the suite's client ID metadata document
      * URL, and the client its context describes: a machine client (client credentials, with a
-     * secret or an ES256 key), a cross-app-access client, or a pre-registered one.
+     * secret or an ES256 key), a cross-app-access client, a workload with an identity token, or a
+     * pre-registered one.
      */
     static OAuthSettings oauth(String scenario, String context) {
         OAuthSettings settings = OAuthSettings.of(new MemoryTokenStore(), server -> new HeadlessPrompt())
@@ -152,6 +154,11 @@ public final class ConformanceClient {
             client = new OAuthClientConfig(clientId, secret, null, "client_secret_basic",
                     new OAuthClientConfig.Grant.CrossApp(c.path("idp_token_endpoint").asString(),
                             c.path("idp_client_id").asString(), new Secret(c.path("idp_id_token").asString())));
+        } else if (c.has("valid_jwt")) {
+            // Workload identity federation: the token comes from a variable, as a deployment would configure it.
+            WorkloadIdentity workload = WorkloadIdentity.fromEnv("WORKLOAD_IDENTITY_TOKEN", null)
+                    .resolve(Map.of("WORKLOAD_IDENTITY_TOKEN", c.path("valid_jwt").asString()), token -> { });
+            client = new OAuthClientConfig(clientId, secret, null, null, new OAuthClientConfig.Grant.JwtBearer(workload));
         } else if (scenario.startsWith("auth/client-credentials")) {
             client = new OAuthClientConfig(clientId, secret, null, null, new OAuthClientConfig.Grant.ClientCredentials());
         } else {

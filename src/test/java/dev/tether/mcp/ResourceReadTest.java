@@ -26,6 +26,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Resources and templates of the reference server: one committed catalog, checked reads, bounded results. */
 class ResourceReadTest {
@@ -33,11 +34,14 @@ class ResourceReadTest {
     private static Path artifacts;
     private static McpRuntime runtime;
     private static List<Tool> tools;
+    @TempDir
+    static Path scratch;
 
     @BeforeAll
     static void start() throws Exception {
-        trace = Files.createTempFile("orders-trace", ".jsonl");
-        artifacts = Files.createTempDirectory("artifacts").resolve("a");
+        trace = scratch.resolve("orders-trace.jsonl");
+        Files.createFile(trace);
+        artifacts = scratch.resolve("artifacts").resolve("a");
         runtime = McpRuntime.start(List.of(tracedReference("orders", trace)),
                 options().withArtifactDir(artifacts).withMaxInlineTextChars(100), McpRuntimeListener.NONE);
         tools = runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());

@@ -13,6 +13,7 @@ import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +21,7 @@ import java.nio.file.Path;
 class RetryAfterReconnectTest {
 
     @Test
-    void anIdempotentCallIsRetriedOnceAfterReconnectingAndAnUnsafeOneIsNot() throws Exception {
-        Path dir = Files.createTempDirectory("chaos-retry");
+    void anIdempotentCallIsRetriedOnceAfterReconnectingAndAnUnsafeOneIsNot(@TempDir Path dir) throws Exception {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("retry")), options(), McpRuntimeListener.NONE)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             Path safe = dir.resolve("safe");
@@ -34,13 +34,6 @@ class RetryAfterReconnectTest {
                     () -> text(runtime, "retry", "crash_once_unsafe", args("marker", unsafe.toString()), false));
             assertTrue(Files.exists(unsafe));
             assertTrue(e.getMessage().startsWith("tools/call failed"), e.getMessage());
-        } finally {
-            try (var files = Files.list(dir)) {
-                for (Path p : files.toList()) {
-                    Files.delete(p);
-                }
-            }
-            Files.delete(dir);
         }
     }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A call the server refused because it no longer knows the session (-32001) never ran, so it is
@@ -24,8 +25,7 @@ import org.junit.jupiter.api.Test;
 class SessionExpiredRetryTest {
 
     @Test
-    void aCallRefusedForAnExpiredSessionSucceedsOnTheNewSession() throws Exception {
-        Path dir = Files.createTempDirectory("session-gone");
+    void aCallRefusedForAnExpiredSessionSucceedsOnTheNewSession(@TempDir Path dir) throws Exception {
         Path calls = dir.resolve("calls.log");
         RecordingListener events = new RecordingListener();
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("forgetful", "--session-gone-once", dir.resolve("gone").toString(),
@@ -40,8 +40,8 @@ class SessionExpiredRetryTest {
     }
 
     @Test
-    void aCallRefusedAgainIsNotSentAThirdTime() throws Exception {
-        Path calls = Files.createTempFile("calls", ".log");
+    void aCallRefusedAgainIsNotSentAThirdTime(@TempDir Path dir) throws Exception {
+        Path calls = dir.resolve("calls.log");
         RecordingListener events = new RecordingListener();
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("amnesiac", "--session-gone", "--call-log", calls.toString())),
                 options(), events)) {

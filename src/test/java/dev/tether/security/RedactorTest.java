@@ -17,6 +17,10 @@ class RedactorTest {
             'sent Bearer eyAbCdEf0123456789xyz'                  | 'sent Bearer [REDACTED]'                           | bearer token
             'key sk-ant-api03-abcdefghijklmnopqrstuv is invalid' | 'key [REDACTED] is invalid'                        | Anthropic key
             'token ghp_abcdefghijklmnopqrstuvwxyz0123'           | 'token [REDACTED]'                                 | GitHub token
+            'Authorization: token Ab3dEfGhIjKl'                  | 'Authorization: token [REDACTED]'                  | token scheme
+            'token AbcdefGhijklmnopQrstuvwx'                     | 'token [REDACTED]'                                 | token of letters only
+            'the token endpoint refused the request.'            | 'the token endpoint refused the request.'          | the word token
+            'token endpoint. token refreshed'                    | 'token endpoint. token refreshed'                  | the word before punctuation
             'failed: api_key=abc123def'                          | 'failed: api_key=[REDACTED]'                       | key assignment
             '{"password": "p4ss"}'                               | '{"password": "[REDACTED]"}'                       | JSON secret
             'plain failure: exit code 1'                         | 'plain failure: exit code 1'                       | nothing to hide

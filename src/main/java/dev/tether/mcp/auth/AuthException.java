@@ -5,7 +5,20 @@ package dev.tether.mcp.auth;
  * holds a token, a secret or a code.
  */
 public final class AuthException extends Exception {
+    private final boolean refusedByServer;
+
     public AuthException(String message) {
+        this(message, false);
+    }
+
+    /** @param refusedByServer an authorization server answered and refused (not: it could not be reached) */
+    AuthException(String message, boolean refusedByServer) {
         super(message, null, false, false);
+        this.refusedByServer = refusedByServer;
+    }
+
+    /** Whether an authorization server answered the request with a refusal (an OAuth error), rather than being unreachable. */
+    boolean refusedByServer() {
+        return refusedByServer;
     }
 }

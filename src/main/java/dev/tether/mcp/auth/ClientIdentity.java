@@ -123,7 +123,7 @@ final class ClientIdentity {
         request.putArray("grant_types").add("authorization_code").add("refresh_token");
         request.putArray("response_types").add("code");
         request.put("token_endpoint_auth_method", method);
-        request.put("application_type", "native");
+        request.put("application_type", ApplicationType.of(redirectUri));
         AuthHttp.Answer answer = http.postJson(endpoint, request, "the registration endpoint");
         JsonNode body = answer.body();
         if (!answer.ok() || body.path("client_id").asString("").isEmpty()) {

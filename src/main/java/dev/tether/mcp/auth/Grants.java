@@ -77,6 +77,7 @@ final class Grants {
             case OAuthClientConfig.Grant.AuthorizationCode code -> authorizationCode(found, scope, lifetime);
             case OAuthClientConfig.Grant.ClientCredentials cc -> clientCredentials(found, scope);
             case OAuthClientConfig.Grant.CrossApp xaa -> crossApp(found, scope, xaa);
+            case OAuthClientConfig.Grant.JwtBearer wif -> WorkloadGrant.obtain(found, scope, wif.identity(), this);
         };
     }
 
@@ -113,21 +114,7 @@ final class Grants {
             String separator = endpoint.getRawQuery() == null ? "?" : "&";
             URI url = URI.create(endpoint + separator + AuthHttp.form(query));
             Map<String, String> answer = prompt.authorize(server, url, state, lifetime);
-            if (answer.get("error") != null) {
-                throw new AuthException("the authorization server refused: " + answer.get("error")
-                        + (answer.get("error_description") == null ? "" : " (" + answer.get("error_description") + ")"));
-            }
-            if (!state.equals(answer.get("state"))) {
-                throw new AuthException("the authorization answer carried the wrong state; ignoring it");
-            }
-            String iss = answer.get("iss");
-            if (iss != null && !Discovery.trimSlash(iss).equals(Discovery.trimSlash(as.issuer()))) {
-                throw new AuthException("the authorization answer came from issuer " + iss + ", not " + as.issuer());
-            }
-            String code = answer.get("code");
-            if (code == null || code.isEmpty()) {
-                throw new AuthException("the authorization answer carried no code");
-            }
+            String code = AuthorizationResponse.code(answer, state, as);
             Map<String, String> form = new LinkedHashMap<>();
             form.put("grant_type", "authorization_code");
             form.put("code", code);
@@ -180,6 +167,18 @@ final class Grants {
             form.put("scope", scope);
         }
         return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+    }
+
+    /** The token request of a non-interactive grant: {@code form} plus the configured client's authentication. */
+    Credential request(Discovery.Found found, String scope, Map<String, String> form) throws AuthException {
+        ServerMetadata as = found.server();
+        OAuthClient client = identity.configured(as).orElseThrow();
+        return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+    }
+
+    /** Adds {@code secret} to what messages are scrubbed of. */
+    void hide(Secret secret) {
+        keeper.remember(new Tokens(secret, null, null, null));
     }
 
     private Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {

@@ -49,6 +49,8 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private volatile Credential current;
     /** The scope the last authorization asked for (guarded by {@link #lock}); a step-up adds to it. */
     private String requestedScope;
+    /** The credential a refresh produced in answer to a refusal, until another replaces it. */
+    private Credential refreshedOnRefusal;
     private volatile boolean restored;
 
     private OAuthAuthorization(McpServerSpec.Http spec, OAuthSettings settings, Network network) {
@@ -119,13 +121,20 @@ public final class OAuthAuthorization implements HttpAuthorization {
                 return Verdict.fail("server \"" + server + "\" refused access (HTTP 403"
                         + (challenge.error() == null ? "" : ", " + challenge.error()) + ")");
             }
+            Discovery.Found found = null;
             if (rejection.status() == 401 && c != null && c.tokens().refresh() != null) {
-                if (refresh(c)) {
-                    return Verdict.again();
+                // A token refreshed because of a refusal and refused again: the server may have moved
+                // to another authorization server, which only discovery tells (no sign-in for that).
+                found = c == refreshedOnRefusal ? discovery.discover(serverUrl, challenge) : null;
+                if (found == null || found.server().issuer().equals(c.server().issuer())) {
+                    if (refresh(c)) {
+                        refreshedOnRefusal = current;
+                        return Verdict.again();
+                    }
+                    return Verdict.signIn(needsReauthorization());
                 }
-                return Verdict.signIn(needsReauthorization());
             }
-            authorize(challenge, rejection.status() == 403);
+            authorize(challenge, found, rejection.status() == 403);
             return Verdict.again();
         } catch (AuthException e) {
             String reason = keeper.scrub(e.getMessage());
@@ -148,14 +157,16 @@ public final class OAuthAuthorization implements HttpAuthorization {
     }
 
     /**
-     * Runs discovery and the configured grant; the new credential becomes current and is stored.
-     * A step-up ({@code insufficient_scope}) asks for the earlier scope and the challenged one.
+     * Runs discovery (unless {@code discovered} is its result) and the configured grant; the new
+     * credential becomes current and is stored. A step-up ({@code insufficient_scope}) asks for the
+     * earlier scope and the challenged one.
      */
-    private void authorize(WwwAuthenticate challenge, boolean stepUp) throws AuthException {
+    private void authorize(WwwAuthenticate challenge, Discovery.Found discovered, boolean stepUp) throws AuthException {
         lifetime.throwIfCancelled();
         AuthHttp.checked(serverUrl.toString(), "server \"" + server + "\"");
-        Discovery.Found found = discovery.discover(serverUrl, challenge);
+        Discovery.Found found = discovered != null ? discovered : discovery.discover(serverUrl, challenge);
         ServerMetadata as = found.server();
+        dropIfIssuedElsewhere(as);
         OAuthClientConfig.Grant grant = configured == null ? new OAuthClientConfig.Grant.AuthorizationCode() : configured.grant();
         String challenged = Grants.scope(challenge, found, grant);
         String scope = stepUp ? Grants.union(requestedScope, challenged) : challenged;
@@ -165,6 +176,21 @@ public final class OAuthAuthorization implements HttpAuthorization {
         current = next;
         keeper.save(next);
         LOG.info("mcp {}: authorised at {}{}", server, as.issuer(), scope == null ? "" : " for scope \"" + scope + "\"");
+    }
+
+    /**
+     * Credentials belong to the issuer that granted them: once discovery finds the server at
+     * another authorization server, the credential from the old one is dropped (memory and store)
+     * and never sent again, whether or not the new authorization succeeds.
+     */
+    private void dropIfIssuedElsewhere(ServerMetadata as) {
+        Credential c = current;
+        if (c != null && !c.server().issuer().equals(as.issuer())) {
+            LOG.info("mcp {}: the server's authorization server moved from {} to {}; the old credential is dropped",
+                    server, c.server().issuer(), as.issuer());
+            current = null;
+            keeper.forget(c);
+        }
     }
 
     /** Refreshes {@code c} (rotated refresh tokens are stored); false, with the credential dropped, when the server refused. */

@@ -31,5 +31,12 @@ public record OAuthClientConfig(String clientId, Secret clientSecret, Secret pri
          * to the MCP server's authorization server with the jwt-bearer grant (RFC 7523).
          */
         record CrossApp(String idpTokenEndpoint, String idpClientId, Secret idToken) implements Grant {}
+
+        /**
+         * Workload identity federation: the workload's own identity token (a JWT its platform
+         * issued) presented with the jwt-bearer grant (RFC 7523 §2.1); no user, and no other grant
+         * is tried when it is refused.
+         */
+        record JwtBearer(WorkloadIdentity identity) implements Grant {}
     }
 }

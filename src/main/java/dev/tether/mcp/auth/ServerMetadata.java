@@ -8,11 +8,22 @@ import tools.jackson.databind.JsonNode;
  * What Tether uses of an authorization server's metadata (RFC 8414). Lists are null when the
  * server did not publish them.
  *
- * @param legacy true for a 2025-03-26 server (metadata at the MCP server's root, or none at all)
+ * @param legacy                true for a 2025-03-26 server (metadata at the MCP server's root, or none at all)
+ * @param issParameterSupported the server said it puts {@code iss} in every authorization response
+ *                              ({@code authorization_response_iss_parameter_supported}, RFC 9207 §3)
  */
 record ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
                       List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,
-                      List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy) {
+                      List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy,
+                      boolean issParameterSupported) {
+
+    /** Metadata that says nothing about {@code iss} (a stored credential's, or a 2025-03-26 fallback). */
+    ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
+                   List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,
+                   List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy) {
+        this(issuer, authorizationEndpoint, tokenEndpoint, registrationEndpoint, codeChallengeMethods, scopesSupported,
+                authMethods, grantTypes, clientIdMetadataDocuments, legacy, false);
+    }
 
     static ServerMetadata parse(JsonNode json, boolean legacy) {
         return new ServerMetadata(text(json, "issuer"), text(json, "authorization_endpoint"), text(json, "token_endpoint"),
@@ -20,7 +31,8 @@ record ServerMetadata(String issuer, String authorizationEndpoint, String tokenE
                 Discovery.strings(json.get("scopes_supported")),
                 Discovery.strings(json.get("token_endpoint_auth_methods_supported")),
                 Discovery.strings(json.get("grant_types_supported")),
-                json.path("client_id_metadata_document_supported").asBoolean(false), legacy);
+                json.path("client_id_metadata_document_supported").asBoolean(false), legacy,
+                json.path("authorization_response_iss_parameter_supported").asBoolean(false));
     }
 
     /** 2025-03-26 without metadata: default endpoints on the server's origin, PKCE S256 assumed. */

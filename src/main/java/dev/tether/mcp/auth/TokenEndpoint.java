@@ -64,7 +64,7 @@ final class TokenEndpoint {
                     message = message.replace(value, "[redacted]");
                 }
             }
-            throw new AuthException(message);
+            throw new AuthException(message, true);
         }
         return answer.body();
     }
