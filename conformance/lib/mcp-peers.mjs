@@ -78,3 +78,43 @@ async function startEverything(mode, urlPath, type, name) {
     }),
   };
 }
+
+// --- MCP 2026-07-28 peers: conformance/fixtures/mcp2026-server.mjs, on @modelcontextprotocol/server 2.4.0 ---
+
+/** The 2026 fixture server's script. */
+export const MCP2026_SERVER_JS = path.join(REPO_ROOT, "conformance", "fixtures", "mcp2026-server.mjs");
+
+/** The 2026 fixture server over stdio, as an editor lists it. */
+export function mcp2026Stdio(name = "peer") {
+  return { name, command: process.execPath, args: [MCP2026_SERVER_JS], env: [] };
+}
+
+/**
+ * Starts the 2026 fixture server over streamable HTTP on a free port of 127.0.0.1 (it binds
+ * 127.0.0.1 itself); returns `{url, entry, stop}` as {@link startEverythingHttp} does.
+ */
+export async function startMcp2026Http(name = "remote") {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MCP2026_SERVER_JS, "--http"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (c) => { stderr += c; });
+  try {
+    await waitForPort(port, child, 10_000);
+  } catch (e) {
+    child.kill("SIGKILL");
+    throw new Error(`${e.message}\n${stderr}`);
+  }
+  const url = `http://127.0.0.1:${port}/mcp`;
+  return {
+    url,
+    entry: { type: "http", name, url, headers: [] },
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+    }),
+  };
+}

@@ -72,7 +72,7 @@ final class RuntimeServers implements McpLauncher.Servers {
             case null -> "?";
         };
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
-                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(),
+                status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.protocolVersion(),
                 status.reason() != null ? status.reason() : runtime.withheldTools(status.name()));
     }
 

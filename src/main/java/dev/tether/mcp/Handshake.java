@@ -112,7 +112,8 @@ final class Handshake {
         McpClientSession.Initialized init;
         try {
             init = versions.greet(client, options.clientVersion(), capabilities, initializeTimeout(), lifetime,
-                    c -> c.initialize(options.clientVersion(), capabilities, initializeTimeout(), lifetime));
+                    c -> c.initialize(versions.initializeVersion(), options.clientVersion(), capabilities,
+                            initializeTimeout(), lifetime));
         } catch (McpError.ErrorAnswer e) {
             // The server answered and refused: it may have changed revision, so the next connect probes.
             // A crash, a timeout or an exit keeps the choice (a crashing server is not started twice).

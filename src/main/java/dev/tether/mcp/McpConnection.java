@@ -319,6 +319,12 @@ final class McpConnection {
         return state.readySession();
     }
 
+    /** Which of its listed tools were left out for invalid {@code x-mcp-header} marks, and why, while ready; else null. */
+    String refusedTools() {
+        McpClientSession client = readySession();
+        return client == null ? null : client.refusedTools();
+    }
+
     /** The server's {@code initialize.instructions} (raw, untrusted) while ready, else null. */
     String instructions() {
         McpClientSession client = readySession();

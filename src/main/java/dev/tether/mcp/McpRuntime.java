@@ -167,12 +167,16 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /**
-     * Why some of a server's tools are not offered (they need MCP tasks, which are off for it), for
-     * {@code /mcp}; null when all its admitted tools are.
+     * Why some of a server's tools are not offered, for {@code /mcp}: they need MCP tasks, which
+     * are off for it, or their {@code x-mcp-header} marks are invalid (each named with its reason);
+     * null when all its admitted tools are.
      */
     public String withheldTools(String server) {
         tools();
-        return projection.withheld(server);
+        McpConnection connection = connection(server);
+        String refused = connection == null ? null : connection.refusedTools();
+        String withheld = projection.withheld(server);
+        return refused == null ? withheld : withheld == null ? refused : withheld + "; " + refused;
     }
 
     /**

@@ -20,8 +20,9 @@ import tools.jackson.databind.JsonNode;
  * error answer means an older server (no single code is relied upon). A timeout means an older
  * server over stdio but an outage over HTTP, where recovery takes over. A stdio server that exits
  * on the unknown request is started again once, for {@code initialize}. A pinned
- * {@code protocolVersion} skips the probe. A remembered choice is dropped when a later connect
- * is refused by the server (an error answer), so the next one probes again.
+ * {@code protocolVersion} skips the probe (a pinned older revision is the one {@code initialize}
+ * asks for). A remembered choice is dropped when a later connect is refused by the server (an
+ * error answer), so the next one probes again.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle">MCP 2026-07-28 lifecycle</a>
  */
@@ -98,6 +99,14 @@ final class VersionChoice {
         }
         remembered = Era.INITIALIZE;
         return initialize.run(client);
+    }
+
+    /**
+     * The version {@code initialize} asks for: the pinned one when it is an {@code initialize}
+     * revision (so a server pinned to 2025-06-18 really speaks 2025-06-18), else the newest.
+     */
+    String initializeVersion() {
+        return pinned != null && McpClientSession.SUPPORTED_VERSIONS.contains(pinned) ? pinned : McpClientSession.PROTOCOL_VERSION;
     }
 
     /** The server refused a connect after the choice: it may have changed, so the next connect probes again. */

@@ -110,8 +110,17 @@ public interface McpLauncher {
         public record Argument(String name, String description, boolean required) {}
     }
 
-    /** A server's state for the user: counts, transport and the last error (redacted), or null. */
-    record ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String lastError) {}
+    /**
+     * A server's state for the user: counts, transport, the MCP revision it speaks ({@code protocol},
+     * null until one is agreed) and the last error (redacted), or null.
+     */
+    record ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String protocol,
+                         String lastError) {
+        /** A server that has not agreed on an MCP revision (yet). */
+        public ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String lastError) {
+            this(name, state, transport, tools, resources, prompts, null, lastError);
+        }
+    }
 
     /** A command about MCP servers that could not be done; the message is for the user. */
     final class CommandFailure extends Exception {

@@ -58,10 +58,12 @@ final class McpSlashCommand {
         if (servers.isEmpty()) {
             return "No MCP servers in this session.";
         }
-        StringBuilder text = new StringBuilder("| server | state | transport | tools | resources | prompts | last error |\n|---|---|---|---|---|---|---|\n");
+        StringBuilder text = new StringBuilder(
+                "| server | state | transport | tools | resources | prompts | protocol | last error |\n|---|---|---|---|---|---|---|---|\n");
         for (McpLauncher.ServerSummary s : servers) {
             text.append("| ").append(s.name()).append(" | ").append(s.state()).append(" | ").append(s.transport())
                     .append(" | ").append(s.tools()).append(" | ").append(s.resources()).append(" | ").append(s.prompts())
+                    .append(" | ").append(s.protocol() == null ? "" : s.protocol())
                     .append(" | ").append(s.lastError() == null ? "" : s.lastError().replace("|", "\\|").replace("\n", " ")).append(" |\n");
         }
         for (McpLauncher.ServerSummary s : servers) {

@@ -5,6 +5,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.McpTool;
 import dev.tether.mcp.api.ServerStatus;
@@ -13,6 +14,8 @@ import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.auth.WorkloadIdentity;
+import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.client.ModernProtocol;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
@@ -33,7 +36,14 @@ import tools.jackson.databind.JsonNode;
  * ({@code conformance client --command ...}): Tether's own {@link McpRuntime} over streamable
  * HTTP, driven the way the scenario named in {@code MCP_CONFORMANCE_SCENARIO} expects. The
  * server URL is the last argument. Exits 0 only when the flow succeeded; logs go to stderr.
- * Started by {@code scripts/mcp-conformance}.
+ * Started by {@code scripts/mcp-conformance}, once per scenario and protocol version.
+ *
+ * <p>{@code MCP_CONFORMANCE_PROTOCOL_VERSION} is the revision the run is about. One that Tether's
+ * probe would not choose by itself (2025-06-18, 2025-03-26) is pinned through the server's real
+ * {@code protocolVersion} policy, and the flow fails unless the connection speaks it. 2025-11-25
+ * and 2026-07-28 are left to the probe, so the suite exercises it: the runner passes 2025-11-25
+ * by default too (to extension scenarios whose servers may speak 2026-07-28), and its own checks
+ * judge the revision the client used.
  *
  * @see <a href="https://github.com/modelcontextprotocol/conformance">MCP conformance suite</a>
  */
@@ -65,8 +75,10 @@ public final class ConformanceClient {
     }
 
     private static void run(String scenario, String url) throws ToolError {
+        String pinned = pin(System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION"));
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
+                .withPolicies(Map.of(SERVER, McpServerPolicy.DEFAULT.withProtocolVersion(pinned)))
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
@@ -78,6 +90,9 @@ public final class ConformanceClient {
             }
             System.err.println("conformance: connected, protocol " + status.protocolVersion() + ", tools "
                     + tools.stream().map(ConformanceClient::rawName).toList());
+            if (pinned != null && !pinned.equals(status.protocolVersion())) {
+                throw new FlowFailed("the run is for MCP " + pinned + " but the connection speaks " + status.protocolVersion());
+            }
             switch (scenario) {
                 case "initialize" -> { }
                 case "tools_call" -> expectText(call(tools, "add_numbers", Json.parse("{\"a\":2,\"b\":3}")), "The sum of 2 and 3 is 5");
@@ -98,6 +113,21 @@ public final class ConformanceClient {
                 }
             }
         }
+    }
+
+    /**
+     * The {@code protocolVersion} to pin for a run about {@code requested}: null (probe) for none
+     * and for the revisions the probe reaches by itself, the version otherwise.
+     */
+    static String pin(String requested) {
+        if (requested == null || requested.isBlank() || requested.equals(ModernProtocol.VERSION)
+                || requested.equals(McpClientSession.PROTOCOL_VERSION)) {
+            return null;
+        }
+        if (!ModernProtocol.VERSIONS.contains(requested) && !McpClientSession.SUPPORTED_VERSIONS.contains(requested)) {
+            throw new FlowFailed("Tether does not speak MCP " + requested);
+        }
+        return requested;
     }
 
     /**

@@ -53,6 +53,23 @@ final class Grants {
         return scope;
     }
 
+    /**
+     * The scopes of {@code previous} and then those of {@code next} not already in it (SEP-2350: a
+     * step-up asks for what was granted plus what the server challenges for, so the new token does
+     * not lose the earlier scopes); either may be null.
+     */
+    static String union(String previous, String next) {
+        if (previous == null || previous.isBlank()) {
+            return next;
+        }
+        if (next == null || next.isBlank()) {
+            return previous;
+        }
+        java.util.Set<String> all = new java.util.LinkedHashSet<>(Arrays.asList(previous.trim().split(" +")));
+        all.addAll(Arrays.asList(next.trim().split(" +")));
+        return String.join(" ", all);
+    }
+
     /** Runs {@code grant} for {@code scope} at the authorization server {@code found}; a browser sign-in ends with {@code lifetime}. */
     Credential obtain(Discovery.Found found, String scope, OAuthClientConfig.Grant grant, Cancellation lifetime)
             throws AuthException {

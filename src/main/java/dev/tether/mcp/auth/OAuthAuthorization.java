@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * access token, refreshes it shortly before expiry and on a 401 {@code invalid_token}, and on a
  * refusal runs discovery, client identity and the grant the server's client is configured for
  * (authorization code with PKCE by default, client credentials, or cross-app access). A 403
- * {@code insufficient_scope} re-authorises with the scope the server asks for; one request is
+ * {@code insufficient_scope} re-authorises with the scope asked for before plus the one the server
+ * asks for now (SEP-2350); one request is
  * authorised at most {@link #MAX_AUTHORIZATIONS} times. One authorization runs at a time; requests
  * refused meanwhile are retried with its token.
  *
@@ -46,6 +47,8 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private final Cancellation lifetime = Cancellation.root();
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Credential current;
+    /** The scope the last authorization asked for (guarded by {@link #lock}); a step-up adds to it. */
+    private String requestedScope;
     /** The credential a refresh produced in answer to a refusal, until another replaces it. */
     private Credential refreshedOnRefusal;
     private volatile boolean restored;
@@ -131,7 +134,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
                     return Verdict.signIn(needsReauthorization());
                 }
             }
-            authorize(challenge, found);
+            authorize(challenge, found, rejection.status() == 403);
             return Verdict.again();
         } catch (AuthException e) {
             String reason = keeper.scrub(e.getMessage());
@@ -153,16 +156,22 @@ public final class OAuthAuthorization implements HttpAuthorization {
                 + " the next request to it starts a new authorization (or run `tether mcp login " + server + "`)";
     }
 
-    /** Runs discovery (unless {@code discovered} is its result) and the configured grant; the new credential becomes current and is stored. */
-    private void authorize(WwwAuthenticate challenge, Discovery.Found discovered) throws AuthException {
+    /**
+     * Runs discovery (unless {@code discovered} is its result) and the configured grant; the new
+     * credential becomes current and is stored. A step-up ({@code insufficient_scope}) asks for the
+     * earlier scope and the challenged one.
+     */
+    private void authorize(WwwAuthenticate challenge, Discovery.Found discovered, boolean stepUp) throws AuthException {
         lifetime.throwIfCancelled();
         AuthHttp.checked(serverUrl.toString(), "server \"" + server + "\"");
         Discovery.Found found = discovered != null ? discovered : discovery.discover(serverUrl, challenge);
         ServerMetadata as = found.server();
         dropIfIssuedElsewhere(as);
         OAuthClientConfig.Grant grant = configured == null ? new OAuthClientConfig.Grant.AuthorizationCode() : configured.grant();
-        String scope = Grants.scope(challenge, found, grant);
+        String challenged = Grants.scope(challenge, found, grant);
+        String scope = stepUp ? Grants.union(requestedScope, challenged) : challenged;
         Credential next = grants.obtain(found, scope, grant, lifetime);
+        requestedScope = scope;
         keeper.remember(next.tokens());
         current = next;
         keeper.save(next);

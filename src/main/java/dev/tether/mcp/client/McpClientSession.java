@@ -62,6 +62,7 @@ public final class McpClientSession implements AutoCloseable {
     private volatile ContentNotifications content = ContentNotifications.NONE;
     private final CallClock clock = new CallClock();
     private final Map<String, CacheHint> cacheHints = new ConcurrentHashMap<>();
+    private final RefusedTools refusedTools;
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
     private volatile ModernProtocol.Envelope modern;
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
@@ -92,6 +93,7 @@ public final class McpClientSession implements AutoCloseable {
                 CancelProtocol.MCP, false);
         this.contentRequests = new ContentRequests(server, this);
         this.taskRequests = new TaskRequests(server, this);
+        this.refusedTools = new RefusedTools(server);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
@@ -103,13 +105,26 @@ public final class McpClientSession implements AutoCloseable {
     /**
      * Starts reading, sends {@code initialize} declaring {@code clientCapabilities} (roots,
      * sampling, elicitation — see {@link dev.tether.mcp.interaction.ClientCapabilities}) and
-     * {@code notifications/initialized}.
+     * {@code notifications/initialized}, asking for {@link #PROTOCOL_VERSION}.
      */
     public Initialized initialize(String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                   Cancellation cancellation) {
+        return initialize(PROTOCOL_VERSION, clientVersion, clientCapabilities, timeout, cancellation);
+    }
+
+    /**
+     * As {@link #initialize(String, JsonNode, Duration, Cancellation)}, asking for {@code requested}
+     * (one of {@link #SUPPORTED_VERSIONS}: a server pinned to an older revision). The server's answer
+     * decides, as negotiation says; any version Tether speaks is accepted.
+     */
+    public Initialized initialize(String requested, String clientVersion, JsonNode clientCapabilities, Duration timeout,
+                                  Cancellation cancellation) {
+        if (!SUPPORTED_VERSIONS.contains(requested)) {
+            throw new IllegalArgumentException("initialize cannot ask for MCP " + requested);
+        }
         startReading();
         ObjectNode params = Json.object();
-        params.put("protocolVersion", PROTOCOL_VERSION);
+        params.put("protocolVersion", requested);
         params.set("capabilities", clientCapabilities.deepCopy());
         ObjectNode info = params.putObject("clientInfo");
         info.put("name", "tether");
@@ -231,7 +246,15 @@ public final class McpClientSession implements AutoCloseable {
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
-    /** Lists every tool within {@code bounds}; fails whole. */
+    /**
+     * The tools the latest {@code tools/list} of a 2026-07-28 server left out for their
+     * {@code x-mcp-header} marks, with the reasons (for {@code /mcp}); null when none.
+     */
+    public String refusedTools() {
+        return refusedTools.note();
+    }
+
+    /** Lists every tool within {@code bounds}; fails whole (a 2026 tool with invalid header marks is left out, see {@link #refusedTools}). */
     public List<McpToolInfo> listTools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         require("tools", "tools/list");
         // Under the 2026 tasks extension the server decides per call whether it becomes a task: any tool may be started as one.
@@ -240,7 +263,7 @@ public final class McpClientSession implements AutoCloseable {
         List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", node -> McpWire.tool(node, unstated),
                 McpToolInfo::name, bounds)
                 .fetch(cursor -> listPage("tools/list", "tools", cursor, pageTimeout, cancellation));
-        return modern == null ? listed : listed.stream().filter(tool -> ModernProtocol.headersValid(server, tool)).toList();
+        return modern == null ? listed : refusedTools.offerable(listed);
     }
 
 

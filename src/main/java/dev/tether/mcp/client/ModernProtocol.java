@@ -2,12 +2,7 @@ package dev.tether.mcp.client;
 
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.transport.ParamHeaders;
-import dev.tether.security.Redactor;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,7 +15,6 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic">MCP 2026-07-28 base protocol</a>
  */
 public final class ModernProtocol {
-    private static final Logger LOG = LoggerFactory.getLogger(ModernProtocol.class);
     /** The stateless revision Tether speaks beside {@link McpClientSession#SUPPORTED_VERSIONS}. */
     public static final String VERSION = "2026-07-28";
     /** Every stateless revision Tether can speak, newest first. */
@@ -82,15 +76,6 @@ public final class ModernProtocol {
         JsonNode serverInfo = result.path("_meta").path(META_SERVER);
         return new McpClientSession.Initialized(version, McpWire.text(serverInfo, "name"), McpWire.text(serverInfo, "version"),
                 result.get("capabilities"), McpWire.text(result, "instructions"));
-    }
-
-    /** A 2026 tool whose {@code x-mcp-header} marks break the rules is not offered (logged with the reason). */
-    static boolean headersValid(String server, McpToolInfo tool) {
-        String problem = ParamHeaders.scan(tool.inputSchema()).problem();
-        if (problem != null) {
-            LOG.warn("mcp {}: tool {} is not offered: {}", server, Redactor.redact(tool.name()), problem);
-        }
-        return problem == null;
     }
 
     /** A result's {@code resultType}; a result without one (every earlier revision) is complete. */

@@ -81,6 +81,19 @@ class AuthorizationCodeFlowTest {
     }
 
     @Test
+    void aStepUpKeepsTheScopeGrantedBeforeBesideTheChallengedOne() throws Exception {
+        try (AuthFixture f = new AuthFixture()) {
+            HttpAuthorization auth = f.authorization(f.settings());
+            assertTrue(auth.rejected(new HttpAuthorization.Rejection(401, "Bearer scope=\"files:read\"", null, 1)).retry());
+            assertTrue(auth.rejected(new HttpAuthorization.Rejection(403,
+                    "Bearer error=\"insufficient_scope\", scope=\"files:write\"", auth.header(), 2)).retry());
+            assertEquals(List.of("files:read", "files:read files:write"), f.authorizationUrls.stream()
+                    .map(u -> MockAuthServer.decode(u.getRawQuery()).get("scope")).toList(),
+                    "the second authorization asks for the union (SEP-2350), not the challenged scope alone");
+        }
+    }
+
+    @Test
     void usesAPreRegisteredClientWithTheMethodTheServerSupports() throws Exception {
         try (AuthFixture f = new AuthFixture()) {
             f.metadata.remove("registration_endpoint");
