@@ -140,12 +140,12 @@ final class ContentRefresh {
         }
         Declared declared = catalogs.declared();
         long now = settings.healing().clock().getAsLong();
-        if (declared.resources() && !init.capabilities().path("resources").path("listChanged").asBoolean(false)
+        if (declared.resources() && !ready.announcesChanges("resources")
                 && now - resourcesAt >= ttl) {
             resourcesAt = now;
             resourceRefresher.request();
         }
-        if (declared.prompts() && !init.capabilities().path("prompts").path("listChanged").asBoolean(false)
+        if (declared.prompts() && !ready.announcesChanges("prompts")
                 && now - promptsAt >= ttl) {
             promptsAt = now;
             promptRefresher.request();

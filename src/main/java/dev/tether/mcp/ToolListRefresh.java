@@ -84,15 +84,14 @@ final class ToolListRefresh {
 
     /**
      * Before a model request: asks for a refresh when the server does not tell us of changes
-     * ({@code tools.listChanged} not declared) and its list is older than the catalog TTL (counted
+     * ({@code tools.listChanged} not declared, or a 2026-07-28 server's listen stream is not up) and its list is older than the catalog TTL (counted
      * from the last commit or the last such request). It goes through the coalescing refresher, so
      * the barrier waits for it within its own bound.
      */
     void refreshIfStale(McpClientSession ready) {
         Duration ttl = settings.healing().catalogTtl();
         McpClientSession.Initialized init = ready == null ? null : ready.initialized();
-        if (ttl.isZero() || init == null || !ready.declares("tools")
-                || init.capabilities().path("tools").path("listChanged").asBoolean(false)) {
+        if (ttl.isZero() || init == null || !ready.declares("tools") || ready.announcesChanges("tools")) {
             return;
         }
         long now = settings.healing().clock().getAsLong();
