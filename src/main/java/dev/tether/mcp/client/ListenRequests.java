@@ -20,8 +20,12 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ListenRequests {
     static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
 
+    /** Acknowledgements kept for a stream not registered yet (the server may answer before the request is filed). */
+    private static final int MAX_EARLY = 8;
+
     private final McpClientSession session;
     private final Map<String, Listening> live = new ConcurrentHashMap<>();
+    private final Map<String, ListenFilter> early = new java.util.LinkedHashMap<>();
 
     ListenRequests(McpClientSession session) {
         this.session = session;
@@ -40,7 +44,14 @@ public final class ListenRequests {
         ObjectNode params = Json.object();
         params.set("notifications", filter.toJson());
         Listening listening = new Listening(session.request("subscriptions/listen", params), filter);
-        live.put(listening.key(), listening);
+        ListenFilter acknowledged;
+        synchronized (early) {
+            live.put(listening.key(), listening);
+            acknowledged = early.remove(listening.key());
+        }
+        if (acknowledged != null) {
+            listening.acknowledge(acknowledged);
+        }
         listening.ended().whenComplete((end, failure) -> live.remove(listening.key(), listening));
         return listening;
     }
@@ -57,9 +68,23 @@ public final class ListenRequests {
 
     /** {@code notifications/subscriptions/acknowledged}: to the stream it names. */
     void acknowledged(JsonNode params) {
-        Listening listening = named(params == null ? null : params.path("_meta").get(META_SUBSCRIPTION));
+        JsonNode id = params == null ? null : params.path("_meta").get(META_SUBSCRIPTION);
+        if (id == null || !(id.isString() || id.isIntegralNumber())) {
+            return;
+        }
+        ListenFilter honoured = ListenFilter.acknowledged(params);
+        Listening listening;
+        synchronized (early) {
+            listening = live.get(id.toString());
+            if (listening == null) {
+                if (early.size() == MAX_EARLY) {
+                    early.remove(early.keySet().iterator().next());
+                }
+                early.put(id.toString(), honoured);
+            }
+        }
         if (listening != null) {
-            listening.acknowledge(ListenFilter.acknowledged(params));
+            listening.acknowledge(honoured);
         }
     }
 
