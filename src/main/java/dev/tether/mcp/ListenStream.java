@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * the acknowledgement timeout), the old one is cancelled, so no change falls between them. A
  * stream that ends — the server's graceful answer, an error answer, its {@code
  * notifications/cancelled} on stdio, a lost HTTP stream — is opened again after the recovery
- * backoff; after the recovery's attempts in a row without a stream that lived at least the longest
- * backoff, it gives up for the generation (the catalog TTL then keeps the lists fresh). A server
+ * backoff; after the recovery's attempts in a row without a stream that was acknowledged and lived
+ * at least the longest backoff, it gives up for the generation (the catalog TTL then keeps the lists fresh). A server
  * that does not know the method (-32601) is not asked again. The stream ends with its generation
  * and is cancelled when the session closes.
  *
@@ -126,6 +126,7 @@ final class ListenStream {
                         continue;
                     }
                     Listening.End end = live.ended().join();
+                    boolean lived = live.acknowledged().isDone() && clock.getAsLong() - openedAt >= policy.maxBackoff().toNanos();
                     live = null;
                     if (!alive()) {
                         return;
@@ -134,7 +135,7 @@ final class ListenStream {
                         LOG.info("mcp {}: the server does not offer subscriptions/listen; its lists are refreshed by age", server);
                         return;
                     }
-                    losses = clock.getAsLong() - openedAt >= policy.maxBackoff().toNanos() ? 1 : losses + 1;
+                    losses = lived ? 1 : losses + 1;
                     if (losses > policy.attempts()) {
                         LOG.warn("mcp {}: the listen stream ended {} times in a row; not opening it again: {}",
                                 server, losses - 1, Redactor.redact(end.reason()));

@@ -26,8 +26,8 @@ import tools.jackson.databind.JsonNode;
 class ListenStreamTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
     private static final Duration QUIET = Duration.ofMillis(300);
-    private static final McpConnectionSettings.Recovery QUICK = new McpConnectionSettings.Recovery(3, Duration.ofMillis(2),
-            Duration.ofMillis(4));
+    private static final McpConnectionSettings.Recovery QUICK = new McpConnectionSettings.Recovery(3, Duration.ofMillis(1),
+            Duration.ofSeconds(5));
     private static final String DISCOVERED = "{'result':{'resultType':'complete','supportedVersions':['2026-07-28'],"
             + "'capabilities':{'tools':{'listChanged':true},'resources':{'subscribe':true}},'cacheScope':'private','ttlMs':0}}";
 
