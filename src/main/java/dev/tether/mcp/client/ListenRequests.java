@@ -61,8 +61,14 @@ public final class ListenRequests {
         return live.size();
     }
 
-    /** Whether an open, acknowledged stream announces changes that {@code honours} picks out. */
-    boolean announces(Predicate<ListenFilter> honours) {
+    /** Whether an open stream's acknowledgement includes the list changes of {@code kind} ({@code tools}, {@code prompts}, {@code resources}). */
+    boolean announces(String kind) {
+        Predicate<ListenFilter> honours = switch (kind) {
+            case "tools" -> ListenFilter::tools;
+            case "prompts" -> ListenFilter::prompts;
+            case "resources" -> ListenFilter::resources;
+            default -> f -> false;
+        };
         return live.values().stream().anyMatch(l -> honours.test(l.acknowledged().getNow(ListenFilter.NONE)));
     }
 

@@ -327,18 +327,8 @@ public final class McpClientSession implements AutoCloseable {
      */
     public boolean announcesChanges(String kind) {
         Initialized init = initialized;
-        if (init == null || !init.capabilities().path(kind).path("listChanged").asBoolean(false)) {
-            return false;
-        }
-        if (modern == null) {
-            return true;
-        }
-        return listenRequests.announces(switch (kind) {
-            case "tools" -> ListenFilter::tools;
-            case "prompts" -> ListenFilter::prompts;
-            case "resources" -> ListenFilter::resources;
-            default -> f -> false;
-        });
+        return init != null && init.capabilities().path(kind).path("listChanged").asBoolean(false)
+                && (modern == null || listenRequests.announces(kind));
     }
 
     /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
