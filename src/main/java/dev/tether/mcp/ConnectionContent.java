@@ -131,6 +131,7 @@ final class ConnectionContent {
     /** Where a change of the wanted resources goes for a 2026-07-28 server (its listen stream). */
     void onListenChange(Runnable changed) {
         this.listenChanged = changed;
+        refresh.onResourcesCommitted(changed);
     }
 
     /** The wanted URIs the committed catalog still declares: what a 2026-07-28 listen stream asks updates for. */

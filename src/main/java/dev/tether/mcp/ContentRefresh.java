@@ -36,6 +36,7 @@ final class ContentRefresh {
     private final ConnectionContent.Link link;
     private final ContentCatalogs catalogs;
     private final Consumer<McpNotice> notice;
+    private volatile Runnable resourcesCommitted = () -> { };
     private final CoalescingRefresher resourceRefresher;
     private final CoalescingRefresher promptRefresher;
     private final ReentrantLock fetchLock = new ReentrantLock();
@@ -56,6 +57,11 @@ final class ContentRefresh {
                 settings.refreshMaxDelay(), () -> refreshQuietly(true));
         this.promptRefresher = new CoalescingRefresher(server + "-prompts", settings.refreshQuiet(),
                 settings.refreshMaxDelay(), () -> refreshQuietly(false));
+    }
+
+    /** Told after a refreshed resource catalog was committed. */
+    void onResourcesCommitted(Runnable committed) {
+        this.resourcesCommitted = committed;
     }
 
     CoalescingRefresher resourceRefresher() {
@@ -164,6 +170,8 @@ final class ContentRefresh {
             throw e;
         }
         catalogs.resources(live.generation(), listed, templates);
+        // The resources a 2026-07-28 listen stream asks updates for are the subscribed ones the catalog still declares.
+        resourcesCommitted.run();
     }
 
     private void refreshPrompts(Live live, Cancellation cancellation) {
