@@ -187,8 +187,10 @@ public final class JsonRpcConnection implements AutoCloseable {
             if (c != null) {
                 // Listeners may do slow work (close streams, tell other peers); the reader must go on reading.
                 Thread.ofVirtual().name(name + "-cancel-" + id).start(c::cancel);
+                return;
             }
-            return;
+            // It names none of the peer's requests: the handler may know it (an MCP 2026-07-28
+            // server ends one of our listen requests so on stdio).
         }
         try {
             handler.onNotification(notification);

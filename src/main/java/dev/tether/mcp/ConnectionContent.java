@@ -69,6 +69,8 @@ final class ConnectionContent {
     private final Set<String> desired = new LinkedHashSet<>();
     private final Set<String> active = new LinkedHashSet<>();
     private final Set<String> updated = new LinkedHashSet<>();
+    /** Told when the resources a 2026-07-28 listen stream should carry change. */
+    private volatile Runnable listenChanged = () -> { };
 
     ConnectionContent(String server, McpRuntimeOptions options, McpConnectionSettings settings, Cancellation lifetime,
                       Link link) {
@@ -126,11 +128,31 @@ final class ConnectionContent {
         catalogs.commit(fetched);
     }
 
-    /** After READY: re-subscribes the desired URIs the new catalog still declares. */
+    /** Where a change of the wanted resources goes for a 2026-07-28 server (its listen stream). */
+    void onListenChange(Runnable changed) {
+        this.listenChanged = changed;
+        refresh.onResourcesCommitted(changed);
+    }
+
+    /** The wanted URIs the committed catalog still declares: what a 2026-07-28 listen stream asks updates for. */
+    synchronized List<String> listenUris() {
+        return catalogs.subscribable(desired);
+    }
+
+    /**
+     * After READY: re-subscribes the desired URIs the new catalog still declares; for a
+     * 2026-07-28 server they ride its listen stream instead of {@code resources/subscribe}.
+     */
     void resubscribe(Live live) {
         List<String> wanted;
         synchronized (this) {
             wanted = catalogs.subscribable(desired);
+            if (live.client().stateless()) {
+                if (link.isCurrent(live.generation())) {
+                    active.addAll(wanted);
+                }
+                return;
+            }
         }
         for (String uri : wanted) {
             try {
@@ -222,6 +244,15 @@ final class ConnectionContent {
         synchronized (this) {
             desired.add(raw);
         }
+        if (live.client().stateless()) {
+            synchronized (this) {
+                if (link.isCurrent(live.generation())) {
+                    active.add(raw);
+                }
+            }
+            listenChanged.run();
+            return;
+        }
         live.client().content().subscription(raw, true, options.listTimeout(), cancellation);
         synchronized (this) {
             if (link.isCurrent(live.generation()) && desired.contains(raw)) {
@@ -257,6 +288,10 @@ final class ConnectionContent {
         }
         if (wasActive) {
             Live live = link.live();
+            if (live.client().stateless()) {
+                listenChanged.run();
+                return;
+            }
             live.client().content().subscription(uri, false, options.listTimeout(), cancellation);
         }
     }

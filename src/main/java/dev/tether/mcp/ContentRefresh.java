@@ -37,6 +37,7 @@ final class ContentRefresh {
     private final ConnectionContent.Link link;
     private final ContentCatalogs catalogs;
     private final Consumer<McpNotice> notice;
+    private volatile Runnable resourcesCommitted = () -> { };
     private final CoalescingRefresher resourceRefresher;
     private final CoalescingRefresher promptRefresher;
     private final ReentrantLock fetchLock = new ReentrantLock();
@@ -57,6 +58,11 @@ final class ContentRefresh {
                 settings.refreshMaxDelay(), () -> refreshQuietly(true));
         this.promptRefresher = new CoalescingRefresher(server + "-prompts", settings.refreshQuiet(),
                 settings.refreshMaxDelay(), () -> refreshQuietly(false));
+    }
+
+    /** Told after a refreshed resource catalog was committed. */
+    void onResourcesCommitted(Runnable committed) {
+        this.resourcesCommitted = committed;
     }
 
     CoalescingRefresher resourceRefresher() {
@@ -142,14 +148,16 @@ final class ContentRefresh {
         java.time.Duration ttl = settings.healing().catalogTtl();
         Declared declared = catalogs.declared();
         long now = settings.healing().clock().getAsLong();
+        // A kind that an open stream announces changes of (list_changed, or a 2026 server's listen
+        // stream) is never re-listed on a timer; otherwise the server's cache hint, or the TTL.
         CacheHint resourceHint = CacheHint.shorter(ready.cacheHint("resources/list"), ready.cacheHint("resources/templates/list"));
-        if (declared.resources() && CacheHint.due(resourceHint, ttl,
-                init.capabilities().path("resources").path("listChanged").asBoolean(false), now - resourcesAt)) {
+        if (declared.resources() && !ready.announcesChanges("resources")
+                && CacheHint.due(resourceHint, ttl, now - resourcesAt)) {
             resourcesAt = now;
             resourceRefresher.request();
         }
-        if (declared.prompts() && CacheHint.due(ready.cacheHint("prompts/list"), ttl,
-                init.capabilities().path("prompts").path("listChanged").asBoolean(false), now - promptsAt)) {
+        if (declared.prompts() && !ready.announcesChanges("prompts")
+                && CacheHint.due(ready.cacheHint("prompts/list"), ttl, now - promptsAt)) {
             promptsAt = now;
             promptRefresher.request();
         }
@@ -167,6 +175,8 @@ final class ContentRefresh {
             throw e;
         }
         catalogs.resources(live.generation(), listed, templates);
+        // The resources a 2026-07-28 listen stream asks updates for are the subscribed ones the catalog still declares.
+        resourcesCommitted.run();
     }
 
     private void refreshPrompts(Live live, Cancellation cancellation) {

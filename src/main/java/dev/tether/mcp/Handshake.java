@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What one connect attempt of a {@link McpConnection} sends before it can commit READY: opens
- * the transport, then {@code initialize}, the log level, {@code tools/list} and the content
+ * the transport, then {@code initialize} (or {@code server/discover}), the log level
+ * ({@code logging/setLevel}, or on every 2026-07-28 request), {@code tools/list} and the content
  * catalogs. It holds no state of the connection; the connection checks the generation around it.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization">MCP initialization</a>
@@ -110,6 +111,8 @@ final class Handshake {
     Done run(McpClientSession client) {
         tools.jackson.databind.JsonNode capabilities = ClientCapabilities.declare(options.grantsFor(spec.name()), options.host());
         McpClientSession.Initialized init;
+        // A 2026-07-28 server takes the log level on every request instead of logging/setLevel.
+        client.logLevel(logLevel());
         try {
             init = versions.greet(client, options.clientVersion(), capabilities, initializeTimeout(), lifetime,
                     c -> c.initialize(versions.initializeVersion(), options.clientVersion(), capabilities,
@@ -123,7 +126,6 @@ final class Handshake {
             throw e;
         }
         if (!client.stateless()) {
-            // 2026-07-28 servers take the log level per request and have no logging/setLevel.
             applyLogLevel(client);
         }
         List<McpToolInfo> listed = client.declares("tools")
@@ -140,12 +142,17 @@ final class Handshake {
         if (!client.declares("logging")) {
             return;
         }
-        String level = options.policyFor(spec.name()).logLevel();
         try {
-            client.setLoggingLevel(level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, options.listTimeout(), lifetime);
+            client.setLoggingLevel(logLevel(), options.listTimeout(), lifetime);
         } catch (McpError e) {
             LOG.info("mcp {}: logging/setLevel failed: {}", spec.name(), Redactor.redact(e.getMessage()));
         }
+    }
+
+    /** The server's configured log level ({@code logLevel}), else the default. */
+    private String logLevel() {
+        String level = options.policyFor(spec.name()).logLevel();
+        return level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level;
     }
 
     /** The reason an attempt failed, for the user (redacted later, with the stderr tail). */

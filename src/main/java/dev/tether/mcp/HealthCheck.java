@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The health check of one ready generation: while the connection is idle — no request in flight
- * and nothing received for {@code every} — it sends {@code ping}. A ping that is not answered
+ * and nothing received for {@code every} — it sends {@code ping}, or to a 2026-07-28 server,
+ * whose revision has no ping, {@code server/discover}: every such server must answer it at any
+ * time, it needs no capability and changes nothing (see docs/reference/decisions.md). A check that is not answered
  * within {@code timeout} ends the transport as failed, which starts recovery. A server that
  * answers -32601 (it does not implement ping) has its health checks switched off; any other
  * answer, even an error, shows it is alive. The loop ends with its generation.
@@ -101,13 +103,14 @@ final class HealthCheck implements Runnable {
     /** One ping; false when the loop should end. */
     private boolean ping() {
         try (Cancellation pinging = lifetime.child()) {
-            client.ping(timeout, pinging);
+            client.checkAlive(timeout, pinging);
             return true;
         } catch (McpError.Timeout e) {
             if (!alive()) {
                 return false;
             }
-            String why = "the server did not answer a health check (ping) within " + timeout.toMillis() + " ms";
+            String why = "the server did not answer a health check (" + (client.stateless() ? "server/discover" : "ping")
+                    + ") within " + timeout.toMillis() + " ms";
             LOG.warn("mcp {}: {}; reconnecting", server, why);
             channel.fail(new Unanswered(why));
             return false;

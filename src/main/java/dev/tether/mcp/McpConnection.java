@@ -61,6 +61,7 @@ final class McpConnection {
     private volatile Consumer<String> taskStatus = id -> {};
     private final Handshake handshake;
     private final ToolCalls calls;
+    private final ListenStream listen;
     private final Breaker breaker;
     private final Duration healthEvery;
     private volatile boolean pingUnsupported;
@@ -81,6 +82,9 @@ final class McpConnection {
                 gen -> events.emit(this, gen, Events.Change.TOOLS));
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
+        this.listen = new ListenStream(spec.name(), settings.recovery(), options.listTimeout(), lifetime, content::listenUris,
+                healing.clock(), this::catchUp);
+        content.onListenChange(listen::refilter);
         this.calls = new ToolCalls(spec.name(), options, lifetime,
                 new CallTarget(state, settings.recovery().budget().plus(options.connectTimeout())));
     }
@@ -167,10 +171,11 @@ final class McpConnection {
         events.emit(this, gen, Events.Change.STATE);
         events.emit(this, gen, Events.Change.TOOLS);
         content.resubscribe(new ConnectionContent.Live(client, gen));
+        listen.start(client, gen, state::isCurrent);
         startHealthCheck(gen);
     }
 
-    /** Pings the server of generation {@code gen} while it idles, unless checks are off for it. */
+    /** Checks the server of generation {@code gen} while it idles (see {@link HealthCheck}), unless checks are off for it. */
     private void startHealthCheck(int gen) {
         ConnectionState.Health health = state.health(gen);
         if (healthEvery.isZero() || pingUnsupported || health == null) {
@@ -179,6 +184,19 @@ final class McpConnection {
         HealthCheck check = new HealthCheck(spec.name(), gen, health, healthEvery, settings.healing().pingTimeout(),
                 lifetime, state::isCurrent, () -> pingUnsupported = true);
         Thread.ofVirtual().name("mcp-" + spec.name() + "-health").start(check);
+    }
+
+    /** A new listen stream announces these lists; a change made before it was open is fetched now. */
+    private void catchUp(dev.tether.mcp.client.ListenFilter announced) {
+        if (announced.tools()) {
+            tools.refresher().request();
+        }
+        if (announced.resources()) {
+            content.resourceRefresher().request();
+        }
+        if (announced.prompts()) {
+            content.promptRefresher().request();
+        }
     }
 
     private void fail(int gen, String why, State as) {

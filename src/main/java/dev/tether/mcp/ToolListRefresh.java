@@ -86,19 +86,18 @@ final class ToolListRefresh {
 
     /**
      * Before a model request: asks for a refresh when the server does not tell us of changes
-     * ({@code tools.listChanged} not declared) and its list is older than the catalog TTL (counted
+     * ({@code tools.listChanged} not declared, or a 2026-07-28 server's listen stream is not up) and its list is older than the catalog TTL (counted
      * from the last commit or the last such request). It goes through the coalescing refresher, so
      * the barrier waits for it within its own bound.
      */
     void refreshIfStale(McpClientSession ready) {
         McpClientSession.Initialized init = ready == null ? null : ready.initialized();
-        if (init == null || !ready.declares("tools")) {
+        if (init == null || !ready.declares("tools") || ready.announcesChanges("tools")) {
             return;
         }
         long now = settings.healing().clock().getAsLong();
         long since = Math.max(state.catalogAt(), staleAskedAt);
-        if (CacheHint.due(ready.cacheHint("tools/list"), settings.healing().catalogTtl(),
-                init.capabilities().path("tools").path("listChanged").asBoolean(false), now - since)) {
+        if (CacheHint.due(ready.cacheHint("tools/list"), settings.healing().catalogTtl(), now - since)) {
             staleAskedAt = now;
             refresher.request();
         }

@@ -21,17 +21,21 @@ import org.junit.jupiter.api.Test;
 /**
  * The cache hints of a server that speaks MCP 2026-07-28 decide when Tether lists its tools again,
  * counted by the server itself: {@code ttlMs: 0} means once before every model request (never
- * more), a positive {@code ttlMs} keeps the list for that long — although the server declared
- * {@code listChanged}, which without a hint would stop timed re-lists — and a tiny one is raised
- * to the one-second floor.
+ * more), a positive {@code ttlMs} keeps the list for that long, and a tiny one is raised to the
+ * one-second floor — for a server that does not announce its tool changes. One that announces them
+ * on its listen stream is not re-listed on a timer, whatever its hint.
  */
 class Mcp2026CacheHintTest {
     private final AtomicLong clock = new AtomicLong();
 
     private McpRuntime start(String ttlMs) {
+        return start(Map.of("TOOLS_TTL_MS", ttlMs, "TOOLS_LIST_CHANGED", "off"));
+    }
+
+    private McpRuntime start(Map<String, String> env) {
         Path script = Peer2026.script();
         assumeTrue(script != null, "npm ci in conformance/ has not been run");
-        McpServerSpec spec = new McpServerSpec.Stdio("peer", "node", Peer2026.stdioArgs(script), Map.of("TOOLS_TTL_MS", ttlMs), null);
+        McpServerSpec spec = new McpServerSpec.Stdio("peer", "node", Peer2026.stdioArgs(script), env, null);
         McpConnectionSettings settings = McpConnectionSettings.DEFAULT.withHealing(McpConnectionSettings.Healing.DEFAULT
                 .withClock(clock::get).withHealthCheck(Duration.ZERO));
         McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE, settings);
@@ -73,6 +77,15 @@ class Mcp2026CacheHintTest {
             int first = listsAfterModelRequest(runtime, Duration.ofSeconds(2));
             assertEquals(first, listsAfterModelRequest(runtime, Duration.ofMillis(500)), "5 ms is read as 1 s");
             assertEquals(first + 1, listsAfterModelRequest(runtime, Duration.ofMillis(500)));
+        }
+    }
+
+    @Test
+    void aServerThatAnnouncesItsChangesOnTheListenStreamIsNotReListedOnATimer() throws Exception {
+        try (McpRuntime runtime = start(Map.of("TOOLS_TTL_MS", "0"))) {
+            int first = listsAfterModelRequest(runtime, Duration.ZERO);
+            assertEquals(first, listsAfterModelRequest(runtime, Duration.ofMinutes(5)), "ttlMs 0, but the stream announces changes");
+            assertEquals(first, listsAfterModelRequest(runtime, Duration.ofHours(2)));
         }
     }
 }

@@ -51,19 +51,17 @@ public record CacheHint(Duration ttl, String scope) {
     }
 
     /**
-     * Whether a catalog fetched {@code ageNanos} ago is due for a fetch before a model request.
+     * Whether a catalog fetched {@code ageNanos} ago is due for a fetch before a model request. The
+     * caller asks only for a kind that no open stream announces changes of ({@code list_changed}
+     * from a 2025 server, a 2026 server's listen stream): those are never re-listed on a timer.
      *
-     * @param hint        the server's hint for it, or null
-     * @param catalogTtl  {@code mcp.catalogTtlSeconds}; zero turns every timed re-list off, hints included
-     * @param listChanged whether the server declared {@code listChanged} for it (then, without a hint, only its notifications count)
+     * @param hint       the server's hint for it, or null
+     * @param catalogTtl {@code mcp.catalogTtlSeconds}; zero turns every timed re-list off, hints included
      */
-    public static boolean due(CacheHint hint, Duration catalogTtl, boolean listChanged, long ageNanos) {
+    public static boolean due(CacheHint hint, Duration catalogTtl, long ageNanos) {
         if (catalogTtl.isZero()) {
             return false;
         }
-        if (hint != null) {
-            return ageNanos >= hint.ttl.toNanos();
-        }
-        return !listChanged && ageNanos >= catalogTtl.toNanos();
+        return ageNanos >= (hint != null ? hint.ttl : catalogTtl).toNanos();
     }
 }

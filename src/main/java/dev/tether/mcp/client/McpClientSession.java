@@ -57,6 +57,9 @@ public final class McpClientSession implements AutoCloseable {
     private final ServerRequestHandler serverRequests;
     private final ContentRequests contentRequests;
     private final TaskRequests taskRequests;
+    private final ListenRequests listenRequests;
+    /** The log level stamped on every 2026-07-28 request ({@code _meta}); null stamps none. */
+    private volatile String logLevel;
     private volatile Consumer<String> taskStatus = id -> {};
     private volatile Initialized initialized;
     private volatile ContentNotifications content = ContentNotifications.NONE;
@@ -94,6 +97,7 @@ public final class McpClientSession implements AutoCloseable {
         this.contentRequests = new ContentRequests(server, this);
         this.taskRequests = new TaskRequests(server, this);
         this.refusedTools = new RefusedTools(server);
+        this.listenRequests = new ListenRequests(this);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
@@ -154,7 +158,8 @@ public final class McpClientSession implements AutoCloseable {
     public Initialized discover(String version, String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                 Cancellation cancellation) {
         startReading();
-        ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion);
+        ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion,
+                logLevel);
         JsonNode result = await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
                 "server/discover", McpError.Timeout.Kind.CONNECT);
         Initialized init = ModernProtocol.discovered(version, result);
@@ -168,8 +173,17 @@ public final class McpClientSession implements AutoCloseable {
         return modern != null;
     }
 
+    /**
+     * The log level a 2026-07-28 server is asked for on every request ({@code _meta}
+     * {@code io.modelcontextprotocol/logLevel}), which replaces {@code logging/setLevel} there; set
+     * before {@link #discover}. Without one such a server sends no log messages.
+     */
+    public void logLevel(String level) {
+        this.logLevel = level;
+    }
+
     /** Sends {@code method}, stamped with the 2026-07-28 envelope when the server speaks it. */
-    private OutboundCall request(String method, ObjectNode params) {
+    OutboundCall request(String method, ObjectNode params) {
         return request(method, params, false);
     }
 
@@ -331,9 +345,42 @@ public final class McpClientSession implements AutoCloseable {
         await(request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
     }
 
+    /**
+     * Asks an idle server whether it is alive: {@code ping} up to 2025-11-25; {@code server/discover}
+     * for a 2026-07-28 server, whose revision has no ping and whose servers must answer discover
+     * at any time (the answer is not read again: the greeting stays what it was).
+     *
+     * @throws McpError.Timeout no answer within {@code timeout}
+     * @throws McpError         an error answer, or the connection ended
+     */
+    public void checkAlive(Duration timeout, Cancellation cancellation) {
+        if (modern == null) {
+            ping(timeout, cancellation);
+        } else {
+            await(request("server/discover", null), timeout, cancellation, "server/discover", McpError.Timeout.Kind.REQUEST);
+        }
+    }
+
+    /** The {@code subscriptions/listen} streams of a 2026-07-28 session. */
+    public ListenRequests listens() {
+        return listenRequests;
+    }
+
+    /**
+     * Whether the server tells this session when its {@code kind} list ({@code tools},
+     * {@code prompts}, {@code resources}) changes: it declared {@code listChanged}, and for a
+     * 2026-07-28 server an open listen stream also acknowledged that kind.
+     */
+    public boolean announcesChanges(String kind) {
+        Initialized init = initialized;
+        return init != null && init.capabilities().path(kind).path("listChanged").asBoolean(false)
+                && (modern == null || listenRequests.announces(kind));
+    }
+
     /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
     public int inFlight() {
-        return rpc.pendingCount() + clock.servingCount();
+        // A listen request is pending for as long as its stream lives: it is not work in flight.
+        return rpc.pendingCount() - listenRequests.count() + clock.servingCount();
     }
 
     /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */

@@ -24,6 +24,7 @@ public final class ModernProtocol {
     static final String META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
     static final String META_CLIENT = "io.modelcontextprotocol/clientInfo";
     static final String META_SERVER = "io.modelcontextprotocol/serverInfo";
+    static final String META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
 
     /** HTTP headers do not match the body, or a required one is missing or malformed. */
     public static final int HEADER_MISMATCH = -32020;
@@ -34,8 +35,12 @@ public final class ModernProtocol {
 
     private ModernProtocol() {}
 
-    /** What one client stamps on every request to one server. */
-    record Envelope(String version, JsonNode capabilities, String clientVersion) {
+    /**
+     * What one client stamps on every request to one server; {@code logLevel} (the level Tether
+     * asks log messages at, in place of {@code logging/setLevel}) may be null: then the server
+     * sends none.
+     */
+    record Envelope(String version, JsonNode capabilities, String clientVersion, String logLevel) {
 
         /** The same envelope whose client capabilities also declare {@code extension} (an empty settings object). */
         Envelope declaring(String extension) {
@@ -44,7 +49,7 @@ public final class ModernProtocol {
             ObjectNode extensions = existing instanceof ObjectNode object ? object : Json.object();
             extensions.putObject(extension);
             caps.set("extensions", extensions);
-            return new Envelope(version, caps, clientVersion);
+            return new Envelope(version, caps, clientVersion, logLevel);
         }
 
         /** A copy of {@code params} (or a new object) whose {@code _meta} carries the envelope; other {@code _meta} keys kept. */
@@ -57,6 +62,9 @@ public final class ModernProtocol {
             ObjectNode info = meta.putObject(META_CLIENT);
             info.put("name", "tether");
             info.put("version", clientVersion);
+            if (logLevel != null) {
+                meta.put(META_LOG_LEVEL, logLevel);
+            }
             copy.set("_meta", meta);
             return copy;
         }

@@ -14,7 +14,9 @@ import tools.jackson.databind.JsonNode;
  * What a server sends on its own, routed for one {@link McpClientSession}: {@code ping} is
  * answered {@code {}}; roots, sampling and elicitation requests go to the runtime's
  * {@link ServerRequestHandler}; anything else is -32601. Notifications go to progress, the tool
- * and content refreshes, or the interaction half. Runs on the reader thread.
+ * and content refreshes, the listen streams of a 2026-07-28 session (their acknowledgement, and
+ * on stdio the server's {@code notifications/cancelled} that ends one), or the interaction half.
+ * Runs on the reader thread.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
@@ -51,6 +53,13 @@ final class ServerMessages implements InboundHandler {
             case "notifications/prompts/list_changed" -> session.contentNotifications().promptsChanged();
             case "notifications/resources/updated" -> resourceUpdated(notification.params());
             case "notifications/tasks/status" -> session.taskStatus(notification.params());
+            case "notifications/subscriptions/acknowledged" -> session.listens().acknowledged(notification.params());
+            case "notifications/cancelled" -> {
+                // Names none of the server's own requests (those are cancelled in the connection).
+                if (!session.listens().cancelled(notification.params())) {
+                    LOG.debug("mcp {}: a cancellation of no known request ignored", server);
+                }
+            }
             case "notifications/message", "notifications/elicitation/complete" ->
                     serverRequests.onNotification(server, notification.method(), notification.params());
             default -> LOG.debug("mcp {}: notification {} ignored", server, notification.method());

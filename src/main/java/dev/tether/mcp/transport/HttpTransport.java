@@ -72,6 +72,8 @@ public final class HttpTransport implements MessageChannel {
     private final SseStreams streams;
     private final int maxMessageBytes;
     private final ToolHeaderBook toolHeaders = new ToolHeaderBook();
+    /** The SSE answer streams of 2026-07-28 requests still being read, by request id as JSON text. */
+    private final java.util.Map<String, InputStream> modernStreams = new ConcurrentHashMap<>();
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
         this(spec, connectTimeout, HttpAuthorization.NONE);
@@ -118,6 +120,9 @@ public final class HttpTransport implements MessageChannel {
             initializeId = id;
         }
         // Sending must not block the caller (a call's answer may stream for minutes).
+        if ("notifications/cancelled".equals(method)) {
+            closeStream(message.path("params").get("requestId"));
+        }
         Thread.ofVirtual().name("mcp-" + spec.name() + "-post").start(() -> post(message, id));
         if ("notifications/initialized".equals(method) && getStreamStarted.compareAndSet(false, true)) {
             Thread.ofVirtual().name("mcp-" + spec.name() + "-get").start(streams::listen);
@@ -183,6 +188,9 @@ public final class HttpTransport implements MessageChannel {
             }
             String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
             if (type.startsWith("text/event-stream")) {
+                if (key != null && !modern.isEmpty()) {
+                    modernStreams.put(key, response.body());
+                }
                 streams.answer(response.body(), key).ifPresent(unanswered -> {
                     if (unanswered.status() == 404 && sessionId != null) {
                         sessionLost(true, id);
@@ -227,6 +235,28 @@ public final class HttpTransport implements MessageChannel {
         } finally {
             if (key != null) {
                 awaiting.remove(key);
+                modernStreams.remove(key);
+            }
+        }
+    }
+
+    /**
+     * A 2026-07-28 request is cancelled over HTTP by closing its answer stream (for a
+     * {@code subscriptions/listen}, the only way to end it); the request is then no longer
+     * awaited, so the stream is not resumed.
+     */
+    private void closeStream(JsonNode requestId) {
+        if (requestId == null) {
+            return;
+        }
+        String key = key(requestId);
+        InputStream stream = modernStreams.remove(key);
+        if (stream != null) {
+            awaiting.remove(key);
+            try {
+                stream.close();
+            } catch (IOException e) {
+                LOG.debug("mcp {}: closing a cancelled request's stream: {}", spec.name(), e.toString());
             }
         }
     }

@@ -34,12 +34,12 @@ class CacheHintTest {
     void theServersHintWinsOverTheCatalogTtlAndListChanged() {
         CacheHint zero = new CacheHint(Duration.ZERO, "private");
         CacheHint minute = new CacheHint(Duration.ofMinutes(1), "private");
-        assertTrue(CacheHint.due(zero, TTL, true, 0), "0: before every model request, even with listChanged");
-        assertFalse(CacheHint.due(minute, TTL, false, Duration.ofSeconds(59).toNanos()), "fresh for its ttl, past the catalog TTL");
-        assertTrue(CacheHint.due(minute, TTL, true, Duration.ofSeconds(60).toNanos()));
-        assertFalse(CacheHint.due(null, TTL, true, Duration.ofHours(1).toNanos()), "no hint: listChanged servers are trusted");
-        assertTrue(CacheHint.due(null, TTL, false, TTL.toNanos()), "no hint: the catalog TTL");
-        assertFalse(CacheHint.due(zero, Duration.ZERO, false, Long.MAX_VALUE), "catalogTtlSeconds 0 turns timed re-lists off");
+        assertTrue(CacheHint.due(zero, TTL, 0), "0: before every model request");
+        assertFalse(CacheHint.due(minute, TTL, Duration.ofSeconds(59).toNanos()), "fresh for its ttl, past the catalog TTL");
+        assertTrue(CacheHint.due(minute, TTL, Duration.ofSeconds(60).toNanos()));
+        assertFalse(CacheHint.due(null, TTL, TTL.toNanos() - 1), "no hint: the catalog TTL");
+        assertTrue(CacheHint.due(null, TTL, TTL.toNanos()), "no hint: the catalog TTL");
+        assertFalse(CacheHint.due(zero, Duration.ZERO, Long.MAX_VALUE), "catalogTtlSeconds 0 turns timed re-lists off");
         assertEquals(minute, CacheHint.shorter(new CacheHint(Duration.ofHours(1), "private"), minute));
         assertEquals(minute, CacheHint.shorter(null, minute));
     }

@@ -55,6 +55,13 @@ public final class WirePeer implements MessageChannel {
         }
     }
 
+    /** Sends {@code message} (a whole JSON-RPC message; the version is added) to the client, as the server would on its own. */
+    public void push(JsonNode message) {
+        ObjectNode framed = ((ObjectNode) message).deepCopy();
+        framed.put("jsonrpc", "2.0");
+        listener.onMessage(framed);
+    }
+
     /** The methods sent, in order. */
     public List<String> methods() {
         return sent.stream().map(m -> m.path("method").asString("")).toList();
