@@ -13,6 +13,7 @@ import dev.tether.security.NonDumpable;
 import dev.tether.security.SecretRegistry;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
+import dev.tether.mcp.auth.dpop.DpopKeys;
 import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
@@ -253,6 +254,8 @@ final class Wiring {
         McpRuntimeConfig config = settings.mcp().runtime();
         Map<String, String> hostEnv = secrets.withoutSecretValues(env);
         TokenStore recorded = new SecretRecordingStore(tokens, secrets);
+        // The sessions share the process's tokens, so they share the DPoP keys those tokens are bound to.
+        DpopKeys dpopKeys = new DpopKeys();
         for (McpServerPolicy policy : policies.values()) {
             if (policy.oauthClient() != null && policy.oauthClient().clientSecret() != null) {
                 secrets.register(VariableExpansion.expand(policy.oauthClient().clientSecret().value(), env));
@@ -262,7 +265,7 @@ final class Wiring {
             warnAboutSecretReferences(servers, secrets, listener);
             McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
                     .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
-                    .withOAuth(oauth(recorded, host, policies, env, secrets)));
+                    .withOAuth(oauth(recorded, host, policies, env, secrets).withDpopKeys(dpopKeys)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {

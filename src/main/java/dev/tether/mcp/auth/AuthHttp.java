@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -27,10 +28,19 @@ final class AuthHttp {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     static final int MAX_BODY_BYTES = 256 * 1024;
 
-    /** An answer: status and its JSON body (an empty object when it had none or was not JSON). */
-    record Answer(int status, JsonNode body) {
+    /** An answer: status, its JSON body (an empty object when it had none or was not JSON) and its headers. */
+    record Answer(int status, JsonNode body, HttpHeaders headers) {
+        Answer(int status, JsonNode body) {
+            this(status, body, HttpHeaders.of(Map.of(), (name, value) -> true));
+        }
+
         boolean ok() {
             return status >= 200 && status < 300;
+        }
+
+        /** The first value of the header {@code name}, or null. */
+        String header(String name) {
+            return headers.firstValue(name).orElse(null);
         }
     }
 
@@ -145,7 +155,7 @@ final class AuthHttp {
             } catch (JacksonException e) {
                 body = Json.object();
             }
-            return new Answer(status, body.isObject() ? body : Json.object());
+            return new Answer(status, body.isObject() ? body : Json.object(), response.headers());
         } catch (IOException e) {
             throw new AuthException(what + " (" + safe(uri) + ") broke off: " + e.getClass().getSimpleName());
         }

@@ -6,8 +6,8 @@ package dev.tether.mcp.auth;
  */
 record Credential(String key, Tokens tokens, ServerMetadata server, OAuthClient client, String resource) {
 
-    /** The {@code Authorization} header value. */
+    /** The {@code Authorization} header value: a DPoP-bound token is never sent as Bearer (RFC 9449 §7.1). */
     String header() {
-        return "Bearer " + tokens.access().value();
+        return (tokens.dpopBound() ? "DPoP " : "Bearer ") + tokens.access().value();
     }
 }

@@ -88,7 +88,8 @@ final class CredentialKeeper {
         long expires = r.path("expires_at").asLong(0);
         Tokens tokens = new Tokens(new Secret(r.path("access_token").asString()),
                 Secret.ofNullable(r.path("refresh_token").asString(null)),
-                expires == 0 ? null : Instant.ofEpochSecond(expires), r.path("scope").asString(null));
+                expires == 0 ? null : Instant.ofEpochSecond(expires), r.path("scope").asString(null),
+                dpopJkt(r));
         return Optional.of(new Credential(key.get(), tokens, as, client.get(), r.path("resource").asString()));
     }
 
@@ -111,6 +112,10 @@ final class CredentialKeeper {
         if (c.tokens().scope() != null) {
             record.put("scope", c.tokens().scope());
         }
+        record.put("token_type", c.tokens().dpopBound() ? "DPoP" : "Bearer");
+        if (c.tokens().dpopBound()) {
+            record.put("dpop_jkt", c.tokens().dpopJkt()); // the key's public thumbprint; the key itself is never stored
+        }
         store.save(c.key(), record);
         ObjectNode pointer = Json.object();
         pointer.put("credential", c.key());
@@ -121,6 +126,18 @@ final class CredentialKeeper {
     void forget(Credential c) {
         store.delete(c.key());
         store.delete(pointerKey());
+    }
+
+    /**
+     * The key thumbprint a stored DPoP-bound token is bound to; null for a Bearer token. A DPoP
+     * record without a thumbprint gets one no key has, so it is never presented as Bearer.
+     */
+    private static String dpopJkt(JsonNode record) {
+        if (!record.path("token_type").asString("Bearer").equalsIgnoreCase("DPoP")) {
+            return null;
+        }
+        String jkt = record.path("dpop_jkt").asString("");
+        return jkt.isEmpty() ? "unknown" : jkt;
     }
 
     /** Whether {@code record} was saved for this server and names a resource (RFC 8707) that covers it. */

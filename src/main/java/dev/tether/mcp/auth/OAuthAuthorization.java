@@ -3,6 +3,7 @@ package dev.tether.mcp.auth;
 import dev.tether.base.Cancellation;
 import dev.tether.base.net.Network;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.auth.dpop.DpopProofs;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.net.URI;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * refusal runs discovery, client identity and the grant the server's client is configured for
  * (authorization code with PKCE by default, client credentials, or cross-app access). A 403
  * {@code insufficient_scope} re-authorises with the scope asked for before plus the one the server
- * asks for now (SEP-2350); one request is
+ * asks for now (SEP-2350). Where the
+ * authorization server offers DPoP, tokens are requested with a proof and a DPoP-bound token is
+ * presented as {@code DPoP} with a fresh proof on every request, a {@code use_dpop_nonce} refusal
+ * answered with the server's new nonce ({@code dpop/}). One request is
  * authorised at most {@link #MAX_AUTHORIZATIONS} times. One authorization runs at a time; requests
  * refused meanwhile are retried with its token.
  *
@@ -44,6 +49,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private final TokenEndpoint tokenEndpoint;
     private final Grants grants;
     private final CredentialKeeper keeper;
+    private final Supplier<DpopProofs> dpop;
     private final Cancellation lifetime = Cancellation.root();
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Credential current;
@@ -56,9 +62,11 @@ public final class OAuthAuthorization implements HttpAuthorization {
     private OAuthAuthorization(McpServerSpec.Http spec, OAuthSettings settings, Network network) {
         this.http = new AuthHttp(network);
         this.discovery = new Discovery(http);
-        this.tokenEndpoint = new TokenEndpoint(http);
         this.server = spec.name();
         this.serverUrl = URI.create(spec.url());
+        String canonical = ServerRecords.canonical(Discovery.withoutFragment(serverUrl));
+        this.dpop = () -> settings.dpopKeys().forServer(canonical);
+        this.tokenEndpoint = new TokenEndpoint(http, dpop);
         this.configured = settings.clients().get(spec.name());
         ClientIdentity identity = new ClientIdentity(server, settings, http);
         this.keeper = new CredentialKeeper(serverUrl, settings.store(), identity);
@@ -88,6 +96,33 @@ public final class OAuthAuthorization implements HttpAuthorization {
 
     @Override
     public String header() {
+        Credential c = fresh();
+        return c == null ? null : c.header();
+    }
+
+    /** {@code Authorization}, and for a DPoP-bound token a new proof for this method and URL (RFC 9449 §7.1). */
+    @Override
+    public Map<String, String> headers(String method, URI target) {
+        Credential c = fresh();
+        if (c == null) {
+            return Map.of();
+        }
+        if (!c.tokens().dpopBound()) {
+            return Map.of("Authorization", c.header());
+        }
+        return Map.of("Authorization", c.header(), "DPoP", dpop.get().forResource(method, target, c.tokens().access().value()));
+    }
+
+    @Override
+    public void nonceOffered(String nonce) {
+        Credential c = current;
+        if (c != null && c.tokens().dpopBound()) {
+            dpop.get().resourceServer().offer(nonce);
+        }
+    }
+
+    /** The credential to send now: refreshed first when it is about to expire; null when there is none. */
+    private Credential fresh() {
         Credential c = credential();
         if (c != null && c.tokens().refresh() != null && c.tokens().expiresWithin(REFRESH_MARGIN, Instant.now())) {
             lock.lock();
@@ -100,7 +135,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
             }
             c = current;
         }
-        return c == null ? null : c.header();
+        return c;
     }
 
     @Override
@@ -116,6 +151,9 @@ public final class OAuthAuthorization implements HttpAuthorization {
                 return Verdict.fail("server \"" + server + "\" still refuses access (HTTP " + rejection.status()
                         + (challenge.error() == null ? "" : ", " + challenge.error()) + ") after " + MAX_AUTHORIZATIONS
                         + " authorizations; giving up");
+            }
+            if (DpopNonceRetry.applies(rejection)) {
+                return DpopNonceRetry.verdict(rejection, dpop.get().resourceServer(), server);
             }
             if (rejection.status() == 403 && !"insufficient_scope".equals(challenge.error())) {
                 return Verdict.fail("server \"" + server + "\" refused access (HTTP 403"
@@ -200,7 +238,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
         form.put("refresh_token", c.tokens().refresh().value());
         form.put("resource", c.resource());
         try {
-            Tokens next = c.tokens().refreshedTo(tokenEndpoint.request(c.server(), c.client(), form));
+            Tokens next = c.tokens().refreshedTo(tokenEndpoint.request(c.server(), c.client(), form, c.tokens().dpopBound()));
             keeper.remember(next);
             Credential refreshed = new Credential(c.key(), next, c.server(), c.client(), c.resource());
             current = refreshed;
@@ -215,6 +253,24 @@ public final class OAuthAuthorization implements HttpAuthorization {
         }
     }
 
+    /**
+     * {@code c} as this process can present it: a DPoP-bound token saved by another process is
+     * bound to a key that died with it, so it is only good for a refresh (with a proof of this
+     * process's key), or for nothing without a refresh token.
+     */
+    private Credential usableHere(Credential c) {
+        Tokens t = c.tokens();
+        if (!t.dpopBound() || t.dpopJkt().equals(dpop.get().thumbprint())) {
+            return c;
+        }
+        if (t.refresh() == null) {
+            LOG.info("mcp {}: the stored DPoP-bound token belongs to another Tether process's key; signing in again", server);
+            return null;
+        }
+        Tokens expired = new Tokens(t.access(), t.refresh(), Instant.EPOCH, t.scope(), t.dpopJkt());
+        return new Credential(c.key(), expired, c.server(), c.client(), c.resource());
+    }
+
     /** The credential in use, or the one stored for this server by an earlier run. */
     private Credential credential() {
         Credential c = current;
@@ -225,7 +281,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
         try {
             if (!restored) {
                 restored = true;
-                current = keeper.restore().orElse(null);
+                current = keeper.restore().map(this::usableHere).orElse(null);
             }
             return current;
         } finally {

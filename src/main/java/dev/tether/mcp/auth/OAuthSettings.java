@@ -1,5 +1,6 @@
 package dev.tether.mcp.auth;
 
+import dev.tether.mcp.auth.dpop.DpopKeys;
 import java.util.Map;
 
 /**
@@ -13,15 +14,23 @@ import java.util.Map;
  * @param clientMetadataDocument the HTTPS URL of Tether's client ID metadata document, used as
  *                               client id where the authorization server supports that; null for none
  * @param clientName             {@code client_name} in dynamic registrations
+ * @param dpopKeys               the DPoP key pairs of this process, by server (RFC 9449); shared by every
+ *                               session that shares {@code store}, since its bound tokens need them
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization">MCP authorization</a>
  */
 public record OAuthSettings(TokenStore store, AuthorizationPrompt.Factory prompts, Map<String, OAuthClientConfig> clients,
-                            String clientMetadataDocument, String clientName) {
+                            String clientMetadataDocument, String clientName, DpopKeys dpopKeys) {
     public OAuthSettings {
         clients = Map.copyOf(clients);
+        dpopKeys = dpopKeys == null ? new DpopKeys() : dpopKeys;
     }
 
-    /** Authorization code flows only, dynamic registration, no client ID metadata document. */
+    public OAuthSettings(TokenStore store, AuthorizationPrompt.Factory prompts, Map<String, OAuthClientConfig> clients,
+                         String clientMetadataDocument, String clientName) {
+        this(store, prompts, clients, clientMetadataDocument, clientName, null);
+    }
+
+    /** Authorization code flows only, dynamic registration, no client ID metadata document, DPoP keys of their own. */
     public static OAuthSettings of(TokenStore store, AuthorizationPrompt.Factory prompts) {
         return new OAuthSettings(store, prompts, Map.of(), null, "Tether");
     }
@@ -29,10 +38,15 @@ public record OAuthSettings(TokenStore store, AuthorizationPrompt.Factory prompt
     public OAuthSettings withClient(String server, OAuthClientConfig client) {
         Map<String, OAuthClientConfig> all = new java.util.HashMap<>(clients);
         all.put(server, client);
-        return new OAuthSettings(store, prompts, all, clientMetadataDocument, clientName);
+        return new OAuthSettings(store, prompts, all, clientMetadataDocument, clientName, dpopKeys);
     }
 
     public OAuthSettings withClientMetadataDocument(String url) {
-        return new OAuthSettings(store, prompts, clients, url, clientName);
+        return new OAuthSettings(store, prompts, clients, url, clientName, dpopKeys);
+    }
+
+    /** These settings with {@code keys}: the sessions that share a token store share its DPoP keys too. */
+    public OAuthSettings withDpopKeys(DpopKeys keys) {
+        return new OAuthSettings(store, prompts, clients, clientMetadataDocument, clientName, keys);
     }
 }

@@ -11,18 +11,28 @@ import tools.jackson.databind.JsonNode;
  * @param legacy                true for a 2025-03-26 server (metadata at the MCP server's root, or none at all)
  * @param issParameterSupported the server said it puts {@code iss} in every authorization response
  *                              ({@code authorization_response_iss_parameter_supported}, RFC 9207 §3)
+ * @param dpopAlgs              {@code dpop_signing_alg_values_supported} (RFC 9449 §5.1), null when absent
  */
 record ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
                       List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,
                       List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy,
-                      boolean issParameterSupported) {
+                      boolean issParameterSupported, List<String> dpopAlgs) {
 
-    /** Metadata that says nothing about {@code iss} (a stored credential's, or a 2025-03-26 fallback). */
+    /** Metadata that says nothing about DPoP. */
+    ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
+                   List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,
+                   List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy,
+                   boolean issParameterSupported) {
+        this(issuer, authorizationEndpoint, tokenEndpoint, registrationEndpoint, codeChallengeMethods, scopesSupported,
+                authMethods, grantTypes, clientIdMetadataDocuments, legacy, issParameterSupported, null);
+    }
+
+    /** Metadata that says nothing about {@code iss} or DPoP (a stored credential's, or a 2025-03-26 fallback). */
     ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
                    List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,
                    List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy) {
         this(issuer, authorizationEndpoint, tokenEndpoint, registrationEndpoint, codeChallengeMethods, scopesSupported,
-                authMethods, grantTypes, clientIdMetadataDocuments, legacy, false);
+                authMethods, grantTypes, clientIdMetadataDocuments, legacy, false, null);
     }
 
     static ServerMetadata parse(JsonNode json, boolean legacy) {
@@ -32,7 +42,13 @@ record ServerMetadata(String issuer, String authorizationEndpoint, String tokenE
                 Discovery.strings(json.get("token_endpoint_auth_methods_supported")),
                 Discovery.strings(json.get("grant_types_supported")),
                 json.path("client_id_metadata_document_supported").asBoolean(false), legacy,
-                json.path("authorization_response_iss_parameter_supported").asBoolean(false));
+                json.path("authorization_response_iss_parameter_supported").asBoolean(false),
+                Discovery.strings(json.get("dpop_signing_alg_values_supported")));
+    }
+
+    /** Whether the server issues DPoP-bound tokens for proofs Tether can sign (ES256, RFC 9449 §5.1). */
+    boolean offersDpop() {
+        return dpopAlgs != null && dpopAlgs.contains(dev.tether.mcp.auth.dpop.DpopKey.ALGORITHM);
     }
 
     /** 2025-03-26 without metadata: default endpoints on the server's origin, PKCE S256 assumed. */

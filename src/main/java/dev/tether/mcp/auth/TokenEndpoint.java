@@ -7,6 +7,8 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.ECDSASigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.tether.mcp.auth.dpop.DpopProof;
+import dev.tether.mcp.auth.dpop.DpopProofs;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -21,41 +23,78 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Token requests (RFC 6749 §3.2) with the client's authentication method — {@code none},
  * {@code client_secret_basic}, {@code client_secret_post} or {@code private_key_jwt} (RFC 7523,
- * ES256, {@code iss = sub = client_id}, {@code aud} = the issuer) — and their answers.
+ * ES256, {@code iss = sub = client_id}, {@code aud} = the issuer) — with a DPoP proof where the
+ * server offers DPoP (RFC 9449 §5), and their answers.
  * Error messages name the server's {@code error} code, never a token.
  */
 final class TokenEndpoint {
     static final String JWT_BEARER_ASSERTION = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
     static final Duration ASSERTION_LIFETIME = Duration.ofMinutes(5);
+    static final String USE_DPOP_NONCE = "use_dpop_nonce";
     private static final int MAX_DESCRIPTION = 200;
 
     private final AuthHttp http;
+    private final Supplier<DpopProofs> dpop;
 
     TokenEndpoint(AuthHttp http) {
+        this(http, null);
+    }
+
+    /** {@code dpop} gives the server's DPoP state when a token request needs a proof; null for none. */
+    TokenEndpoint(AuthHttp http, Supplier<DpopProofs> dpop) {
         this.http = http;
+        this.dpop = dpop;
     }
 
     /** POSTs {@code params} plus the client's authentication to the server's token endpoint. */
     Tokens request(ServerMetadata server, OAuthClient client, Map<String, String> params) throws AuthException {
+        return request(server, client, params, false);
+    }
+
+    /**
+     * As above; the request carries a DPoP proof when the server offers DPoP or {@code bound} (a
+     * refresh of a DPoP-bound token). A {@code use_dpop_nonce} refusal that names a new nonce is
+     * answered by sending the request once more with it (RFC 9449 §8).
+     */
+    Tokens request(ServerMetadata server, OAuthClient client, Map<String, String> params, boolean bound) throws AuthException {
         if (server.tokenEndpoint() == null) {
             throw new AuthException("the authorization server publishes no token endpoint");
         }
         URI endpoint = AuthHttp.checked(server.tokenEndpoint(), "the token endpoint");
-        Map<String, String> form = new LinkedHashMap<>(params);
-        Map<String, String> headers = new LinkedHashMap<>();
-        authenticate(client, server.issuer(), form, headers);
-        JsonNode body = call(endpoint, form, headers, "the token endpoint");
-        return parse(body, true);
+        DpopProofs proofs = dpop != null && (bound || server.offersDpop()) ? dpop.get() : null;
+        for (int attempt = 1; ; attempt++) {
+            Map<String, String> form = new LinkedHashMap<>(params);
+            Map<String, String> headers = new LinkedHashMap<>();
+            authenticate(client, server.issuer(), form, headers);
+            String proof = proofs == null ? null : proofs.forTokenRequest(endpoint);
+            if (proof != null) {
+                headers.put("DPoP", proof);
+            }
+            AuthHttp.Answer answer = http.postForm(endpoint, form, headers, "the token endpoint");
+            if (proofs != null && answer.header("DPoP-Nonce") != null) {
+                boolean fresh = !answer.header("DPoP-Nonce").equals(DpopProof.nonceOf(proof));
+                if (proofs.authorizationServer().offer(answer.header("DPoP-Nonce")) && fresh && attempt == 1
+                        && !answer.ok() && USE_DPOP_NONCE.equals(answer.body().path("error").asString(""))) {
+                    continue;
+                }
+            }
+            return parse(checked(answer, form, "the token endpoint"), proofs);
+        }
     }
 
     /** POSTs a form to a token endpoint without client authentication (e.g. an identity provider's token exchange). */
     JsonNode call(URI endpoint, Map<String, String> form, Map<String, String> headers, String what) throws AuthException {
-        AuthHttp.Answer answer = http.postForm(endpoint, form, headers, what);
+        return checked(http.postForm(endpoint, form, headers, what), form, what);
+    }
+
+    /** The body of a successful answer; a refusal becomes an error naming the server's code, never a form value. */
+    private static JsonNode checked(AuthHttp.Answer answer, Map<String, String> form, String what) throws AuthException {
         if (!answer.ok()) {
             String message = what + " refused the request (HTTP " + answer.status() + describe(answer.body()) + ")";
             // A server may echo what it was sent (a refresh token, a code) in its description.
@@ -128,20 +167,26 @@ final class TokenEndpoint {
         }
     }
 
-    /** A token answer (RFC 6749 §5.1); {@code bearer} requires {@code token_type} Bearer when present. */
-    static Tokens parse(JsonNode body, boolean bearer) throws AuthException {
+    /**
+     * A token answer (RFC 6749 §5.1): {@code token_type} Bearer (or none), or DPoP when the request
+     * carried a proof of {@code proofs} (the token is then bound to its key, RFC 9449 §5).
+     */
+    static Tokens parse(JsonNode body, DpopProofs proofs) throws AuthException {
         String access = body.path("access_token").asString("");
         if (access.isEmpty()) {
             throw new AuthException("the token endpoint answered without an access token");
         }
         String type = body.path("token_type").asString("");
-        if (bearer && !type.isEmpty() && !type.equalsIgnoreCase("Bearer")) {
-            throw new AuthException("the token endpoint issued a \"" + type + "\" token; MCP needs a Bearer token");
+        boolean dpopBound = proofs != null && type.equalsIgnoreCase("DPoP");
+        if (!type.isEmpty() && !type.equalsIgnoreCase("Bearer") && !dpopBound) {
+            throw new AuthException("the token endpoint issued a \"" + type + "\" token; MCP needs a Bearer token"
+                    + (proofs == null ? "" : " or a DPoP one"));
         }
         JsonNode expires = body.get("expires_in");
         Instant expiresAt = expires != null && expires.isNumber() ? Instant.now().plusSeconds(expires.asLong()) : null;
         String scope = body.path("scope").asString(null);
-        return new Tokens(new Secret(access), Secret.ofNullable(body.path("refresh_token").asString(null)), expiresAt, scope);
+        return new Tokens(new Secret(access), Secret.ofNullable(body.path("refresh_token").asString(null)), expiresAt, scope,
+                dpopBound ? proofs.thumbprint() : null);
     }
 
     /** ", error: description" from an OAuth error answer, the description shortened. */

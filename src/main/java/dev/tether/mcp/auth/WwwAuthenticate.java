@@ -5,20 +5,26 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The Bearer challenge of a {@code WWW-Authenticate} header: {@code error}, {@code scope} and
- * {@code resource_metadata} (RFC 6750 §3, RFC 9728 §5.1). Parsed by hand because the header may
- * carry several challenges and quoted strings with commas, and Nimbus drops
- * {@code resource_metadata}.
+ * The Bearer (else the DPoP) challenge of a {@code WWW-Authenticate} header: {@code error},
+ * {@code scope} and {@code resource_metadata} (RFC 6750 §3, RFC 9449 §7.1, RFC 9728 §5.1). Parsed
+ * by hand because the header may carry several challenges and quoted strings with commas, and
+ * Nimbus drops {@code resource_metadata}.
  */
 record WwwAuthenticate(String error, String scope, String resourceMetadata) {
     static final WwwAuthenticate EMPTY = new WwwAuthenticate(null, null, null);
 
-    /** The Bearer challenge's parameters; {@link #EMPTY} when there is none. */
+    /** The Bearer challenge's parameters, else the DPoP challenge's (a DPoP-only server); {@link #EMPTY} when there is neither. */
     static WwwAuthenticate parse(String header) {
+        WwwAuthenticate bearer = parse(header, "Bearer");
+        return bearer != EMPTY ? bearer : parse(header, "DPoP");
+    }
+
+    /** The parameters of the first challenge of {@code scheme}; {@link #EMPTY} when there is none. */
+    static WwwAuthenticate parse(String header, String scheme) {
         if (header == null) {
             return EMPTY;
         }
-        Map<String, String> params = bearerParams(header);
+        Map<String, String> params = params(header, scheme);
         if (params == null) {
             return EMPTY;
         }
@@ -30,12 +36,12 @@ record WwwAuthenticate(String error, String scope, String resourceMetadata) {
         return s == null || s.isBlank() ? null : s.strip();
     }
 
-    /** Parameters of the first Bearer challenge, or null when there is none. */
-    private static Map<String, String> bearerParams(String header) {
+    /** Parameters of the first challenge of {@code scheme}, or null when there is none. */
+    private static Map<String, String> params(String header, String scheme) {
         int i = 0;
         int n = header.length();
         Map<String, String> current = null;
-        Map<String, String> bearer = null;
+        Map<String, String> found = null;
         while (i < n) {
             while (i < n && (header.charAt(i) == ',' || Character.isWhitespace(header.charAt(i)))) {
                 i++;
@@ -80,17 +86,17 @@ record WwwAuthenticate(String error, String scope, String resourceMetadata) {
                 i = j;
             } else {
                 // A scheme name starts a new challenge.
-                if (bearer != null) {
-                    return bearer;
+                if (found != null) {
+                    return found;
                 }
                 current = new HashMap<>();
-                if (token.equalsIgnoreCase("Bearer")) {
-                    bearer = current;
+                if (token.equalsIgnoreCase(scheme)) {
+                    found = current;
                 }
                 // token68 after the scheme (e.g. "Basic abc==") is skipped with the rest.
             }
         }
-        return bearer;
+        return found;
     }
 
     private static boolean isToken(char c) {

@@ -10,7 +10,8 @@ import java.util.function.Supplier;
 
 /**
  * The POST of one message: when the server refuses it (401/403) the {@link HttpAuthorization}
- * may authorise and ask for the same request again.
+ * may authorise and ask for the same request again; a {@code DPoP-Nonce} the server names is
+ * handed to it.
  */
 final class AuthorizedPost {
     /**
@@ -23,7 +24,7 @@ final class AuthorizedPost {
     private final Supplier<HttpRequest.Builder> requests;
     private final HttpAuthorization authorization;
 
-    /** {@code requests} gives a request to the server with the headers every request carries. */
+    /** {@code requests} gives a POST request to the server with the headers every request carries, its credentials included. */
     AuthorizedPost(HttpClient client, Supplier<HttpRequest.Builder> requests, HttpAuthorization authorization) {
         this.client = client;
         this.requests = requests;
@@ -47,14 +48,19 @@ final class AuthorizedPost {
                     .build();
             HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
             int status = response.statusCode();
+            String nonce = response.headers().firstValue("DPoP-Nonce").orElse(null);
             if (status != 401 && status != 403) {
+                if (nonce != null) {
+                    authorization.nonceOffered(nonce);
+                }
                 return new Answer(response, null, false);
             }
             response.body().close();
             String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
             String sent = request.headers().firstValue("Authorization").orElse(null);
+            String proof = request.headers().firstValue("DPoP").orElse(null);
             HttpAuthorization.Verdict verdict = authorization.rejected(
-                    new HttpAuthorization.Rejection(status, challenge, sent, attempt));
+                    new HttpAuthorization.Rejection(status, challenge, sent, attempt, proof, nonce));
             if (!verdict.retry()) {
                 return new Answer(response, verdict.reason(), verdict.signIn());
             }

@@ -38,10 +38,8 @@ final class EventStreamGet {
             // No request timeout: on a streamed body it would also end the stream itself after that time.
             HttpRequest.Builder builder = HttpRequest.newBuilder(uri).header("Accept", "text/event-stream");
             headers.forEach(builder::header);
-            String credentials = authorization.header();
-            if (credentials != null) {
-                builder.setHeader("Authorization", credentials);
-            }
+            Map<String, String> credentials = authorization.headers("GET", uri);
+            credentials.forEach(builder::setHeader);
             HttpResponse<InputStream> response = headers(client.sendAsync(builder.GET().build(),
                     HttpResponse.BodyHandlers.ofInputStream()));
             int status = response.statusCode();
@@ -53,7 +51,8 @@ final class EventStreamGet {
                 throw new IOException("the server answered HTTP " + status + " to the event stream's GET");
             }
             HttpAuthorization.Verdict verdict = authorization.rejected(new HttpAuthorization.Rejection(status,
-                    response.headers().firstValue("WWW-Authenticate").orElse(null), credentials, attempt));
+                    response.headers().firstValue("WWW-Authenticate").orElse(null), credentials.get("Authorization"), attempt,
+                    credentials.get("DPoP"), response.headers().firstValue("DPoP-Nonce").orElse(null)));
             if (!verdict.retry()) {
                 throw new McpError.Unreachable(verdict.reason());
             }

@@ -1,5 +1,8 @@
 package dev.tether.mcp.transport;
 
+import java.net.URI;
+import java.util.Map;
+
 /**
  * What {@link HttpTransport} asks about authorization: the {@code Authorization} header of each
  * request, and what to do when the server answers 401 or 403. An implementation runs the OAuth
@@ -27,6 +30,18 @@ public interface HttpAuthorization extends AutoCloseable {
     String header();
 
     /**
+     * The headers that authorise one {@code method} request to {@code target}: {@code Authorization},
+     * and with a DPoP-bound token a fresh {@code DPoP} proof for that method and URL. Never throws.
+     */
+    default Map<String, String> headers(String method, URI target) {
+        String header = header();
+        return header == null ? Map.of() : Map.of("Authorization", header);
+    }
+
+    /** The server named a {@code DPoP-Nonce} in an answer it did not refuse: proofs from now on carry it. */
+    default void nonceOffered(String nonce) {}
+
+    /**
      * The server refused a request (blocking: may run a whole authorization, bounded and
      * cancellable). Answers whether to send the request again, or why it fails.
      */
@@ -38,10 +53,15 @@ public interface HttpAuthorization extends AutoCloseable {
 
     /**
      * One refusal: HTTP {@code status} (401 or 403), its {@code WWW-Authenticate} header (or null),
-     * the {@code Authorization} header the request carried (or null), and how many times this
-     * request has been refused so far (1 for the first).
+     * the {@code Authorization} header the request carried (or null), how many times this request
+     * has been refused so far (1 for the first), the {@code DPoP} proof it carried (or null) and the
+     * {@code DPoP-Nonce} of the refusal (or null).
      */
-    record Rejection(int status, String challenge, String sentHeader, int attempt) {}
+    record Rejection(int status, String challenge, String sentHeader, int attempt, String sentProof, String nonce) {
+        public Rejection(int status, String challenge, String sentHeader, int attempt) {
+            this(status, challenge, sentHeader, attempt, null, null);
+        }
+    }
 
     /**
      * Retry the request, or fail it with {@code reason} (readable, without credentials); {@code signIn}

@@ -99,8 +99,8 @@ public final class HttpTransport implements MessageChannel {
                 .connectTimeout(connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
-        this.posts = new AuthorizedPost(client, this::request, authorization);
-        this.streams = new SseStreams(spec.name(), client, this::request,
+        this.posts = new AuthorizedPost(client, () -> request("POST"), authorization);
+        this.streams = new SseStreams(spec.name(), client, () -> request("GET"),
                 new SseStreams.Inbox(this::deliverText, awaiting::contains, delivered::get, closed::get), maxMessageBytes);
     }
 
@@ -129,13 +129,11 @@ public final class HttpTransport implements MessageChannel {
         }
     }
 
-    private HttpRequest.Builder request() {
+    /** A request to the server with the headers every request carries; {@code method} is what its DPoP proof names. */
+    private HttpRequest.Builder request(String method) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
         spec.headers().forEach(builder::header);
-        String credentials = authorization.header();
-        if (credentials != null) {
-            builder.setHeader("Authorization", credentials);
-        }
+        authorization.headers(method, uri).forEach(builder::setHeader);
         if (sessionId != null) {
             builder.header("Mcp-Session-Id", sessionId);
         }
@@ -368,7 +366,7 @@ public final class HttpTransport implements MessageChannel {
         authorization.close();
         if (cause == null && sessionId != null) {
             try {
-                client.send(request().timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+                client.send(request("DELETE").timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());
             } catch (IOException e) {
                 LOG.debug("mcp {}: DELETE failed: {}", spec.name(), e.toString());
             } catch (InterruptedException e) {

@@ -223,10 +223,7 @@ public final class LegacySseTransport implements MessageChannel {
     private HttpRequest.Builder request(URI target) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(target).timeout(timeout);
         spec.headers().forEach(builder::header);
-        String credentials = authorization.header();
-        if (credentials != null) {
-            builder.setHeader("Authorization", credentials);
-        }
+        authorization.headers("POST", target).forEach(builder::setHeader);
         return builder;
     }
 

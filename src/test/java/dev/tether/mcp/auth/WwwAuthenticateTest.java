@@ -22,6 +22,19 @@ class WwwAuthenticateTest {
         assertEquals(new WwwAuthenticate(error, scope, resourceMetadata), WwwAuthenticate.parse(header));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            DPoP algs="ES256", resource_metadata="https://x/prm" | - | https://x/prm | -
+            Bearer scope="a", DPoP error="use_dpop_nonce" | - | - | use_dpop_nonce
+            DPoP error="use_dpop_nonce", Bearer error="invalid_token", resource_metadata="https://x/prm" | invalid_token | https://x/prm | use_dpop_nonce
+            """)
+    void aDpopChallengeStandsInForAMissingBearerOneAndIsReadOnItsOwn(String header, String error, String resourceMetadata,
+                                                                      String dpopError) {
+        assertEquals(error, WwwAuthenticate.parse(header).error());
+        assertEquals(resourceMetadata, WwwAuthenticate.parse(header).resourceMetadata());
+        assertEquals(dpopError, WwwAuthenticate.parse(header, "DPoP").error());
+    }
+
     @org.junit.jupiter.api.Test
     void noHeaderIsAnEmptyChallenge() {
         assertEquals(WwwAuthenticate.EMPTY, WwwAuthenticate.parse(null));
