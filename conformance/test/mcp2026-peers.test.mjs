@@ -5,8 +5,9 @@ import { script, startTether, toolResultText, TEST_TIMEOUT } from "../lib/testin
 
 // Servers written with the TypeScript SDK v2 (@modelcontextprotocol/server 2.4.0, MCP 2026-07-28),
 // over stdio and over streamable HTTP, next to server-everything (2025-11-25) in one ACP session:
-// structured output, a multi round-trip elicitation answered in the editor, a resource read, and
-// /mcp naming each server's revision.
+// structured output, a multi round-trip elicitation answered in the editor, a resource read,
+// /mcp naming each server's revision, and a tool list change that reaches the model through the
+// servers' subscriptions/listen streams (/mcp, which makes no model request, counts them first).
 test("MCP 2026-07-28 servers over stdio and HTTP work next to a 2025-11-25 server in one session", { timeout: 60_000 }, async (t) => {
   const remote = await startMcp2026Http("remote");
   t.after(() => remote.stop());
@@ -50,4 +51,28 @@ test("MCP 2026-07-28 servers over stdio and HTTP work next to a 2025-11-25 serve
   assert.match(status, /\| peer \| ready \| stdio \| \d+ \| \d+ \| \d+ \| 2026-07-28 \|/, status);
   assert.match(status, /\| remote \| ready \| http \| \d+ \| \d+ \| \d+ \| 2026-07-28 \|/, status);
   assert.match(status, /\| everything \| ready \| stdio \| \d+ \| \d+ \| \d+ \| 2025-11-25 \|/, status);
+
+  // A tool added on each 2026 server is announced on its listen stream; the model sees it next.
+  const toolCount = async (server) => {
+    const before = tether.text(sessionId).length;
+    assert.equal((await tether.prompt(sessionId, "/mcp")).stopReason, "end_turn");
+    const table = tether.text(sessionId).slice(before);
+    const row = table.match(new RegExp(`\\| ${server} \\| ready \\| \\w+ \\| (\\d+) \\|`));
+    assert.ok(row, table);
+    return Number(row[1]);
+  };
+  const peerTools = await toolCount("peer");
+  const remoteTools = await toolCount("remote");
+  assert.equal((await tether.prompt(sessionId, "add a tool to each new server")).stopReason, "end_turn", tether.stderrTail());
+  // The announcement travels on its own stream (over HTTP, its own connection): wait until /mcp counts the new tools.
+  for (let i = 0; i < 50 && (await toolCount("peer") === peerTools || await toolCount("remote") === remoteTools); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(await toolCount("peer"), peerTools + 1, "the stdio server's new tool is in the catalog");
+  assert.equal(await toolCount("remote"), remoteTools + 1, "the HTTP server's new tool is in the catalog");
+  assert.equal((await tether.prompt(sessionId, "use the new tools")).stopReason, "end_turn", tether.text(sessionId));
+  const fresh = Object.fromEntries(tether.toolCalls(sessionId).map((c) => [c.toolCallId, c]));
+  assert.equal(fresh.c_fresh_stdio?.status, "completed", toolResultText(fresh.c_fresh_stdio));
+  assert.equal(fresh.c_fresh_http?.status, "completed", toolResultText(fresh.c_fresh_http));
+  assert.match(toolResultText(fresh.c_fresh_http), /fresh_http ran/);
 });
