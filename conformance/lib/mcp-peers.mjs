@@ -53,9 +53,17 @@ export function startEverythingSse(name = "everything") {
   return startEverything("sse", "/sse", "sse", name);
 }
 
-async function startEverything(mode, urlPath, type, name) {
+function startEverything(mode, urlPath, type, name) {
+  return startHttpPeer(["--require", LOOPBACK_ONLY_CJS, SERVER_EVERYTHING_JS, mode], urlPath, type, name);
+}
+
+/**
+ * Spawns `node <args>` with PORT set to a free port, waits until it listens there and returns
+ * `{url, entry, stop}` for `http://127.0.0.1:<port><urlPath>`.
+ */
+async function startHttpPeer(args, urlPath, type, name) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--require", LOOPBACK_ONLY_CJS, SERVER_EVERYTHING_JS, mode], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -93,28 +101,6 @@ export function mcp2026Stdio(name = "peer") {
  * Starts the 2026 fixture server over streamable HTTP on a free port of 127.0.0.1 (it binds
  * 127.0.0.1 itself); returns `{url, entry, stop}` as {@link startEverythingHttp} does.
  */
-export async function startMcp2026Http(name = "remote") {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MCP2026_SERVER_JS, "--http"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (c) => { stderr += c; });
-  try {
-    await waitForPort(port, child, 10_000);
-  } catch (e) {
-    child.kill("SIGKILL");
-    throw new Error(`${e.message}\n${stderr}`);
-  }
-  const url = `http://127.0.0.1:${port}/mcp`;
-  return {
-    url,
-    entry: { type: "http", name, url, headers: [] },
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-    }),
-  };
+export function startMcp2026Http(name = "remote") {
+  return startHttpPeer([MCP2026_SERVER_JS, "--http"], "/mcp", "http", name);
 }
