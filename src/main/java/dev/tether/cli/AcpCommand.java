@@ -29,7 +29,8 @@ final class AcpCommand {
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
-        StartupWarmup.start();
+        FirstWrite protocolOut = new FirstWrite(out);
+        StartupWarmup.start(protocolOut.written());
         TetherSettings settings;
         try {
             settings = SettingsLoader.load(args, env, Path.of("").toAbsolutePath());
@@ -51,7 +52,6 @@ final class AcpCommand {
                 .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
-        FirstWrite protocolOut = new FirstWrite(out);
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
                 caps -> {
