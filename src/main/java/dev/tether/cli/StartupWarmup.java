@@ -38,7 +38,7 @@ final class StartupWarmup {
             Trees.write(echo(frame));
             Thread.ofVirtual().start(() -> { }).join();
             answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
-            Json.write(echo(Json.STRICT_KEYS.readTree(bytes, 0, bytes.length)));
+            Json.write(echo(Json.strictKeys().readTree(bytes, 0, bytes.length)));
         } catch (RuntimeException e) {
             // A warm-up that fails costs nothing but the time it would have saved.
         } catch (InterruptedException e) {

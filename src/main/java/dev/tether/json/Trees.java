@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Reads and writes JSON trees with Jackson's streaming parser and generator alone, without an
  * {@code ObjectMapper}: building the first mapper of a process and its node (de)serialisers costs
  * more than everything else before the ACP {@code initialize} answer (docs/reference/performance.md),
- * and a protocol frame needs neither. The trees are the ones {@link Json#MAPPER} reads and writes:
+ * and a protocol frame needs neither. The trees are the ones {@link Json#mapper()} reads and writes:
  * the same node types for the same input (an {@code int} that fits is an int node, a fraction a
  * double node), the same stream limits (the factory's defaults, which the mapper uses too), a
  * trailing value after the first one is an error, and the output is byte for byte the mapper's. A
@@ -134,10 +134,10 @@ public final class Trees {
         };
     }
 
-    /** The tree as one line of JSON, exactly as {@link Json#write} writes it. */
+    /** The tree as one line of JSON, byte for byte what {@link Json#mapper()} writes. */
     public static String write(JsonNode tree) {
         if (!plain(tree)) {
-            return Json.write(tree);
+            return Json.writeWithMapper(tree);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try (JsonGenerator generator = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
