@@ -30,7 +30,7 @@ final class AcpCommand {
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
         FirstWrite protocolOut = new FirstWrite(out);
-        StartupWarmup.start(protocolOut.written());
+        StartupWarmup.start();
         TetherSettings settings;
         try {
             settings = SettingsLoader.load(args, env, Path.of("").toAbsolutePath());
