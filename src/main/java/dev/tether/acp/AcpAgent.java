@@ -3,6 +3,7 @@ package dev.tether.acp;
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.agent.StopReason;
 import dev.tether.json.Json;
+import dev.tether.json.Trees;
 import dev.tether.jsonrpc.InboundHandler;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
@@ -29,7 +30,11 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://agentclientprotocol.com/protocol/overview">ACP overview</a>
  */
 public final class AcpAgent implements InboundHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(AcpAgent.class);
+    /** Not a static field: slf4j sets itself up on first use, which the {@code initialize} answer must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(AcpAgent.class);
+    }
+
     public static final int PROTOCOL_VERSION = 1;
     static final String AUTH_METHOD_ID = "env";
     /** The {@code terminal} auth method: the editor runs Tether again with {@code login} appended, in a terminal. */
@@ -93,14 +98,14 @@ public final class AcpAgent implements InboundHandler {
                 sessions.cancel(id.asString());
             }
         } else if (!notification.method().startsWith("_")) {
-            LOG.debug("ignoring notification {}", notification.method());
+            log().debug("ignoring notification {}", notification.method());
         }
     }
 
     private JsonNode initialize(JsonNode params) {
         ClientCapabilities client = ClientCapabilities.from(params.get("clientCapabilities"));
         onInitialize.accept(client);
-        ObjectNode result = Json.object();
+        ObjectNode result = Trees.object();
         result.put("protocolVersion", PROTOCOL_VERSION);
         ObjectNode caps = result.putObject("agentCapabilities");
         caps.put("loadSession", true);

@@ -29,6 +29,7 @@ final class AcpCommand {
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
+        FirstWrite protocolOut = new FirstWrite(out);
         StartupWarmup.start();
         TetherSettings settings;
         try {
@@ -51,7 +52,6 @@ final class AcpCommand {
                 .withMcpSources(Wiring.sources(settings, secrets));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
-        FirstWrite protocolOut = new FirstWrite(out);
         SessionManager sessions = new SessionManager(services);
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
                 caps -> {

@@ -53,7 +53,7 @@ final class ServerEntry {
     /** A stdio entry: {@code command}, {@code args} (when any), {@code env} (when any). */
     static ObjectNode stdio(String command, List<String> args, List<String> env) throws Invalid {
         ObjectNode entry = Json.object().put("type", "stdio").put("command", command);
-        entry.set("args", Json.MAPPER.valueToTree(args));
+        entry.set("args", Json.mapper().valueToTree(args));
         ObjectNode vars = entry.putObject("env");
         for (String pair : env) {
             int eq = pair.indexOf('=');

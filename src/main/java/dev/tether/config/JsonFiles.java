@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class JsonFiles {
     /** Numbers stay as written ({@code 1.50} is not rewritten as {@code 1.5}). */
-    private static final JsonMapper EXACT = Json.MAPPER.rebuild()
+    private static final JsonMapper EXACT = Json.mapper().rebuild()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
             .build();

@@ -20,7 +20,11 @@ import tools.jackson.databind.node.ObjectNode;
  * directions. Knows nothing of ACP or MCP beyond the {@link CancelProtocol} it is given.
  */
 public final class JsonRpcConnection implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(JsonRpcConnection.class);
+    /** Not a static field: slf4j sets itself up on first use, which the {@code initialize} answer must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(JsonRpcConnection.class);
+    }
+
     /** The longest reason a failed request carries from the channel that ended. */
     private static final int MAX_REASON_CHARS = 300;
 
@@ -170,7 +174,7 @@ public final class JsonRpcConnection implements AutoCloseable {
     private void complete(Message.Response response) {
         CompletableFuture<JsonNode> future = pending.remove(response.id().key());
         if (future == null) {
-            LOG.debug("{}: answer to unknown or withdrawn request {} dropped", name, response.id());
+            log().debug("{}: answer to unknown or withdrawn request {} dropped", name, response.id());
             return;
         }
         if (response.error() != null) {
@@ -195,7 +199,7 @@ public final class JsonRpcConnection implements AutoCloseable {
         try {
             handler.onNotification(notification);
         } catch (RuntimeException e) {
-            LOG.warn("{}: notification {} failed: {}", name, notification.method(), e.toString());
+            log().warn("{}: notification {} failed: {}", name, notification.method(), e.toString());
         }
     }
 
@@ -220,7 +224,7 @@ public final class JsonRpcConnection implements AutoCloseable {
             } catch (dev.tether.base.CancelledException e) {
                 response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"));
             } catch (RuntimeException | Error e) {
-                LOG.error("{}: {} failed", name, request.method(), e);
+                log().error("{}: {} failed", name, request.method(), e);
                 response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "Internal error"));
             } finally {
                 inbound.remove(request.id().key());
@@ -232,7 +236,7 @@ public final class JsonRpcConnection implements AutoCloseable {
                     try {
                         action.run();
                     } catch (RuntimeException e) {
-                        LOG.warn("{}: work after answering {} failed: {}", name, request.method(), e.toString());
+                        log().warn("{}: work after answering {} failed: {}", name, request.method(), e.toString());
                     }
                 }
             }
@@ -247,7 +251,7 @@ public final class JsonRpcConnection implements AutoCloseable {
             channel.send(message.toJson());
             return true;
         } catch (UncheckedIOException e) {
-            LOG.debug("{}: write failed: {}", name, e.getMessage());
+            log().debug("{}: write failed: {}", name, e.getMessage());
             return false;
         }
     }

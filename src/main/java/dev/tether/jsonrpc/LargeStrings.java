@@ -1,13 +1,11 @@
 package dev.tether.jsonrpc;
 
-import dev.tether.json.Json;
+import dev.tether.json.Trees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -54,22 +52,15 @@ final class LargeStrings {
         return spilled.isEmpty() ? tree : restore(tree, nonce, spilled);
     }
 
-    /** Parses {@code bytes[0, length)} with Jackson alone, leaving the array untouched. */
+    /**
+     * Parses {@code bytes[0, length)} with Jackson's streaming parser ({@link Trees}: no mapper on
+     * the frame path), leaving the array untouched.
+     */
     static JsonNode read(byte[] bytes, int length, boolean strictKeys) {
-        if (!strictKeys) {
-            return Json.MAPPER.readTree(bytes, 0, length);
-        }
         try {
-            return Json.STRICT_KEYS.readTree(bytes, 0, length);
-        } catch (DatabindException strict) {
-            JsonNode lenient;
-            try {
-                lenient = Json.MAPPER.readTree(bytes, 0, length);
-            } catch (JacksonException other) {
-                throw strict;
-            }
-            // Only the duplicate check tells the two readers apart: this is a repeated key.
-            throw new DuplicateKeyException(lenient);
+            return Trees.read(bytes, 0, length, strictKeys);
+        } catch (Trees.DuplicateKeys e) {
+            throw new DuplicateKeyException(e.lenient());
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.tether.jsonrpc;
 
-import dev.tether.json.Json;
+import dev.tether.json.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -207,7 +207,7 @@ public final class LineChannel implements MessageChannel {
     /** Queues the message for the writer and returns; see {@link MessageChannel#send}. */
     @Override
     public void send(JsonNode message) {
-        writer.enqueue((Json.write(message) + "\n").getBytes(StandardCharsets.UTF_8));
+        writer.enqueue((Trees.write(message) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     /** The peer cannot be written to: the channel ends, and the reader reports this cause. */

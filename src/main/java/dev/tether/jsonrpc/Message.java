@@ -1,6 +1,6 @@
 package dev.tether.jsonrpc;
 
-import dev.tether.json.Json;
+import dev.tether.json.Trees;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -38,7 +38,7 @@ public sealed interface Message {
     /** A response: exactly one of {@code result} and {@code error} is set. */
     record Response(RequestId id, JsonNode result, JsonRpcError error) implements Message {
         public static Response success(RequestId id, JsonNode result) {
-            return new Response(id, result == null ? Json.object() : result, null);
+            return new Response(id, result == null ? Trees.object() : result, null);
         }
 
         public static Response failure(RequestId id, JsonRpcError error) {
@@ -64,7 +64,7 @@ public sealed interface Message {
     }
 
     private static ObjectNode envelope() {
-        ObjectNode node = Json.object();
+        ObjectNode node = Trees.object();
         node.put("jsonrpc", "2.0");
         return node;
     }
@@ -107,7 +107,7 @@ public sealed interface Message {
                 return new Response(id, null, new JsonRpcError(code, message, error.get("data")));
             }
             JsonNode result = obj.get("result");
-            return new Response(id, result == null ? Json.object() : result, null);
+            return new Response(id, result == null ? Trees.object() : result, null);
         }
         throw new JsonRpcException(JsonRpcError.INVALID_REQUEST, "Invalid request: neither a request, a notification nor a response");
     }

@@ -42,7 +42,7 @@ class StructuredContentTest {
         JsonNode wrong = Json.parse("{\"temperature\":\"warm\"}");
         ToolOutcome out = mapper.map(result(wrong), SCHEMA);
         assertEquals("{\"temperature\":\"warm\"}", modelText(out));
-        List<String> errors = Json.MAPPER.convertValue(out.audit().get("validationErrors"), List.class);
+        List<String> errors = Json.mapper().convertValue(out.audit().get("validationErrors"), List.class);
         assertEquals(2, errors.size(), errors.toString());
         assertTrue(errors.stream().anyMatch(e -> e.contains("temperature") && e.contains("number")), errors.toString());
         assertTrue(errors.stream().anyMatch(e -> e.contains("conditions")), errors.toString());
@@ -70,7 +70,7 @@ class StructuredContentTest {
     void aMissingStructuredResultIsAValidationErrorButNotForErrorResults() {
         ToolOutcome plain = mapper.map(result(null, new McpContent.Text("sunny")), SCHEMA);
         assertEquals(List.of("structuredContent is missing although the tool declares an outputSchema"),
-                Json.MAPPER.convertValue(plain.audit().get("validationErrors"), List.class));
+                Json.mapper().convertValue(plain.audit().get("validationErrors"), List.class));
         ToolOutcome failed = mapper.map(new McpCallResult(List.of(new McpContent.Text("no such city")), null, true), SCHEMA);
         assertEquals(0, failed.audit().get("validationErrors").size());
         assertTrue(failed.isError());
