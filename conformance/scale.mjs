@@ -13,7 +13,9 @@
 //
 //   node conformance/scale.mjs     (or scripts/bench --scale; after scripts/build and npm ci)
 //   SCALE_SESSIONS=50 SCALE_SERVERS=3 SCALE_TURNS=100 (turns per phase for single / one-by-one)
-//   SCALE_ROUNDS=10 (rounds of the all-at-once phase)
+//   SCALE_ROUNDS=10 (rounds of the all-at-once phase), SCALE_WARMUP=50 (turns of the first session
+//   before anything is measured), SCALE_IDLE_MS=75000 (how long to wait after closing for idle
+//   JDK threads to end)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,6 +27,9 @@ const SESSIONS = Number(process.env.SCALE_SESSIONS ?? 50);
 const SERVERS = Number(process.env.SCALE_SERVERS ?? 3);
 const TURNS = Number(process.env.SCALE_TURNS ?? 100);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 10);
+const WARMUP = Number(process.env.SCALE_WARMUP ?? 50);
+/** The JDK's idle process reapers and carrier threads end after 60 s; wait that long for them after closing. */
+const IDLE_MS = Number(process.env.SCALE_IDLE_MS ?? 75_000);
 const TICK_MS = 10; // USER_HZ
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -68,7 +73,7 @@ function percentiles(xs) {
 async function main() {
   const dirs = makeTempDirs("tether-scale-");
   const scriptFile = path.join(dirs.root, "scale.jsonl");
-  const turnsPerSession = 2 * TURNS + ROUNDS + 2;
+  const turnsPerSession = 2 * TURNS + ROUNDS + WARMUP + 2;
   fs.writeFileSync(scriptFile, script(turnsPerSession));
   const py = python();
   const tether = await TetherClient.start({ script: scriptFile, dirs });
@@ -114,7 +119,7 @@ async function main() {
     await tether.initialize();
     const baseline = state("after initialize");
     const sessions = [await open(0)];
-    await turn(sessions[0]); // warm: the JIT has seen one whole turn
+    for (let i = 0; i < WARMUP; i++) await turn(sessions[0]); // the JIT has seen whole turns before any is measured
     const phases = [];
     phases.push(await phase("single session (3 servers), turns one after another", async () => {
       const times = [];
@@ -143,6 +148,10 @@ async function main() {
     const reapedMs = Date.now() - closedAt;
     await sleep(1000);
     const closed = state(`all closed (servers gone ${reapedMs} ms after the last close)`);
+    const idleFrom = Date.now();
+    while (Date.now() - idleFrom < IDLE_MS && probe.osThreads() > baseline.threads) await sleep(2000);
+    const idle = state(`closed, then idle ${((Date.now() - idleFrom) / 1000).toFixed(0)} s`);
+    const extra = probe.osThreadNames();
 
     const f = (n) => n.toFixed(1);
     console.log(`scale: ${SESSIONS} sessions × ${SERVERS} stdio MCP servers, one Tether process (pid ${pid}),`
@@ -158,8 +167,13 @@ async function main() {
     }
     console.log("| state | RSS MiB | OS threads | fds | child processes |");
     console.log("|---|---|---|---|---|");
-    for (const s of [baseline, loaded, busy, closed]) {
+    for (const s of [baseline, loaded, busy, closed, idle]) {
       console.log(`| ${s.label} | ${f(s.rss)} | ${s.threads} | ${s.fds} | ${s.children} |`);
+    }
+    if (idle.threads > baseline.threads) {
+      const counts = new Map();
+      for (const n of extra) counts.set(n.replace(/\d+/g, "#"), (counts.get(n.replace(/\d+/g, "#")) ?? 0) + 1);
+      console.log(`every thread alive after the idle wait (digits as #): ${[...counts].map(([n, c]) => `${n} ×${c}`).join(", ")}`);
     }
     console.log(problems.length === 0 ? "every turn ended end_turn with its echo result seen by the model"
       : `${problems.length} turns went wrong; first: ${problems.slice(0, 5).join("; ")}`);
