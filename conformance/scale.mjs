@@ -4,7 +4,8 @@
 // is one model step with an MCP echo call and one closing step whose `expect` checks that the
 // echo's result reached the model. It measures the turn time (the whole loop through the ACP
 // client: prompt → model → MCP call → model → stop) in three phases:
-//   single      one session open (3 servers), its turns one after another — the reference
+//   single      one session open (3 servers), its turns one after another, at the start and
+//               again once the others are closed (the warm reference the ratios use)
 //   one-by-one  all 50 sessions open (150 servers), turns one after another, round robin
 //   all-at-once all 50 sessions with a turn in flight at the same time, round after round
 // and prints p50/p95/p99 of each, the process's CPU time per turn, RSS, OS threads, open
@@ -73,7 +74,7 @@ function percentiles(xs) {
 async function main() {
   const dirs = makeTempDirs("tether-scale-");
   const scriptFile = path.join(dirs.root, "scale.jsonl");
-  const turnsPerSession = 2 * TURNS + ROUNDS + WARMUP + 2;
+  const turnsPerSession = 3 * TURNS + ROUNDS + WARMUP + 2;
   fs.writeFileSync(scriptFile, script(turnsPerSession));
   const py = python();
   const tether = await TetherClient.start({ script: scriptFile, dirs });
@@ -141,8 +142,14 @@ async function main() {
       return times;
     }));
     const busy = state("after the all-at-once rounds");
-
-    for (const sessionId of sessions) await tether.request("session/close", { sessionId });
+    // The first single-session phase may still run partly interpreted; this one is as warm as the rest.
+    for (const sessionId of sessions.slice(1)) await tether.request("session/close", { sessionId });
+    phases.push(await phase(`single session again, the ${SESSIONS - 1} others closed (the warm reference)`, async () => {
+      const times = [];
+      for (let i = 0; i < TURNS; i++) times.push(await turn(sessions[0]));
+      return times;
+    }));
+    await tether.request("session/close", { sessionId: sessions[0] });
     const closedAt = Date.now();
     while (Date.now() - closedAt < 15_000 && probe.children() > baseline.children) await sleep(100);
     const reapedMs = Date.now() - closedAt;
@@ -161,9 +168,9 @@ async function main() {
     for (const p of phases) {
       console.log(`| ${p.name} | ${p.n} | ${f(p.p50)} | ${f(p.p95)} | ${f(p.p99)} | ${f(p.max)} | ${f(p.cpuPerTurn)} | ${f(p.wallPerTurn)} |`);
     }
-    const ref = phases[0];
-    for (const p of phases.slice(1)) {
-      console.log(`${p.name}: p99 ${(p.p99 / ref.p99).toFixed(2)}× the single session's, p50 ${(p.p50 / ref.p50).toFixed(2)}×`);
+    const ref = phases[phases.length - 1];
+    for (const p of phases.slice(0, -1)) {
+      console.log(`${p.name}: p99 ${(p.p99 / ref.p99).toFixed(2)}× the warm single session's, p50 ${(p.p50 / ref.p50).toFixed(2)}×`);
     }
     console.log("| state | RSS MiB | OS threads | fds | child processes |");
     console.log("|---|---|---|---|---|");
