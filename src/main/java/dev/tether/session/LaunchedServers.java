@@ -28,9 +28,7 @@ import org.slf4j.LoggerFactory;
  * a model request already waits at, the prompts, {@code /mcp}, an approved server being added
  * — and {@link #close()} waits for it too, so a session closed right after it was created still
  * ends every server it started. A launch that fails is reported for each of its servers, as a
- * server that failed to start is, and the session goes on without them. A session without servers
- * does not wait for its launch at all (it still runs: an approved workspace server may join later,
- * and is then added once the launch is done).
+ * server that failed to start is, and the session goes on without them.
  */
 final class LaunchedServers implements McpLauncher.Servers {
     private static final Logger LOG = LoggerFactory.getLogger(LaunchedServers.class);
@@ -38,8 +36,6 @@ final class LaunchedServers implements McpLauncher.Servers {
     static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
     private final CompletableFuture<McpLauncher.Servers> launch = new CompletableFuture<>();
-    /** Whether the session has servers at all: a session without any need not wait for its launch to answer "none". */
-    private volatile boolean any;
 
     /**
      * Starts {@code launcher} on {@code scope}.
@@ -48,7 +44,6 @@ final class LaunchedServers implements McpLauncher.Servers {
      * @param listener where a failed launch is reported
      */
     LaunchedServers(Supplier<McpLauncher.Servers> launcher, List<McpServerSpec> servers, McpLauncher.Listener listener, Scope scope) {
-        this.any = !servers.isEmpty();
         Thread thread = scope.start("mcp-launch", () -> {
             try {
                 launch.complete(launcher.get());
@@ -83,24 +78,19 @@ final class LaunchedServers implements McpLauncher.Servers {
         return launch.join();
     }
 
-    /** The launched servers, or none at once while a launch of no servers is still under way. */
-    private McpLauncher.Servers launchedOrNone(Cancellation cancellation) {
-        return any || launch.isDone() ? running(cancellation) : NONE;
-    }
-
     @Override
     public List<Tool> awaitTools(Cancellation cancellation) {
-        return launchedOrNone(cancellation).awaitTools(cancellation);
+        return running(cancellation).awaitTools(cancellation);
     }
 
     @Override
     public String instructions() {
-        return launchedOrNone(Cancellation.root()).instructions();
+        return running().instructions();
     }
 
     @Override
     public List<McpLauncher.PromptCommand> prompts() {
-        return launchedOrNone(Cancellation.root()).prompts();
+        return running().prompts();
     }
 
     @Override
@@ -111,7 +101,7 @@ final class LaunchedServers implements McpLauncher.Servers {
 
     @Override
     public List<McpLauncher.ServerSummary> status() {
-        return launchedOrNone(Cancellation.root()).status();
+        return running().status();
     }
 
     @Override
@@ -131,7 +121,6 @@ final class LaunchedServers implements McpLauncher.Servers {
 
     @Override
     public boolean add(McpServerSpec spec) {
-        any = true;
         return running().add(spec);
     }
 

@@ -102,19 +102,6 @@ class ServersLaunchAfterAnswerTest {
     }
 
     @Test
-    void aSessionWithoutServersHasItsFirstTurnWithoutWaitingForTheLaunch() {
-        HeldLauncher launcher = new HeldLauncher(null);
-        try (InProcessAgent agent = new InProcessAgent(dir.resolve("state"), new QueueModel().then(QueueModel.Reply.text("hi")), launcher)) {
-            AcpTestClient client = agent.client();
-            client.initialize();
-            String session = client.newSession(dir.toString(), null);
-            assertEquals("end_turn", AcpTestClient.await(client.prompt(session, "hello")).path("result").path("stopReason").asString());
-            assertEquals(1, launcher.release.getCount(), "the turn ended while the launch was still held");
-            launcher.release();
-        }
-    }
-
-    @Test
     void aLaunchThatFailsIsReportedForEachServerAndTheSessionGoesOn() {
         HeldLauncher launcher = new HeldLauncher(new IllegalStateException("no process for you"));
         launcher.release();
