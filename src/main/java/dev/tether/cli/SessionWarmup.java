@@ -14,23 +14,24 @@ import java.util.function.Supplier;
  * What {@code session/new} and the session's first MCP launch need, readied in the background
  * once the {@code initialize} answer has gone out (editors send {@code session/new} right after;
  * starting sooner would take the CPU from that answer). First what the {@code session/new} answer
- * itself uses: the seeding of the process's {@code SecureRandom} that the first session id draws
- * from (tens of milliseconds on a loaded machine) and the first serialisation of the session's
- * config options. Then the MCP launcher, which makes the process non-dumpable and builds the MCP
- * runtime's shared parts; the session's launch (in the background, see
- * {@code session.LaunchedServers}) waits for that one build rather than starting its own, so
- * nothing runs before the process is hardened.
+ * itself waits for: the process's hardening (non-dumpable, a foreign call; a session's answer
+ * waits for this one run rather than making its own), the seeding of the process's
+ * {@code SecureRandom} that the first session id draws from (tens of milliseconds on a loaded
+ * machine) and the first serialisation of the session's config options. Then the MCP launcher
+ * with the MCP runtime's shared parts, which the session's launch (in the background, see
+ * {@code session.LaunchedServers}) waits for rather than building its own.
  */
 final class SessionWarmup {
     private static final long ANSWER_WAIT_SECONDS = 5;
 
     private SessionWarmup() {}
 
-    static void start(Supplier<McpLauncher> launcher, CountDownLatch answered) {
+    static void start(Supplier<Boolean> hardened, Supplier<McpLauncher> launcher, CountDownLatch answered) {
         Thread.ofPlatform().daemon().name("tether-session-warmup").start(() -> {
             try {
                 answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
                 // What the answer itself needs first; the launcher is for the servers launched after it.
+                hardened.get();
                 UUID.randomUUID();
                 Json.tree(SessionEvents.configOptions(List.of(new SessionOption("model", "Model", null, "model", "warm",
                         List.of(new SessionOption.Choice("warm", "warm", null))))));

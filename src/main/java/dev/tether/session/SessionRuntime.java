@@ -97,6 +97,7 @@ public final class SessionRuntime implements AutoCloseable {
                 // The next model request re-reads the projection at the catalog barrier.
             }
         };
+        services.mcp().beforeSession();
         // Launched in the background: the session/new answer does not wait for it; the catalog barrier does.
         this.mcp = new SessionServers(new LaunchedServers(() -> services.mcp().start(servers.start(), workspace.cwd(),
                 services.transcripts().artifactDir(id), host, listener), servers.start(), listener, scope),
