@@ -42,11 +42,15 @@ final class AcpCommand {
         SecretRegistry secrets = Wiring.secrets(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         // The MCP launcher and its token store are built after the initialize answer (SessionWarmup), not on its path.
-        Supplier<McpLauncher> launcher = Wiring.once(() -> Wiring.hardened(() -> Wiring.mcp(settings, Wiring.acpTokens(settings), secrets)));
+        Supplier<Boolean> hardened = Wiring.once(Wiring::harden);
+        Supplier<McpLauncher> launcher = Wiring.once(() -> {
+            hardened.get();
+            return Wiring.mcp(settings, Wiring.acpTokens(settings), secrets);
+        });
         // A key stored by `tether login` while the agent runs is picked up without a restart.
         SignInCatalog models = new SignInCatalog(settings.model(), () -> SettingsLoader.model(paths, env),
                 model -> Wiring.models(model, settings.network()), secrets);
-        SessionServices services = new SessionServices(transcripts, models, Wiring.lazily(launcher), null,
+        SessionServices services = new SessionServices(transcripts, models, Wiring.lazily(launcher, hardened::get), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
                 Wiring.limits(settings)).withSecrets(secrets)
                 .withMcpSources(Wiring.sources(settings, secrets));
@@ -56,7 +60,7 @@ final class AcpCommand {
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
                 caps -> {
                     sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
-                    SessionWarmup.start(launcher, protocolOut.written());
+                    SessionWarmup.start(hardened, launcher, protocolOut.written());
                 });
         JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true);
         connection.set(rpc);

@@ -5,32 +5,39 @@ import dev.tether.json.Json;
 import dev.tether.session.McpLauncher;
 import dev.tether.session.SessionOption;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * What {@code session/new} needs, readied in the background once the {@code initialize} answer
- * has gone out (editors send {@code session/new} right after; starting sooner would take the CPU
- * from that answer): the MCP launcher, which makes the
- * process non-dumpable and builds the MCP runtime's shared parts (a {@code session/new} that
- * arrives meanwhile waits for that one build rather than starting its own, so nothing runs before
- * the process is hardened), and the first serialisation of the session's config options.
+ * What {@code session/new} and the session's first MCP launch need, readied in the background
+ * once the {@code initialize} answer has gone out (editors send {@code session/new} right after;
+ * starting sooner would take the CPU from that answer). First what the {@code session/new} answer
+ * itself waits for: the process's hardening (non-dumpable, a foreign call; a session's answer
+ * waits for this one run rather than making its own), the seeding of the process's
+ * {@code SecureRandom} that the first session id draws from (tens of milliseconds on a loaded
+ * machine) and the first serialisation of the session's config options. Then the MCP launcher
+ * with the MCP runtime's shared parts, which the session's launch (in the background, see
+ * {@code session.LaunchedServers}) waits for rather than building its own.
  */
 final class SessionWarmup {
     private static final long ANSWER_WAIT_SECONDS = 5;
 
     private SessionWarmup() {}
 
-    static void start(Supplier<McpLauncher> launcher, CountDownLatch answered) {
+    static void start(Supplier<Boolean> hardened, Supplier<McpLauncher> launcher, CountDownLatch answered) {
         Thread.ofPlatform().daemon().name("tether-session-warmup").start(() -> {
             try {
                 answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
-                launcher.get();
+                // What the answer itself needs first; the launcher is for the servers launched after it.
+                hardened.get();
+                UUID.randomUUID();
                 Json.tree(SessionEvents.configOptions(List.of(new SessionOption("model", "Model", null, "model", "warm",
                         List.of(new SessionOption.Choice("warm", "warm", null))))));
+                launcher.get();
             } catch (RuntimeException e) {
-                // session/new builds the launcher itself and reports what fails there.
+                // The session's MCP launch builds the launcher itself and reports what fails there.
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -188,8 +188,19 @@ final class Wiring {
      * A launcher built on first use: the MCP runtime's classes (and its OAuth store) stay off the
      * {@code initialize} path, which only has to answer the editor quickly.
      */
-    static McpLauncher lazily(java.util.function.Supplier<McpLauncher> launcher) {
-        return (servers, cwd, artifactDir, host, listener) -> launcher.get().start(servers, cwd, artifactDir, host, listener);
+    static McpLauncher lazily(java.util.function.Supplier<McpLauncher> launcher, Runnable beforeSession) {
+        return new McpLauncher() {
+            @Override
+            public Servers start(List<McpServerSpec> servers, java.nio.file.Path cwd, java.nio.file.Path artifactDir, McpHost host,
+                                 Listener listener) {
+                return launcher.get().start(servers, cwd, artifactDir, host, listener);
+            }
+
+            @Override
+            public void beforeSession() {
+                beforeSession.run();
+            }
+        };
     }
 
     /** A supplier that builds its value once, on first use by any thread; the others wait for that build. */
@@ -208,15 +219,16 @@ final class Wiring {
     }
 
     /**
-     * Makes the process non-dumpable (Linux), then builds the launcher. Done when the first session
-     * starts, before any MCP server or command can run, and not at start-up: the foreign function
-     * call costs tens of milliseconds the {@code initialize} answer should not wait for.
+     * Makes the process non-dumpable (Linux); always true, for {@link #once}. Done when the first
+     * session starts (before its answer, and before any MCP server or command can run), and not at
+     * start-up: the foreign function call costs tens of milliseconds the {@code initialize} answer
+     * should not wait for.
      */
-    static McpLauncher hardened(java.util.function.Supplier<McpLauncher> factory) {
+    static Boolean harden() {
         if (!NonDumpable.apply()) {
             LoggerFactory.getLogger(Wiring.class).debug("the process could not be made non-dumpable (not Linux, or JDK < 22)");
         }
-        return factory.get();
+        return Boolean.TRUE;
     }
 
     /**

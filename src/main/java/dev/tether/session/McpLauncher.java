@@ -20,6 +20,12 @@ public interface McpLauncher {
      */
     Servers start(List<McpServerSpec> servers, Path cwd, Path artifactDir, McpHost host, Listener listener);
 
+    /**
+     * Readies what must be in place once a session exists, before its {@code session/new} is
+     * answered and before {@link #start} runs in the background (the process's hardening).
+     */
+    default void beforeSession() {}
+
     /** A session's connected (or connecting) MCP servers. */
     interface Servers extends AutoCloseable {
         /** The catalog barrier: waits (bounded) for servers still starting, returns the projected tools. */

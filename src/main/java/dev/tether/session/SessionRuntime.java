@@ -74,7 +74,7 @@ public final class SessionRuntime implements AutoCloseable {
         this.options = new SessionOptions(services.models());
         this.host = new SessionHost(this);
         this.notices = new SessionNotices(ports.output().showsNotices(), this::send);
-        this.mcp = new SessionServers(services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, new McpLauncher.Listener() {
+        McpLauncher.Listener listener = new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
                 LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
@@ -96,7 +96,12 @@ public final class SessionRuntime implements AutoCloseable {
             public void toolsChanged() {
                 // The next model request re-reads the projection at the catalog barrier.
             }
-        }), services.mcpSources(), servers, this::send);
+        };
+        services.mcp().beforeSession();
+        // Launched in the background: the session/new answer does not wait for it; the catalog barrier does.
+        this.mcp = new SessionServers(new LaunchedServers(() -> services.mcp().start(servers.start(), workspace.cwd(),
+                services.transcripts().artifactDir(id), host, listener), servers.start(), listener, scope),
+                services.mcpSources(), servers, this::send);
         // The configuration's warnings reach the user with the first model request (and in /mcp),
         // and as notices once the session is answered where the editor shows them.
         mcp.warnings().forEach(notices::configWarning);

@@ -164,6 +164,8 @@ class McpTaskSessionTest {
             AcpTestClient client = agent.client();
             client.initialize();
             String mine = client.newSession(dir.toString(), null);
+            // Launches run in the background: let the first session's take record-1 before the second starts.
+            dev.tether.testing.Waits.eventually(WAIT, () -> sessions.get() == 1, "the first session's MCP launch");
             String other = client.newSession(dir.toString(), null);
             assertEquals("end_turn", stop(client, mine, "Start the long job"));
             String notice = model.requests().getLast().messages().getLast().parts().stream()

@@ -13,12 +13,14 @@ import dev.tether.mcp.interaction.Sampling;
 import dev.tether.mcp.interaction.SamplingReply;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.Tool;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,12 @@ class SessionHostTest {
     Path dir;
 
     private final AtomicReference<McpHost> host = new AtomicReference<>();
+
+    /** The host the session handed its MCP launch, which runs in the background after session/new. */
+    private McpHost launchedHost() {
+        Waits.eventually(Duration.ofSeconds(10), () -> host.get() != null, "the session's MCP launch");
+        return host.get();
+    }
 
     private McpLauncher capturing() {
         return (specs, cwd, artifacts, h, listener) -> {
@@ -55,8 +63,8 @@ class SessionHostTest {
             client.initialize();
             String session = client.newSession(dir.toString(), null);
             JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"default\":\"Grace\"}},\"required\":[\"name\"]}");
-            assertTrue(host.get().canElicitForm());
-            ElicitationReply reply = host.get().elicit(new Elicitation("orders", "form", "Who are you?", schema, null, null, "call_7"), Cancellation.root());
+            assertTrue(launchedHost().canElicitForm());
+            ElicitationReply reply = launchedHost().elicit(new Elicitation("orders", "form", "Who are you?", schema, null, null, "call_7"), Cancellation.root());
             assertEquals(new ElicitationReply("accept", Json.parse("{\"name\":\"Ada\"}")), reply);
             JsonNode request = client.agentRequests().getLast();
             assertEquals("elicitation/create", request.path("method").asString());
@@ -75,8 +83,8 @@ class SessionHostTest {
             AcpTestClient client = agent.client();
             client.request("initialize", "{\"protocolVersion\":1,\"clientCapabilities\":{}}");
             client.newSession(dir.toString(), null);
-            assertFalse(host.get().canElicitUrl());
-            assertEquals(ElicitationReply.DECLINE, host.get().elicit(new Elicitation("s", "url", "Log in", null,
+            assertFalse(launchedHost().canElicitUrl());
+            assertEquals(ElicitationReply.DECLINE, launchedHost().elicit(new Elicitation("s", "url", "Log in", null,
                     "https://example.com/login", "e1", null), Cancellation.root()));
             assertTrue(client.agentRequests().isEmpty(), "nothing was asked of an editor that cannot show it");
         }
@@ -87,7 +95,7 @@ class SessionHostTest {
             });
             client.initialize();
             client.newSession(dir.toString(), null);
-            assertEquals(ElicitationReply.CANCEL, host.get().elicit(new Elicitation("s", "url", "Log in", null,
+            assertEquals(ElicitationReply.CANCEL, launchedHost().elicit(new Elicitation("s", "url", "Log in", null,
                     "https://example.com/login", "e1", null), Cancellation.root()));
         }
     }
@@ -101,7 +109,7 @@ class SessionHostTest {
             client.initialize();
             session = client.newSession(dir.toString(), null);
             Sampling request = new Sampling("orders", List.of(ModelMessage.user(List.of(new Part.Text("Write a haiku")))), "Be brief", 100);
-            SamplingReply reply = host.get().sample(request, Cancellation.root());
+            SamplingReply reply = launchedHost().sample(request, Cancellation.root());
             assertEquals("A haiku about orders.", reply.text());
             JsonNode permission = client.agentRequests().getLast();
             assertEquals("session/request_permission", permission.path("method").asString());
@@ -123,7 +131,7 @@ class SessionHostTest {
             AcpTestClient client = agent.client();
             client.initialize();
             String session = client.newSession(dir.toString(), null);
-            assertTrue(host.get().offerLink("linear", "Sign in to MCP server `linear` at mcp.linear.app",
+            assertTrue(launchedHost().offerLink("linear", "Sign in to MCP server `linear` at mcp.linear.app",
                     "https://mcp.linear.app/authorize?x=1", Cancellation.root()));
             assertTrue(client.updates(session, "agent_message_chunk").toString().contains("https://mcp.linear.app/authorize?x=1"));
             JsonNode permission = client.agentRequests().getLast();
@@ -141,7 +149,7 @@ class SessionHostTest {
             client.onRequest(request -> Json.parse("{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"reject_once\"}}"));
             client.initialize();
             client.newSession(dir.toString(), null);
-            SamplingReply reply = host.get().sample(new Sampling("orders", List.of(ModelMessage.user(List.of(new Part.Text("x")))), null, 50),
+            SamplingReply reply = launchedHost().sample(new Sampling("orders", List.of(ModelMessage.user(List.of(new Part.Text("x")))), null, 50),
                     Cancellation.root());
             assertTrue(reply.isRefused());
             assertEquals(List.of(), model.requests());
