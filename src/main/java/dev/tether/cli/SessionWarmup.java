@@ -14,12 +14,11 @@ import java.util.function.Supplier;
  * What {@code session/new} and the session's first MCP launch need, readied in the background
  * once the {@code initialize} answer has gone out (editors send {@code session/new} right after;
  * starting sooner would take the CPU from that answer). First what the {@code session/new} answer
- * itself waits for: the process's hardening (non-dumpable, a foreign call; a session's answer
- * waits for this one run rather than making its own), the seeding of the process's
- * {@code SecureRandom} that the first session id draws from (tens of milliseconds on a loaded
- * machine) and the first serialisation of the session's config options. Then the MCP launcher
- * with the MCP runtime's shared parts, which the session's launch (in the background, see
- * {@code session.LaunchedServers}) waits for rather than building its own.
+ * itself uses: the seeding of the process's {@code SecureRandom} that the first session id draws
+ * from (tens of milliseconds on a loaded machine) and the first serialisation of the session's
+ * config options. Then what the session's launch (in the background, see
+ * {@code session.LaunchedServers}) waits for rather than doing itself: the process's hardening
+ * (non-dumpable, a foreign call) and the MCP launcher with the MCP runtime's shared parts.
  */
 final class SessionWarmup {
     private static final long ANSWER_WAIT_SECONDS = 5;
@@ -30,11 +29,12 @@ final class SessionWarmup {
         Thread.ofPlatform().daemon().name("tether-session-warmup").start(() -> {
             try {
                 answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
-                // What the answer itself needs first; the launcher is for the servers launched after it.
-                hardened.get();
+                // What the answer itself needs first; then what the session's background launch
+                // needs: the hardening and the launcher.
                 UUID.randomUUID();
                 Json.tree(SessionEvents.configOptions(List.of(new SessionOption("model", "Model", null, "model", "warm",
                         List.of(new SessionOption.Choice("warm", "warm", null))))));
+                hardened.get();
                 launcher.get();
             } catch (RuntimeException e) {
                 // The session's MCP launch builds the launcher itself and reports what fails there.

@@ -51,8 +51,9 @@ final class LaunchedServers implements McpLauncher.Servers {
                 String reason = "the MCP runtime could not start: " + Redactor.redact(String.valueOf(e.getMessage()));
                 LOG.warn("{}", reason);
                 LOG.debug("the MCP launch failed", e);
-                launch.complete(NONE);
+                // Reported before the launch completes: a turn waiting for it must find the failures.
                 servers.forEach(s -> listener.serverFailed(s.name(), reason));
+                launch.complete(NONE);
             }
         });
         if (!thread.isAlive() && !launch.isDone()) {

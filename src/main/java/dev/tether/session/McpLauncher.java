@@ -21,8 +21,9 @@ public interface McpLauncher {
     Servers start(List<McpServerSpec> servers, Path cwd, Path artifactDir, McpHost host, Listener listener);
 
     /**
-     * Readies what must be in place once a session exists, before its {@code session/new} is
-     * answered and before {@link #start} runs in the background (the process's hardening).
+     * Readies what must be in place before a session's servers start or its first model request
+     * runs (the process's hardening). Called by the session's launch, in the background, right
+     * before {@link #start}; every model request waits for that launch at the catalog barrier.
      */
     default void beforeSession() {}
 

@@ -97,10 +97,13 @@ public final class SessionRuntime implements AutoCloseable {
                 // The next model request re-reads the projection at the catalog barrier.
             }
         };
-        services.mcp().beforeSession();
-        // Launched in the background: the session/new answer does not wait for it; the catalog barrier does.
-        this.mcp = new SessionServers(new LaunchedServers(() -> services.mcp().start(servers.start(), workspace.cwd(),
-                services.transcripts().artifactDir(id), host, listener), servers.start(), listener, scope),
+        // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
+        // which every model request (and so every tool) passes first, does. The process is hardened
+        // (beforeSession) before the launch starts any server.
+        this.mcp = new SessionServers(new LaunchedServers(() -> {
+            services.mcp().beforeSession();
+            return services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, listener);
+        }, servers.start(), listener, scope),
                 services.mcpSources(), servers, this::send);
         // The configuration's warnings reach the user with the first model request (and in /mcp),
         // and as notices once the session is answered where the editor shows them.

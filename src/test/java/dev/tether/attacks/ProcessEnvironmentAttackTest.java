@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tether.json.Json;
+import dev.tether.testing.Waits;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +30,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Confirmed hole 7: a stdio server (any process of the same user) read the keys from
  * {@code /proc/<tether-pid>/environ}. {@code bin/tether} now hands them over on a pipe, and
- * Tether makes itself non-dumpable (so {@code /proc/<pid>/} is root's) once a session starts.
+ * Tether makes itself non-dumpable (so {@code /proc/<pid>/} is root's) once a session starts, before its servers do.
  *
  * <p>Runs the real launcher and jar: skipped when not on Linux or when {@code target/tether.jar}
  * is missing or predates this change. {@code mvn test} runs before {@code scripts/build} in CI,
@@ -80,8 +82,11 @@ class ProcessEnvironmentAttackTest {
         boolean root = "root".equals(System.getProperty("user.name"));
         assumeTrue(!root || Files.isExecutable(SETPRIV), "runs as root and cannot start Tether as another user");
         long pid = startWithASession(root);
-        assertEquals(0, Files.getAttribute(Path.of("/proc/" + pid + "/environ"), "unix:uid"),
-                "/proc/" + pid + "/environ still belongs to Tether's user: the process is dumpable");
+        // Hardening runs in the background once session/new is answered, before the session's
+        // launch starts any server (and so before its first model request or tool).
+        Waits.eventually(Duration.ofSeconds(10), () -> Integer.valueOf(0).equals(
+                Files.getAttribute(Path.of("/proc/" + pid + "/environ"), "unix:uid")),
+                "/proc/" + pid + "/environ to belong to root: the process to be non-dumpable");
     }
 
     /** Starts bin/tether with a key in its environment and waits until session/new answered; returns its pid. */
