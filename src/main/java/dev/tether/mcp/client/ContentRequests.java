@@ -31,10 +31,12 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ContentRequests {
     private final String server;
     private final McpClientSession session;
+    private final RequestSender sender;
 
-    ContentRequests(String server, McpClientSession session) {
+    ContentRequests(String server, McpClientSession session, RequestSender sender) {
         this.server = server;
         this.session = session;
+        this.sender = sender;
     }
 
     /** Whether the server declared {@code resources.subscribe: true}. */
@@ -69,7 +71,7 @@ public final class ContentRequests {
         session.require("resources", "resources/read");
         ObjectNode params = Json.object();
         params.put("uri", uri);
-        JsonNode result = session.send("resources/read", params, timeout, McpError.Timeout.Kind.READ, cancellation);
+        JsonNode result = sender.send("resources/read", params, timeout, McpError.Timeout.Kind.READ, cancellation);
         JsonNode contents = result == null ? null : result.get("contents");
         if (contents == null || !contents.isArray()) {
             throw new McpError.Malformed("resources/read answer has no contents array");
@@ -94,7 +96,7 @@ public final class ContentRequests {
         }
         ObjectNode params = Json.object();
         params.put("uri", uri);
-        session.send(method, params, timeout, cancellation);
+        sender.send(method, params, timeout, cancellation);
     }
 
     /** {@code prompts/get}: the messages as sent. */
@@ -105,7 +107,7 @@ public final class ContentRequests {
         params.put("name", name);
         ObjectNode args = params.putObject("arguments");
         arguments.forEach(args::put);
-        JsonNode result = session.send("prompts/get", params, timeout, McpError.Timeout.Kind.PROMPT, cancellation);
+        JsonNode result = sender.send("prompts/get", params, timeout, McpError.Timeout.Kind.PROMPT, cancellation);
         JsonNode messages = result == null ? null : result.get("messages");
         if (messages == null || !messages.isArray()) {
             throw new McpError.Malformed("prompts/get answer has no messages array");
@@ -132,7 +134,7 @@ public final class ContentRequests {
             ObjectNode args = params.putObject("context").putObject("arguments");
             context.forEach(args::put);
         }
-        JsonNode result = session.send("completion/complete", params, timeout, McpError.Timeout.Kind.COMPLETION, cancellation);
+        JsonNode result = sender.send("completion/complete", params, timeout, McpError.Timeout.Kind.COMPLETION, cancellation);
         JsonNode completion = result == null ? null : result.get("completion");
         JsonNode values = completion == null ? null : completion.get("values");
         if (values == null || !values.isArray()) {

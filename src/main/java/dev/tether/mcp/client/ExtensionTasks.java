@@ -34,9 +34,11 @@ final class ExtensionTasks {
     private static final int MAX_STATE_CHARS = 16 * 1024;
 
     private final McpClientSession session;
+    private final RequestSender sender;
 
-    ExtensionTasks(McpClientSession session) {
+    ExtensionTasks(McpClientSession session, RequestSender sender) {
         this.session = session;
+        this.sender = sender;
     }
 
     /** Whether {@code capabilities} (a {@code server/discover} answer's) declare the extension. */
@@ -52,7 +54,7 @@ final class ExtensionTasks {
         ObjectNode params = Json.object();
         params.put("name", tool);
         params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
-        JsonNode result = session.send("tools/call", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
+        JsonNode result = sender.send("tools/call", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
         if (!"task".equals(ModernProtocol.resultType(result))) {
             McpCallResult answered = McpWire.callResult(result);
             return new McpTaskState.Created(new McpTaskState(ANSWERED_AT_ONCE, McpTaskState.Status.COMPLETED, null,
@@ -65,7 +67,7 @@ final class ExtensionTasks {
     }
 
     McpTaskState get(McpTaskState last, Duration timeout, Cancellation cancellation) {
-        return task(session.send("tasks/get", params(last), timeout, McpError.Timeout.Kind.REQUEST, true, cancellation),
+        return task(sender.send("tasks/get", params(last), timeout, McpError.Timeout.Kind.REQUEST, true, cancellation),
                 "tasks/get");
     }
 
@@ -84,12 +86,12 @@ final class ExtensionTasks {
         cancellation.throwIfCancelled();
         ObjectNode params = params(last);
         params.set("inputResponses", responses);
-        session.send("tasks/update", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
+        sender.send("tasks/update", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
     }
 
     void cancel(McpTaskState last, Duration timeout, Cancellation cancellation) {
         if (!ANSWERED_AT_ONCE.equals(last.taskId())) {
-            session.send("tasks/cancel", params(last), timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
+            sender.send("tasks/cancel", params(last), timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
         }
     }
 

@@ -5,7 +5,9 @@ import dev.tether.jsonrpc.InboundHandler;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.Message;
+import dev.tether.mcp.content.ContentNotifications;
 import dev.tether.mcp.interaction.ServerRequestHandler;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -13,10 +15,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * What a server sends on its own, routed for one {@link McpClientSession}: {@code ping} is
  * answered {@code {}}; roots, sampling and elicitation requests go to the runtime's
- * {@link ServerRequestHandler}; anything else is -32601. Notifications go to progress, the tool
- * and content refreshes, the listen streams of a 2026-07-28 session (their acknowledgement, and
- * on stdio the server's {@code notifications/cancelled} that ends one), or the interaction half.
- * Runs on the reader thread.
+ * {@link ServerRequestHandler}; anything else is -32601. Notifications go to the calls' progress
+ * routes, the listeners for tool, content and task changes, the listen streams of a 2026-07-28
+ * session (their acknowledgement, and on stdio the server's {@code notifications/cancelled} that
+ * ends one), or the interaction half. Runs on the reader thread.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
@@ -26,11 +28,29 @@ final class ServerMessages implements InboundHandler {
     private final String server;
     private final McpClientSession session;
     private final ServerRequestHandler serverRequests;
+    private final Runnable toolsChanged;
+    private final ProgressRoutes progress;
+    private volatile Consumer<String> taskStatus = id -> {};
+    private volatile ContentNotifications content = ContentNotifications.NONE;
 
-    ServerMessages(String server, McpClientSession session, ServerRequestHandler serverRequests) {
+    /** {@code toolsChanged} runs for {@code notifications/tools/list_changed}; must not block. */
+    ServerMessages(String server, McpClientSession session, ServerRequestHandler serverRequests, Runnable toolsChanged,
+                   ProgressRoutes progress) {
         this.server = server;
         this.session = session;
         this.serverRequests = serverRequests;
+        this.toolsChanged = toolsChanged;
+        this.progress = progress;
+    }
+
+    /** Routes resource and prompt notifications to {@code listener} (none when null). */
+    void onContent(ContentNotifications listener) {
+        this.content = listener == null ? ContentNotifications.NONE : listener;
+    }
+
+    /** Routes {@code notifications/tasks/status} (the server's task id) to {@code listener} (none when null). */
+    void onTaskStatus(Consumer<String> listener) {
+        this.taskStatus = listener == null ? id -> {} : listener;
     }
 
     @Override
@@ -47,12 +67,12 @@ final class ServerMessages implements InboundHandler {
     @Override
     public void onNotification(Message.Notification notification) {
         switch (notification.method()) {
-            case "notifications/progress" -> session.progress(notification.params());
-            case "notifications/tools/list_changed" -> session.toolsChanged();
-            case "notifications/resources/list_changed" -> session.contentNotifications().resourcesChanged();
-            case "notifications/prompts/list_changed" -> session.contentNotifications().promptsChanged();
+            case "notifications/progress" -> progress.route(notification.params());
+            case "notifications/tools/list_changed" -> toolsChanged.run();
+            case "notifications/resources/list_changed" -> content.resourcesChanged();
+            case "notifications/prompts/list_changed" -> content.promptsChanged();
             case "notifications/resources/updated" -> resourceUpdated(notification.params());
-            case "notifications/tasks/status" -> session.taskStatus(notification.params());
+            case "notifications/tasks/status" -> taskStatus(notification.params());
             case "notifications/subscriptions/acknowledged" -> session.listens().acknowledged(notification.params());
             case "notifications/cancelled" -> {
                 // Names none of the server's own requests (those are cancelled in the connection).
@@ -69,7 +89,14 @@ final class ServerMessages implements InboundHandler {
     private void resourceUpdated(JsonNode params) {
         String uri = McpWire.text(params, "uri");
         if (uri != null) {
-            session.contentNotifications().resourceUpdated(uri);
+            content.resourceUpdated(uri);
+        }
+    }
+
+    private void taskStatus(JsonNode params) {
+        String id = McpWire.text(params, "taskId");
+        if (id != null) {
+            taskStatus.accept(id);
         }
     }
 }

@@ -24,12 +24,14 @@ public final class TaskRequests {
 
     private final String server;
     private final McpClientSession session;
+    private final RequestSender sender;
     private final ExtensionTasks extension;
 
-    TaskRequests(String server, McpClientSession session) {
+    TaskRequests(String server, McpClientSession session, RequestSender sender) {
         this.server = server;
         this.session = session;
-        this.extension = new ExtensionTasks(session);
+        this.sender = sender;
+        this.extension = new ExtensionTasks(session, sender);
     }
 
     /**
@@ -85,7 +87,7 @@ public final class TaskRequests {
         params.put("name", tool);
         params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
         params.putObject("task");
-        JsonNode result = session.send("tools/call", params, timeout, cancellation);
+        JsonNode result = sender.send("tools/call", params, timeout, cancellation);
         JsonNode meta = result == null ? null : result.get("_meta");
         JsonNode immediate = meta == null ? null : meta.get(IMMEDIATE_RESPONSE);
         return new McpTaskState.Created(task(result == null ? null : result.get("task"), "tools/call"),
@@ -98,7 +100,7 @@ public final class TaskRequests {
         if (session.stateless()) {
             return extension.get(last, timeout, cancellation);
         }
-        return task(session.send("tasks/get", params(last.taskId()), timeout, cancellation), "tasks/get");
+        return task(sender.send("tasks/get", params(last.taskId()), timeout, cancellation), "tasks/get");
     }
 
     /**
@@ -124,7 +126,7 @@ public final class TaskRequests {
             throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
                     "the tasks extension has no tasks/result: the result comes with tasks/get");
         }
-        return McpWire.callResult(session.send("tasks/result", params(taskId), timeout, cancellation));
+        return McpWire.callResult(sender.send("tasks/result", params(taskId), timeout, cancellation));
     }
 
     /** {@code tasks/cancel} for the task last seen as {@code last}; nothing is sent to a server that did not declare it. */
@@ -135,7 +137,7 @@ public final class TaskRequests {
         if (session.stateless()) {
             extension.cancel(last, timeout, cancellation);
         } else {
-            session.send("tasks/cancel", params(last.taskId()), timeout, cancellation);
+            sender.send("tasks/cancel", params(last.taskId()), timeout, cancellation);
         }
     }
 

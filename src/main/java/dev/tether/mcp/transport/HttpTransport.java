@@ -10,9 +10,7 @@ import dev.tether.mcp.api.McpServerSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -54,7 +52,6 @@ public final class HttpTransport implements MessageChannel {
     public static final String AUTH_REQUIRED = "server requires authorization, and OAuth is not enabled for it";
 
     private final McpServerSpec.Http spec;
-    private final URI uri;
     private final HttpClient client;
     private final ReentrantLock deliver = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -63,17 +60,14 @@ public final class HttpTransport implements MessageChannel {
     private final Set<String> awaiting = ConcurrentHashMap.newKeySet();
     private final AtomicLong delivered = new AtomicLong();
     private volatile Listener listener;
-    private volatile String sessionId;
-    private volatile String protocolVersion;
-    private volatile JsonNode initializeId;
     private volatile SessionLostException sessionLost;
+    private final HttpSession session;
     private final HttpAuthorization authorization;
     private final AuthorizedPost posts;
     private final SseStreams streams;
     private final int maxMessageBytes;
     private final ToolHeaderBook toolHeaders = new ToolHeaderBook();
-    /** The SSE answer streams of 2026-07-28 requests still being read, by request id as JSON text. */
-    private final java.util.Map<String, InputStream> modernStreams = new ConcurrentHashMap<>();
+    private final AnswerStreams answerStreams;
 
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout) {
         this(spec, connectTimeout, HttpAuthorization.NONE);
@@ -94,13 +88,14 @@ public final class HttpTransport implements MessageChannel {
         this.spec = spec;
         this.maxMessageBytes = maxMessageBytes;
         this.authorization = authorization;
-        this.uri = URI.create(spec.url());
+        this.session = new HttpSession(spec, authorization);
+        this.answerStreams = new AnswerStreams(spec.name(), awaiting);
         this.client = network.httpClient()
                 .connectTimeout(connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
-        this.posts = new AuthorizedPost(client, () -> request("POST"), authorization);
-        this.streams = new SseStreams(spec.name(), client, () -> request("GET"),
+        this.posts = new AuthorizedPost(client, () -> session.request("POST"), authorization);
+        this.streams = new SseStreams(spec.name(), client, () -> session.request("GET"),
                 new SseStreams.Inbox(this::deliverText, awaiting::contains, delivered::get, closed::get), maxMessageBytes);
     }
 
@@ -116,31 +111,15 @@ public final class HttpTransport implements MessageChannel {
         }
         String method = message.path("method").asString(null);
         JsonNode id = message.get("id");
-        if ("initialize".equals(method)) {
-            initializeId = id;
-        }
+        session.sending(method, message);
         // Sending must not block the caller (a call's answer may stream for minutes).
         if ("notifications/cancelled".equals(method)) {
-            closeStream(message.path("params").get("requestId"));
+            answerStreams.cancel(message.path("params").get("requestId"));
         }
         Thread.ofVirtual().name("mcp-" + spec.name() + "-post").start(() -> post(message, id));
         if ("notifications/initialized".equals(method) && getStreamStarted.compareAndSet(false, true)) {
             Thread.ofVirtual().name("mcp-" + spec.name() + "-get").start(streams::listen);
         }
-    }
-
-    /** A request to the server with the headers every request carries; {@code method} is what its DPoP proof names. */
-    private HttpRequest.Builder request(String method) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
-        spec.headers().forEach(builder::header);
-        authorization.headers(method, uri).forEach(builder::setHeader);
-        if (sessionId != null) {
-            builder.header("Mcp-Session-Id", sessionId);
-        }
-        if (protocolVersion != null) {
-            builder.header("MCP-Protocol-Version", protocolVersion);
-        }
-        return builder;
     }
 
     private void post(JsonNode message, JsonNode id) {
@@ -159,18 +138,14 @@ public final class HttpTransport implements MessageChannel {
             AuthorizedPost.Answer answer = posts.send(text, modern);
             HttpResponse<InputStream> response = answer.response();
             int status = response.statusCode();
-            response.headers().firstValue("Mcp-Session-Id").ifPresent(s -> {
-                if (sessionId == null) {
-                    sessionId = s;
-                }
-            });
+            session.answered(response);
             if (status == 401 || status == 403) {
                 response.body().close();
                 failRequest(isRequest, id, answer.signIn() ? McpError.ErrorAnswer.SIGN_IN_REQUIRED : JsonRpcError.INTERNAL_ERROR,
                         answer.refusal() == null ? AUTH_REQUIRED : answer.refusal());
                 return;
             }
-            if (status == 404 && sessionId != null) {
+            if (status == 404 && session.id() != null) {
                 response.body().close();
                 sessionLost(isRequest, id);
                 return;
@@ -187,10 +162,10 @@ public final class HttpTransport implements MessageChannel {
             String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
             if (type.startsWith("text/event-stream")) {
                 if (key != null && !modern.isEmpty()) {
-                    modernStreams.put(key, response.body());
+                    answerStreams.reading(key, response.body());
                 }
                 streams.answer(response.body(), key).ifPresent(unanswered -> {
-                    if (unanswered.status() == 404 && sessionId != null) {
+                    if (unanswered.status() == 404 && session.id() != null) {
                         sessionLost(true, id);
                     } else {
                         failRequest(true, id, unanswered.reason());
@@ -233,28 +208,7 @@ public final class HttpTransport implements MessageChannel {
         } finally {
             if (key != null) {
                 awaiting.remove(key);
-                modernStreams.remove(key);
-            }
-        }
-    }
-
-    /**
-     * A 2026-07-28 request is cancelled over HTTP by closing its answer stream (for a
-     * {@code subscriptions/listen}, the only way to end it); the request is then no longer
-     * awaited, so the stream is not resumed.
-     */
-    private void closeStream(JsonNode requestId) {
-        if (requestId == null) {
-            return;
-        }
-        String key = key(requestId);
-        InputStream stream = modernStreams.remove(key);
-        if (stream != null) {
-            awaiting.remove(key);
-            try {
-                stream.close();
-            } catch (IOException e) {
-                LOG.debug("mcp {}: closing a cancelled request's stream: {}", spec.name(), e.toString());
+                answerStreams.done(key);
             }
         }
     }
@@ -282,13 +236,8 @@ public final class HttpTransport implements MessageChannel {
     }
 
     private void deliver(JsonNode message) {
+        session.received(message);
         JsonNode id = message.get("id");
-        if (id != null && id.equals(initializeId) && message.has("result")) {
-            String version = message.path("result").path("protocolVersion").asString(null);
-            if (version != null) {
-                protocolVersion = version;
-            }
-        }
         if (id != null && !message.has("method")) {
             awaiting.remove(key(id));
             toolHeaders.received(message);
@@ -364,14 +313,8 @@ public final class HttpTransport implements MessageChannel {
         Throwable cause = why != null ? why : sessionLost;
         streams.close();
         authorization.close();
-        if (cause == null && sessionId != null) {
-            try {
-                client.send(request("DELETE").timeout(Duration.ofSeconds(1)).DELETE().build(), HttpResponse.BodyHandlers.discarding());
-            } catch (IOException e) {
-                LOG.debug("mcp {}: DELETE failed: {}", spec.name(), e.toString());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (cause == null) {
+            session.delete(client);
         }
         client.shutdownNow();
         Listener l = listener;
