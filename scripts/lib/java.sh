@@ -65,11 +65,11 @@ tether_java_home() {
 }
 
 # The JVM options of every Tether run. The start-up cache is recorded with the same ones
-# (scripts/build), since a cache only serves runs whose options fit it. -Xms16m: the heap starts
+# (scripts/build), since a cache only serves runs whose options fit it. -Xms8m: the heap starts
 # small and grows with need; the JVM's default initial heap (1/64 of RAM) let start-up garbage
-# touch ~10 MB more of a fresh young generation before the first collection (RSS after session/new
-# 94 → 82 MB, performance.md).
-TETHER_JVM_FLAGS=(-XX:+UseSerialGC -Xss512k -Xms16m -XX:MaxRAMPercentage=25 -XX:TieredStopAtLevel=1
+# touch ~12 MB more of a fresh young generation before the first collection (RSS after session/new
+# 94 → 80 MB, performance.md).
+TETHER_JVM_FLAGS=(-XX:+UseSerialGC -Xss512k -Xms8m -XX:MaxRAMPercentage=25 -XX:TieredStopAtLevel=1
                   -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr)
 
 # Prints the JDK's full version (25.0.3) from its release file, or its feature version.

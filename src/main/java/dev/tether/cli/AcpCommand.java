@@ -60,7 +60,7 @@ final class AcpCommand {
         AcpAgent agent = new AcpAgent(sessions, Main.version(),
                 caps -> {
                     sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
-                    SessionWarmup.start(hardened, launcher, protocolOut.written());
+                    SessionWarmup.start(hardened, launcher, protocolOut.written(), protocolOut.secondFrame());
                 });
         JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true);
         connection.set(rpc);

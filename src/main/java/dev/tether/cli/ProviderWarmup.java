@@ -15,8 +15,8 @@ import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 
 /**
- * Readies what a session's first turn needs while the user is still typing, started at
- * {@code session/new} on a virtual thread: the provider's HTTP client (its selector thread and,
+ * Readies what a session's first turn needs while the user is still typing, started once
+ * {@code session/new} (or a restored session) is answered, on a virtual thread: the provider's HTTP client (its selector thread and,
  * for an {@code https} endpoint, the TLS context with its trust store), one pooled connection to
  * that endpoint, and the SSE and JSON reading path. The connection is opened with a {@code HEAD}
  * of the endpoint's root, without a key: no model request, nothing billed. Local {@code http}

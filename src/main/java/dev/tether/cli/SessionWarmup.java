@@ -16,24 +16,30 @@ import java.util.function.Supplier;
  * starting sooner would take the CPU from that answer). First what the {@code session/new} answer
  * itself uses: the seeding of the process's {@code SecureRandom} that the first session id draws
  * from (tens of milliseconds on a loaded machine) and the first serialisation of the session's
- * config options. Then what the session's launch (in the background, see
- * {@code session.LaunchedServers}) waits for rather than doing itself: the process's hardening
- * (non-dumpable, a foreign call) and the MCP launcher with the MCP runtime's shared parts.
+ * config options. Then, once the {@code session/new} answer is out (or after a second), what the
+ * session's launch (in the background, see {@code session.LaunchedServers}) waits for rather than
+ * doing itself: the process's hardening (non-dumpable, a foreign call) and the MCP launcher with
+ * the MCP runtime's shared parts.
  */
 final class SessionWarmup {
     private static final long ANSWER_WAIT_SECONDS = 5;
+    private static final long SESSION_WAIT_MILLIS = 1_000;
 
     private SessionWarmup() {}
 
-    static void start(Supplier<Boolean> hardened, Supplier<McpLauncher> launcher, CountDownLatch answered) {
+    static void start(Supplier<Boolean> hardened, Supplier<McpLauncher> launcher, CountDownLatch answered,
+                      CountDownLatch sessionAnswered) {
         Thread.ofPlatform().daemon().name("tether-session-warmup").start(() -> {
             try {
                 answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
-                // What the answer itself needs first; then what the session's background launch
-                // needs: the hardening and the launcher.
+                // What the session/new answer itself uses first.
                 UUID.randomUUID();
                 Json.tree(SessionEvents.configOptions(List.of(new SessionOption("model", "Model", null, "model", "warm",
                         List.of(new SessionOption.Choice("warm", "warm", null))))));
+                // Then, once that answer is out (or after a short wait), what the session's launch
+                // needs: on two cores, running them beside session/new took its CPU (half the cold
+                // session/new answers took twice as long in the peer bench).
+                sessionAnswered.await(SESSION_WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 hardened.get();
                 launcher.get();
             } catch (RuntimeException e) {

@@ -47,7 +47,6 @@ public final class SessionManager implements AutoCloseable {
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()), services,
                 services.frontend().open(id, services.secrets()), transcript, null, servers(cwd, editorServers));
         live.put(id, runtime);
-        services.models().prepare();
         return runtime;
     }
 

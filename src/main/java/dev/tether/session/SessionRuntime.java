@@ -205,12 +205,15 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     /**
-     * Sends the slash commands now, and again once the MCP servers have settled; where the editor
-     * shows notices, the ones held until the session was answered (configuration warnings, early failures) go out now.
+     * Once the session is answered: sends the slash commands now, and again once the MCP servers
+     * have settled; where the editor shows notices, the ones held until the session was answered
+     * (configuration warnings, early failures) go out now; and the provider readies the first
+     * turn in the background (after the answer: on two cores it would take the answer's CPU).
      */
     public void startPublishingCommands() {
         notices.open();
         commands.startPublishing(id.value(), lifetime);
+        services.models().prepare();
     }
 
     /** Asks the user about workspace MCP servers waiting for approval (once per session). */
