@@ -26,7 +26,10 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://agentclientprotocol.com/protocol/elicitation">ACP elicitation</a>
  */
 final class EditorClient implements EditorRequests {
-    private static final Logger LOG = LoggerFactory.getLogger(EditorClient.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(EditorClient.class);
+    }
 
     private final ClientChannel client;
     private final ClientCapabilities capabilities;
@@ -75,7 +78,7 @@ final class EditorClient implements EditorRequests {
         } catch (CancelledException e) {
             return ElicitationReply.CANCEL;
         } catch (JsonRpcException e) {
-            LOG.warn("session {}: elicitation for {} failed in the editor: {}", sessionId, request.server(), e.getMessage());
+            log().warn("session {}: elicitation for {} failed in the editor: {}", sessionId, request.server(), e.getMessage());
             return ElicitationReply.CANCEL;
         }
     }

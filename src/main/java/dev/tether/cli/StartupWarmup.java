@@ -34,6 +34,10 @@ final class StartupWarmup {
             Trees.write(echo(frame));
             Thread.ofVirtual().start(() -> { }).join();
             Json.write(echo(Json.strictKeys().readTree(bytes, 0, bytes.length)));
+            // slf4j's set-up (provider look-up, configuration; tens of milliseconds) happens on the
+            // first logger anywhere. Nothing before the initialize answer makes one (the settings'
+            // and the editor client's loggers are made on first use); session/new does.
+            org.slf4j.LoggerFactory.getLogger(StartupWarmup.class);
         } catch (RuntimeException | InterruptedException e) {
             // A warm-up that fails costs nothing but the time it would have saved.
         }

@@ -15,7 +15,10 @@ import tools.jackson.databind.JsonNode;
  * invalid one is a warning on stderr and also empty — never a failed start.
  */
 final class ConfigFile {
-    private static final Logger LOG = LoggerFactory.getLogger(ConfigFile.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(ConfigFile.class);
+    }
 
     private ConfigFile() {}
 
@@ -23,17 +26,17 @@ final class ConfigFile {
         try {
             JsonNode node = Json.parse(Files.readString(file));
             if (!node.isObject()) {
-                LOG.warn("config file {} is not a JSON object; ignoring it", file);
+                log().warn("config file {} is not a JSON object; ignoring it", file);
                 return Json.object();
             }
             return node;
         } catch (NoSuchFileException e) {
             return Json.object();
         } catch (IOException e) {
-            LOG.warn("config file {} cannot be read ({}); ignoring it", file, e.getMessage());
+            log().warn("config file {} cannot be read ({}); ignoring it", file, e.getMessage());
             return Json.object();
         } catch (JacksonException e) {
-            LOG.warn("config file {} is not valid JSON (line {}); ignoring it", file, e.getLocation() == null ? "?" : e.getLocation().getLineNr());
+            log().warn("config file {} is not valid JSON (line {}); ignoring it", file, e.getLocation() == null ? "?" : e.getLocation().getLineNr());
             return Json.object();
         }
     }

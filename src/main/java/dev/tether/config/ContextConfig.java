@@ -12,7 +12,10 @@ import tools.jackson.databind.JsonNode;
  * @param compactAt    the share of the window at which a conversation is compacted
  */
 public record ContextConfig(long windowTokens, double compactAt) {
-    private static final Logger LOG = LoggerFactory.getLogger(ContextConfig.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(ContextConfig.class);
+    }
     /** Named default of {@code context.compactAt}. */
     public static final double DEFAULT_COMPACT_AT = 0.85;
     /** Below this a window cannot hold a system prompt, the tools and a summary. */
@@ -27,7 +30,7 @@ public record ContextConfig(long windowTokens, double compactAt) {
             if (windowNode.isIntegralNumber() && windowNode.asLong() >= MIN_WINDOW_TOKENS) {
                 window = windowNode.asLong();
             } else {
-                LOG.warn("ignoring context.windowTokens: it must be a whole number of at least {}", MIN_WINDOW_TOKENS);
+                log().warn("ignoring context.windowTokens: it must be a whole number of at least {}", MIN_WINDOW_TOKENS);
             }
         }
         double compactAt = DEFAULT_COMPACT_AT;
@@ -36,7 +39,7 @@ public record ContextConfig(long windowTokens, double compactAt) {
             if (atNode.isNumber() && atNode.asDouble() > 0.1 && atNode.asDouble() <= 1) {
                 compactAt = atNode.asDouble();
             } else {
-                LOG.warn("ignoring context.compactAt: it must be a number above 0.1 and at most 1");
+                log().warn("ignoring context.compactAt: it must be a number above 0.1 and at most 1");
             }
         }
         return new ContextConfig(window, compactAt);

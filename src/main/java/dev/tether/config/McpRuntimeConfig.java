@@ -44,7 +44,10 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
                 readTimeoutSeconds, promptTimeoutSeconds, completionTimeoutSeconds, null, Healing.DEFAULT);
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(McpRuntimeConfig.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(McpRuntimeConfig.class);
+    }
 
     static McpRuntimeConfig from(JsonNode config) {
         JsonNode mcp = config.path("mcp");
@@ -118,7 +121,7 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
             return null;
         }
         if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
-            LOG.warn("config: mcp.{} must be a whole number from {} to {}; using the default", key, min, max);
+            log().warn("config: mcp.{} must be a whole number from {} to {}; using the default", key, min, max);
             return null;
         }
         return value.asInt();

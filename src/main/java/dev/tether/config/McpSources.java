@@ -22,7 +22,10 @@ import org.slf4j.LoggerFactory;
  * denies, and workspace servers wait for the user's approval.
  */
 public final class McpSources {
-    private static final Logger LOG = LoggerFactory.getLogger(McpSources.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(McpSources.class);
+    }
 
     /** What becomes of one server. */
     public enum Status { START, DISABLED, BLOCKED, NEEDS_APPROVAL, REJECTED }
@@ -115,7 +118,7 @@ public final class McpSources {
             entries.add(entry.status() == Status.START ? decide(entry, cwd) : entry);
         }
         for (ConfigWarning warning : warnings.subList(settings.warnings().size(), warnings.size())) {
-            LOG.warn("{}", warning.text());
+            log().warn("{}", warning.text());
         }
         return new Resolution(entries, warnings);
     }

@@ -30,7 +30,10 @@ import tools.jackson.databind.JsonNode;
  * JDK's trust. A bad value is a warning and is left out: Tether always starts.
  */
 final class NetworkConfig {
-    private static final Logger LOG = LoggerFactory.getLogger(NetworkConfig.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(NetworkConfig.class);
+    }
     private static final Pattern PEM = Pattern.compile(
             "-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\\s]+?)-----END CERTIFICATE-----");
     /** A CA bundle larger than this is not a bundle. */
@@ -47,7 +50,7 @@ final class NetworkConfig {
         try {
             return ProxyRules.of(variable(env, "http_proxy"), variable(env, "https_proxy"), variable(env, "no_proxy"));
         } catch (IllegalArgumentException e) {
-            LOG.warn("ignoring the proxy settings: {}", e.getMessage());
+            log().warn("ignoring the proxy settings: {}", e.getMessage());
             return ProxyRules.NONE;
         }
     }
@@ -65,7 +68,7 @@ final class NetworkConfig {
             if (bundle.isString() && !bundle.asString().isBlank()) {
                 extra.addAll(certificates(configDir.resolve(bundle.asString()), "network.caBundle"));
             } else {
-                LOG.warn("config: network.caBundle must be the path of a PEM file; ignoring it");
+                log().warn("config: network.caBundle must be the path of a PEM file; ignoring it");
             }
         }
         String nodeExtra = env.get("NODE_EXTRA_CA_CERTS");
@@ -78,7 +81,7 @@ final class NetworkConfig {
         try {
             return ExtraTrust.context(extra);
         } catch (GeneralSecurityException e) {
-            LOG.warn("cannot add the extra certificate authorities ({}); using the JDK's own", e.getMessage());
+            log().warn("cannot add the extra certificate authorities ({}); using the JDK's own", e.getMessage());
             return null;
         }
     }
@@ -88,12 +91,12 @@ final class NetworkConfig {
         String text;
         try {
             if (Files.size(pem) > MAX_BUNDLE_BYTES) {
-                LOG.warn("{}: {} is larger than 4 MB; ignoring it", setting, pem);
+                log().warn("{}: {} is larger than 4 MB; ignoring it", setting, pem);
                 return List.of();
             }
             text = Files.readString(pem, StandardCharsets.US_ASCII);
         } catch (IOException e) {
-            LOG.warn("{}: cannot read {} ({}); ignoring it", setting, pem, e.getClass().getSimpleName());
+            log().warn("{}: cannot read {} ({}); ignoring it", setting, pem, e.getClass().getSimpleName());
             return List.of();
         }
         List<X509Certificate> out = new ArrayList<>();
@@ -105,11 +108,11 @@ final class NetworkConfig {
                 out.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(der)));
             }
         } catch (CertificateException | IllegalArgumentException e) {
-            LOG.warn("{}: {} holds a certificate that cannot be read; ignoring the file", setting, pem);
+            log().warn("{}: {} holds a certificate that cannot be read; ignoring the file", setting, pem);
             return List.of();
         }
         if (out.isEmpty()) {
-            LOG.warn("{}: {} holds no PEM certificate; ignoring it", setting, pem);
+            log().warn("{}: {} holds no PEM certificate; ignoring it", setting, pem);
         }
         return out;
     }

@@ -13,7 +13,10 @@ import tools.jackson.databind.JsonNode;
  * failed start. The default is none (the provider keys and {@code TETHER_*} are secret anyway).
  */
 final class SecretsConfig {
-    private static final Logger LOG = LoggerFactory.getLogger(SecretsConfig.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SecretsConfig.class);
+    }
 
     private SecretsConfig() {}
 
@@ -24,7 +27,7 @@ final class SecretsConfig {
             return List.of();
         }
         if (!list.isArray()) {
-            LOG.warn("config: \"secrets.env\" must be an array of variable names; ignoring it");
+            log().warn("config: \"secrets.env\" must be an array of variable names; ignoring it");
             return List.of();
         }
         List<String> names = new ArrayList<>();
@@ -32,7 +35,7 @@ final class SecretsConfig {
             if (item.isString() && item.asString().matches("[A-Za-z_][A-Za-z0-9_]*")) {
                 names.add(item.asString());
             } else {
-                LOG.warn("config: \"secrets.env\" entry {} is not a variable name; skipping it", item);
+                log().warn("config: \"secrets.env\" entry {} is not a variable name; skipping it", item);
             }
         }
         return List.copyOf(names);

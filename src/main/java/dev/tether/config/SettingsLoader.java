@@ -17,7 +17,10 @@ import tools.jackson.databind.JsonNode;
  * and the default stays.
  */
 public final class SettingsLoader {
-    private static final Logger LOG = LoggerFactory.getLogger(SettingsLoader.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SettingsLoader.class);
+    }
 
     private SettingsLoader() {}
 
@@ -93,7 +96,7 @@ public final class SettingsLoader {
         warnings.addAll(flags.warnings());
         ProjectApproval approval = ProjectApproval.from(file, paths.configFile(), warnings);
         for (ConfigWarning warning : warnings) {
-            LOG.warn("{}", warning.text());
+            log().warn("{}", warning.text());
         }
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
         McpConfig.Declared declared = (flags.strict() ? McpConfig.Declared.NONE : user).then(flags.servers());

@@ -17,7 +17,10 @@ import tools.jackson.databind.JsonNode;
  * Each part fails alone, so one typo does not drop the other's protection.
  */
 final class ToolsConfig {
-    private static final Logger LOG = LoggerFactory.getLogger(ToolsConfig.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(ToolsConfig.class);
+    }
 
     private ToolsConfig() {}
 
@@ -27,19 +30,19 @@ final class ToolsConfig {
         try {
             protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"));
         } catch (IllegalArgumentException e) {
-            LOG.warn("ignoring the config file's protected paths: {}", e.getMessage());
+            log().warn("ignoring the config file's protected paths: {}", e.getMessage());
         }
         ToolDeferral deferral = ToolDeferral.DEFAULT;
         try {
             deferral = deferral(tools);
         } catch (IllegalArgumentException e) {
-            LOG.warn("ignoring the config file's tool deferral settings: {}", e.getMessage());
+            log().warn("ignoring the config file's tool deferral settings: {}", e.getMessage());
         }
         try {
             return new ToolFilter(globs(tools.get("allow"), "tools.allow", "tool name"),
                     globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths, deferral);
         } catch (IllegalArgumentException e) {
-            LOG.warn("ignoring the config file's tool lists: {}", e.getMessage());
+            log().warn("ignoring the config file's tool lists: {}", e.getMessage());
             return new ToolFilter(List.of(), List.of(), protectedPaths, deferral);
         }
     }

@@ -29,7 +29,10 @@ import tools.jackson.databind.node.ObjectNode;
  * model conversation.
  */
 public final class TranscriptStore {
-    private static final Logger LOG = LoggerFactory.getLogger(TranscriptStore.class);
+    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(TranscriptStore.class);
+    }
     static final String SUFFIX = ".jsonl";
 
     private final Path dir;
@@ -141,7 +144,7 @@ public final class TranscriptStore {
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            LOG.warn("transcript {} cannot be read: {}", file.getFileName(), e.getMessage());
+            log().warn("transcript {} cannot be read: {}", file.getFileName(), e.getMessage());
             return Optional.empty();
         }
         SessionRecord.Meta meta = null;
@@ -206,7 +209,7 @@ public final class TranscriptStore {
                 summary(file).filter(s -> cwd == null || s.meta().cwd().equals(cwd)).ifPresent(out::add);
             }
         } catch (IOException e) {
-            LOG.warn("session directory cannot be listed: {}", e.getMessage());
+            log().warn("session directory cannot be listed: {}", e.getMessage());
         }
         out.sort(Comparator.comparing(SessionRecord.Summary::updatedAt).reversed()
                 .thenComparing(s -> s.meta().sessionId().value()));
@@ -288,7 +291,7 @@ public final class TranscriptStore {
                 }
             }
         } catch (IOException e) {
-            LOG.warn("cannot create session directory {}: {}", dir, e.getMessage());
+            log().warn("cannot create session directory {}: {}", dir, e.getMessage());
         }
     }
 }
