@@ -111,13 +111,9 @@ final class ExtensionTasks {
      * The poll interval is read under its current name and the earlier drafts' names.
      */
     static McpTaskState task(JsonNode node, String what) {
-        String id = McpWire.text(node, "taskId");
-        String status = McpWire.text(node, "status");
-        String created = McpWire.text(node, "createdAt");
-        if (id == null || id.isEmpty() || status == null || created == null) {
-            throw new McpError.Malformed(what + " answered without a valid task (taskId, status and createdAt are required)");
-        }
-        McpTaskState.Status parsed = McpTaskState.Status.of(status);
+        // The fields a 2025-11-25 task has too, checked the same way.
+        McpTaskState head = TaskRequests.task(node, what);
+        McpTaskState.Status parsed = head.status();
         McpCallResult result = null;
         JsonNode inline = node.get("result");
         if (parsed == McpTaskState.Status.COMPLETED && inline != null && inline.isObject()) {
@@ -128,7 +124,7 @@ final class ExtensionTasks {
             throw new McpError.Refused(McpError.Refused.Ground.BOUND, what + " sent a requestState of " + state.length()
                     + " characters; Tether echoes at most " + MAX_STATE_CHARS);
         }
-        return new McpTaskState(id, parsed, McpWire.text(node, "statusMessage"), created, pollInterval(node),
+        return new McpTaskState(head.taskId(), parsed, head.statusMessage(), head.createdAt(), pollInterval(node),
                 new McpTaskState.Detail(result, parsed == McpTaskState.Status.FAILED ? error(node.get("error")) : null,
                         parsed == McpTaskState.Status.INPUT_REQUIRED ? inputRequests(node.get("inputRequests"), what) : Map.of(),
                         state));
