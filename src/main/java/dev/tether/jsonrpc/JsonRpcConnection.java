@@ -164,10 +164,14 @@ public final class JsonRpcConnection implements AutoCloseable {
             trySend(Message.Response.failure(rid, e.error()));
             return;
         }
-        switch (message) {
-            case Message.Response response -> complete(response);
-            case Message.Notification notification -> notification(notification);
-            case Message.Request request -> dispatch(request);
+        // Not a pattern switch: its first run would spin a class at run time (SwitchBootstraps),
+        // which the start-up cache does not hold, on the first request's path.
+        if (message instanceof Message.Request request) {
+            dispatch(request);
+        } else if (message instanceof Message.Notification notification) {
+            notification(notification);
+        } else {
+            complete((Message.Response) message);
         }
     }
 
