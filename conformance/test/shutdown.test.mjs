@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { everythingStdio, ordersStdio } from "../lib/mcp-peers.mjs";
+import { AgentProcess } from "../lib/agent-process.mjs";
 import { alive, descendants } from "../lib/processes.mjs";
 import { FIXTURES, script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
 
@@ -37,4 +38,26 @@ test("session/close ends that session's MCP servers and no other's", { timeout: 
   await tether.request("session/close", { sessionId: first.sessionId });
   assert.deepEqual(firstServers.filter(alive), [], "the closed session's server is gone");
   assert.ok(secondServers.some(alive), "the other session's server still runs");
+});
+
+test("a script that writes its requests and closes stdin at once gets every answer, then Tether exits 0", { timeout: TEST_TIMEOUT }, async (t) => {
+  const agent = new AgentProcess({ script: script("hello.jsonl") });
+  t.after(async () => {
+    await agent.stop(5000);
+    agent.dispose();
+  });
+  await agent.spawned;
+  let out = "";
+  agent.child.stdout.on("data", (chunk) => { out += chunk.toString("utf8"); });
+  const frames = [
+    { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: 1, clientCapabilities: {} } },
+    { jsonrpc: "2.0", id: 1, method: "session/new", params: { cwd: agent.dirs.workspace, mcpServers: [] } },
+  ];
+  agent.child.stdin.end(frames.map((f) => JSON.stringify(f) + "\n").join(""));
+  const exit = await Promise.race([agent.exit, new Promise((r) => setTimeout(() => r(null), 15_000))]);
+  assert.deepEqual(exit, { code: 0, signal: null }, `Tether exits 0 after stdin EOF\n${agent.stderrTail()}`);
+  const answers = out.trim().split("\n").map((line) => JSON.parse(line)).filter((m) => m.id !== undefined && !m.method);
+  assert.deepEqual(answers.map((a) => a.id), [0, 1], `every request is answered:\n${out}`);
+  assert.equal(answers[0].result?.protocolVersion, 1);
+  assert.ok(typeof answers[1].result?.sessionId === "string", `session/new answered with a session: ${JSON.stringify(answers[1])}`);
 });

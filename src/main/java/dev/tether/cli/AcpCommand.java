@@ -19,6 +19,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,6 +27,9 @@ import java.util.function.Supplier;
 
 /** {@code tether acp}: serves ACP on stdin/stdout until stdin ends, then ends every session. */
 final class AcpCommand {
+    /** How long requests still being handled when stdin ends may take, and then their cancellation. */
+    static final Duration IN_FLIGHT_GRACE = Duration.ofSeconds(1);
+
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
@@ -62,7 +66,8 @@ final class AcpCommand {
                     sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
                     SessionWarmup.start(hardened, launcher, protocolOut.written(), protocolOut.secondFrame());
                 });
-        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true);
+        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true)
+                .finishInFlightAtEndOfInput();
         connection.set(rpc);
         sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(rpc), ClientCapabilities.NONE)));
         // A SIGTERM from the editor must still end every MCP server process.
@@ -70,6 +75,9 @@ final class AcpCommand {
         Runtime.getRuntime().addShutdownHook(hook);
         rpc.start();
         rpc.closed().join();
+        // A script that writes its requests and closes stdin still gets their answers: what is
+        // being handled may finish for a moment, then is cancelled (a turn answers "cancelled").
+        rpc.finishInFlight(IN_FLIGHT_GRACE);
         sessions.close();
         // The channel's writer is a daemon thread: what is still queued reaches the editor before exit.
         rpc.close();

@@ -3,7 +3,10 @@ package dev.tether.jsonrpc;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -38,6 +41,11 @@ public final class JsonRpcConnection implements AutoCloseable {
     private final Map<String, Cancellation> inbound = new ConcurrentHashMap<>();
     private final Cancellation lifetime = Cancellation.root();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The peer's input ended but answers may still go out ({@link #finishInFlightAtEndOfInput}). */
+    private final AtomicBoolean inputEnded = new AtomicBoolean();
+    private volatile boolean finishInFlight;
+    /** The threads handling the peer's requests, until each has sent its answer. */
+    private final Set<Thread> handlers = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> closedFuture = new CompletableFuture<>();
     private volatile Consumer<String> malformedListener = reason -> { };
 
@@ -52,6 +60,17 @@ public final class JsonRpcConnection implements AutoCloseable {
         this.handler = handler;
         this.cancelProtocol = cancelProtocol;
         this.answerMalformed = answerMalformed;
+    }
+
+    /**
+     * When the peer's input ends, the requests being handled may still answer: {@link #closed()}
+     * completes and our own requests fail (nobody is left to answer them), but nothing is cancelled
+     * and the channel stays open for writing until {@link #finishInFlight} and {@link #close}. For
+     * ACP, where a script writes its requests and closes stdin; call before {@link #start}.
+     */
+    public JsonRpcConnection finishInFlightAtEndOfInput() {
+        this.finishInFlight = true;
+        return this;
     }
 
     /** Reports frames that could not be read (for counting or diagnostics). */
@@ -97,7 +116,11 @@ public final class JsonRpcConnection implements AutoCloseable {
 
             @Override
             public void onClosed(Throwable cause) {
-                shutdown(cause);
+                if (finishInFlight) {
+                    inputEnded(cause);
+                } else {
+                    shutdown(cause);
+                }
             }
         });
     }
@@ -134,7 +157,7 @@ public final class JsonRpcConnection implements AutoCloseable {
             }
             future.completeExceptionally(completion);
         });
-        if (closed.get()) {
+        if (closed.get() || inputEnded.get()) {
             future.completeExceptionally(new JsonRpcException(JsonRpcError.INTERNAL_ERROR, name + " connection is closed"));
             return call;
         }
@@ -215,36 +238,46 @@ public final class JsonRpcConnection implements AutoCloseable {
                     JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in use")));
             return;
         }
-        Thread.ofVirtual().name(name + "-" + request.method()).start(() -> {
-            Message.Response response;
-            InboundRequest inboundRequest = new InboundRequest(request.id(), request.method(), request.params(), cancellation);
+        Thread thread = Thread.ofVirtual().name(name + "-" + request.method()).unstarted(() -> {
             try {
-                JsonNode result = handler.onRequest(inboundRequest);
-                response = cancellation.isCancelled() && result == null
-                        ? Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"))
-                        : Message.Response.success(request.id(), result);
-            } catch (JsonRpcException e) {
-                response = Message.Response.failure(request.id(), e.error());
-            } catch (dev.tether.base.CancelledException e) {
-                response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"));
-            } catch (RuntimeException | Error e) {
-                log().error("{}: {} failed", name, request.method(), e);
-                response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "Internal error"));
+                answer(request, cancellation);
             } finally {
-                inbound.remove(request.id().key());
-                cancellation.close();
-            }
-            boolean sent = trySend(response);
-            if (sent && response.error() == null) {
-                for (Runnable action : inboundRequest.afterResponse()) {
-                    try {
-                        action.run();
-                    } catch (RuntimeException e) {
-                        log().warn("{}: work after answering {} failed: {}", name, request.method(), e.toString());
-                    }
-                }
+                handlers.remove(Thread.currentThread());
             }
         });
+        handlers.add(thread);
+        thread.start();
+    }
+
+    private void answer(Message.Request request, Cancellation cancellation) {
+        Message.Response response;
+        InboundRequest inboundRequest = new InboundRequest(request.id(), request.method(), request.params(), cancellation);
+        try {
+            JsonNode result = handler.onRequest(inboundRequest);
+            response = cancellation.isCancelled() && result == null
+                    ? Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"))
+                    : Message.Response.success(request.id(), result);
+        } catch (JsonRpcException e) {
+            response = Message.Response.failure(request.id(), e.error());
+        } catch (dev.tether.base.CancelledException e) {
+            response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"));
+        } catch (RuntimeException | Error e) {
+            log().error("{}: {} failed", name, request.method(), e);
+            response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "Internal error"));
+        } finally {
+            inbound.remove(request.id().key());
+            cancellation.close();
+        }
+        boolean sent = trySend(response);
+        if (sent && response.error() == null) {
+            for (Runnable action : inboundRequest.afterResponse()) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    log().warn("{}: work after answering {} failed: {}", name, request.method(), e.toString());
+                }
+            }
+        }
     }
 
     private boolean trySend(Message message) {
@@ -265,11 +298,49 @@ public final class JsonRpcConnection implements AutoCloseable {
             return;
         }
         lifetime.cancel();
+        failPending(cause);
+        closedFuture.complete(null);
+    }
+
+    private void inputEnded(Throwable cause) {
+        if (inputEnded.compareAndSet(false, true)) {
+            failPending(cause);
+            closedFuture.complete(null);
+        }
+    }
+
+    private void failPending(Throwable cause) {
         JsonRpcException failure = new JsonRpcException(JsonRpcError.INTERNAL_ERROR,
                 name + (cause == null ? " connection closed" : " connection failed" + reason(cause)));
         pending.values().forEach(f -> f.completeExceptionally(failure));
         pending.clear();
-        closedFuture.complete(null);
+    }
+
+    /**
+     * Once the input has ended ({@link #finishInFlightAtEndOfInput}): waits up to {@code grace} for
+     * the requests being handled to answer, then cancels those still running and waits up to
+     * {@code grace} again for their answers (a cancelled prompt answers "cancelled").
+     */
+    public void finishInFlight(Duration grace) {
+        awaitHandlers(grace);
+        lifetime.cancel();
+        awaitHandlers(grace);
+    }
+
+    private void awaitHandlers(Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread thread : List.copyOf(handlers)) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                thread.join(Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** Why the channel ended, for the requests it fails: a user must learn that a server exited, not only that "it failed". */
