@@ -97,6 +97,26 @@ class Mcp2026TaskTest {
     }
 
     @Test
+    void anAnswerTheServerCannotTakeEndsTheTaskWithItsReasonAndTheUserIsAskedOnlyOnce() throws Exception {
+        ScriptedHost host = new ScriptedHost(true, false)
+                .answering((request, c) -> new ElicitationReply("accept", json("{'confirm':true}")));
+        try (McpRuntime runtime = start(host, true, fast(Duration.ofSeconds(10)), peer("on"))) {
+            ToolError.TellModel failed = assertThrows(ToolError.TellModel.class,
+                    () -> startTask(runtime, "{'label':'u','ask':true,'failUpdate':true}"));
+            assertTrue(failed.getMessage().contains("failed: the answer to the server's input request could not be delivered")
+                    && failed.getMessage().contains("the answer store is unavailable")
+                    && failed.getMessage().contains("cancelled the task"), failed.getMessage());
+            assertEquals(1, host.elicitations.size(), "the question is not put again at the next poll");
+            assertTrue(host.backgrounded.isEmpty() && host.ended.isEmpty(), "reported once, as the call's own result");
+            JsonNode seen = stats(runtime);
+            assertEquals(1, seen.path("tasksUpdate").asInt(), seen.toString());
+            assertEquals(1, seen.path("tasksCancel").asInt(), "the server's task does not wait for an answer forever: " + seen);
+            String list = text(run(runtime, "mcp_task_list", json("{}"), Cancellation.root()));
+            assertTrue(list.contains("failed"), list);
+        }
+    }
+
+    @Test
     void overHttpEveryTaskRequestNamesItsTaskForRouting() throws Exception {
         Path script = Peer2026.script();
         assumeTrue(script != null, "npm ci in conformance/ has not been run");
