@@ -117,6 +117,30 @@ class Mcp2026TaskTest {
     }
 
     @Test
+    void aTaskNotificationOnTheListenStreamWakesItsWatcherAndAForgedOneCreatesNothing() throws Exception {
+        ScriptedHost host = new ScriptedHost(true, false);
+        try (McpRuntime runtime = start(host, true, fast(Duration.ZERO), peer("on"))) {
+            // The task asks to be polled once an hour (five minutes at most): only a notification ends it in time.
+            String shown = startTask(runtime, "{'label':'n','hold':true,'pollMs':3600000}");
+            assertTrue(shown.contains("continues in the background"), shown);
+            Waits.eventually(WAIT, () -> stats(runtime).path("listenTaskIds").size() == 1,
+                    "the listen stream subscribes to the running task (taskIds)");
+
+            String released = text(run(runtime, "mcp__peer__release", json("{'label':'n'}"), Cancellation.root()));
+            assertTrue(released.contains("(1 notified)"), released);
+            Waits.eventually(WAIT, () -> host.ended.size() == 1, "notifications/tasks woke the watcher");
+            TaskEvents.TaskReport report = host.ended.getFirst();
+            assertEquals("completed", report.status());
+            assertEquals("crunched n as a task (released)", text(report.outcome()), "read with tasks/get, as after a poll");
+
+            String list = text(run(runtime, "mcp_task_list", json("{}"), Cancellation.root()));
+            assertEquals(1, list.split("mcp_task_", -1).length - 1, "one task, the one the model started: " + list);
+            assertFalse(list.contains("forged") || list.contains("task-999"), list);
+            assertEquals(1, host.ended.size());
+        }
+    }
+
+    @Test
     void overHttpEveryTaskRequestNamesItsTaskForRouting() throws Exception {
         Path script = Peer2026.script();
         assumeTrue(script != null, "npm ci in conformance/ has not been run");
