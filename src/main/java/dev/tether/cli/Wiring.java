@@ -11,10 +11,8 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.SecretRecordingStore;
 import dev.tether.security.NonDumpable;
 import dev.tether.security.SecretRegistry;
-import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.dpop.DpopKeys;
-import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.mcp.auth.prompt.EditorAuthorizationPrompt;
@@ -168,20 +166,7 @@ final class Wiring {
      */
     static OAuthSettings oauth(TokenStore tokens, McpHost host, Map<String, McpServerPolicy> policies, Map<String, String> env,
                                SecretRegistry secrets) {
-        OAuthSettings settings = OAuthSettings.of(tokens, EditorAuthorizationPrompt.factory(host));
-        for (var entry : policies.entrySet()) {
-            OAuthClientConfig client = entry.getValue().oauthClient();
-            if (client != null) {
-                Secret secret = client.clientSecret() == null ? null
-                        : Secret.ofNullable(VariableExpansion.expand(client.clientSecret().value(), env));
-                // A workload identity token is read when it is needed, and masked everywhere from then on.
-                OAuthClientConfig.Grant grant = client.grant() instanceof OAuthClientConfig.Grant.JwtBearer wif
-                        ? new OAuthClientConfig.Grant.JwtBearer(wif.identity().resolve(env, secrets::register))
-                        : client.grant();
-                settings = settings.withClient(entry.getKey(), new OAuthClientConfig(client.clientId(), secret, null, null, grant));
-            }
-        }
-        return settings;
+        return ConfiguredOAuth.settings(tokens, EditorAuthorizationPrompt.factory(host), policies, env, secrets);
     }
 
     /**

@@ -23,13 +23,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code subscriptions/listen} stream of one connection to a 2026-07-28 server, which replaces
  * the HTTP GET stream and {@code resources/subscribe} of earlier revisions: one long-lived request
- * per ready generation, opting into the list changes the server declared and the updates of the
- * resources the user subscribed to. What arrives on it goes through the same routes as before
- * ({@code list_changed} refreshes, resource-updated notices).
+ * per ready generation, opting into the list changes the server declared, the updates of the
+ * resources the user subscribed to and, where the server declared the tasks extension, the status
+ * of the tasks Tether watches on it. What arrives on it goes through the same routes as before
+ * ({@code list_changed} refreshes, resource-updated notices, task watchers woken).
  *
  * <p>Once a stream opened while none was open (after connect, after a loss) is acknowledged, the
  * lists it announces are fetched again: a change made before it would otherwise be missed.
- * When the wanted resources change, a new stream is opened and, once acknowledged (or after
+ * When the wanted resources or watched tasks change, a new stream is opened and, once acknowledged (or after
  * the acknowledgement timeout), the old one is cancelled, so no change falls between them. A
  * stream that ends — the server's graceful answer, an error answer, its {@code
  * notifications/cancelled} on stdio, a lost HTTP stream — is opened again after the recovery
@@ -48,6 +49,7 @@ final class ListenStream {
     private final Duration ackTimeout;
     private final Cancellation lifetime;
     private final Supplier<Collection<String>> resources;
+    private final Supplier<Collection<String>> tasks;
     private final LongSupplier clock;
     private final Consumer<ListenFilter> catchUp;
     private volatile Runner runner;
@@ -55,15 +57,18 @@ final class ListenStream {
     /**
      * @param ackTimeout how long a replacement stream may take to be acknowledged before the old one is cancelled anyway
      * @param resources  the resources the user subscribed to that the catalog declares, in order
+     * @param tasks      the server's ids of the tasks being watched on this server, in order
      * @param catchUp    told what a stream opened while none was open acknowledged: changes made before it may have been missed
      */
     ListenStream(String server, McpConnectionSettings.Recovery policy, Duration ackTimeout, Cancellation lifetime,
-                 Supplier<Collection<String>> resources, LongSupplier clock, Consumer<ListenFilter> catchUp) {
+                 Supplier<Collection<String>> resources, Supplier<Collection<String>> tasks, LongSupplier clock,
+                 Consumer<ListenFilter> catchUp) {
         this.server = server;
         this.policy = policy;
         this.ackTimeout = ackTimeout;
         this.lifetime = lifetime;
         this.resources = resources;
+        this.tasks = tasks;
         this.clock = clock;
         this.catchUp = catchUp;
     }
@@ -82,7 +87,7 @@ final class ListenStream {
         Thread.ofVirtual().name("mcp-" + server + "-listen").start(next);
     }
 
-    /** The wanted resources changed: the stream is replaced by one with the new filter. */
+    /** The wanted resources or watched tasks changed: the stream is replaced by one with the new filter. */
     void refilter() {
         Runner current = runner;
         if (current != null) {
@@ -117,7 +122,7 @@ final class ListenStream {
                     // Armed before the state is read: a change after the read wakes this round.
                     CompletableFuture<Void> armed = new CompletableFuture<>();
                     wakeup = armed;
-                    ListenFilter want = ListenFilter.of(client.initialized().capabilities(), resources.get());
+                    ListenFilter want = ListenFilter.of(client.initialized().capabilities(), resources.get(), tasks.get());
                     if (live == null || !live.requested().equals(want)) {
                         live = replace(live, want);
                     }

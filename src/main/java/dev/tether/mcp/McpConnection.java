@@ -59,6 +59,7 @@ final class McpConnection {
     private final ConnectionState state;
     private final ConnectionContent content;
     private volatile Consumer<String> taskStatus = id -> {};
+    private volatile java.util.function.Supplier<java.util.Collection<String>> watchedTasks = java.util.List::of;
     private final Handshake handshake;
     private final ToolCalls calls;
     private final ListenStream listen;
@@ -83,7 +84,7 @@ final class McpConnection {
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
         this.listen = new ListenStream(spec.name(), settings.recovery(), options.listTimeout(), lifetime, content::listenUris,
-                healing.clock(), this::catchUp);
+                () -> watchedTasks.get(), healing.clock(), this::catchUp);
         content.onListenChange(listen::refilter);
         this.calls = new ToolCalls(spec.name(), options, lifetime,
                 new CallTarget(state, settings.recovery().budget().plus(options.connectTimeout())));
@@ -322,9 +323,20 @@ final class McpConnection {
         return state.status(content);
     }
 
-    /** Routes the server's {@code notifications/tasks/status} (its task id) of every session of this connection. */
-    void onTaskStatus(Consumer<String> listener) {
+    /**
+     * Routes the server's task status notifications ({@code notifications/tasks/status}, and on a
+     * 2026 listen stream {@code notifications/tasks}: its task id) of every session of this
+     * connection to {@code listener}; {@code watched} names the server's tasks being watched, which a
+     * 2026 listen stream subscribes to.
+     */
+    void watchTasks(Consumer<String> listener, java.util.function.Supplier<java.util.Collection<String>> watched) {
         taskStatus = listener;
+        watchedTasks = watched;
+    }
+
+    /** The watched tasks changed (one started or ended): a 2026 listen stream subscribes anew. */
+    void watchedTasksChanged() {
+        listen.refilter();
     }
 
     /** Whether this connection is ready now (content is withdrawn otherwise). */

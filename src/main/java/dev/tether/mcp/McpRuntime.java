@@ -70,6 +70,12 @@ public final class McpRuntime implements AutoCloseable {
         projection.useContent(content);
         this.interaction = interaction;
         this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
+        tasks.onRunningChanged(server -> {
+            McpConnection c = connection(server);
+            if (c != null) {
+                c.watchedTasksChanged();
+            }
+        });
         projection.useTasks(tasks);
         for (McpConnection c : connections) {
             offerTasks(c);
@@ -80,7 +86,7 @@ public final class McpRuntime implements AutoCloseable {
     /** Lets {@code c}'s tools run as MCP tasks where its policy and the server allow it. */
     private void offerTasks(McpConnection c) {
         projection.addTaskServer(c.name(), new ConnectionTasks(c, options, calls));
-        c.onTaskStatus(id -> tasks.statusChanged(c.name(), id));
+        c.watchTasks(id -> tasks.statusChanged(c.name(), id), () -> tasks.running(c.name()));
     }
 
     /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */

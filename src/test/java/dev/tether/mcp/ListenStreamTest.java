@@ -35,7 +35,7 @@ class ListenStreamTest {
     void aStreamThatKeepsFailingIsOpenedAgainAFewTimesThenLeftAlone() {
         WirePeer peer = new WirePeer(answering("{'error':{'code':-32603,'message':'Subscription limit reached'}}"));
         try (McpClientSession client = discovered(peer); Cancellation lifetime = Cancellation.root()) {
-            new ListenStream("s", QUICK, WAIT, lifetime, List::of, System::nanoTime, f -> { }).start(client, 1, g -> true);
+            new ListenStream("s", QUICK, WAIT, lifetime, List::of, List::of, System::nanoTime, f -> { }).start(client, 1, g -> true);
             Waits.eventually(WAIT, () -> listens(peer) == 4, "the first stream and three more");
             Waits.throughout(QUIET, () -> listens(peer) == 4, "no fifth");
         }
@@ -45,7 +45,7 @@ class ListenStreamTest {
     void aServerWithoutTheMethodIsNotAskedAgain() {
         WirePeer peer = new WirePeer(answering("{'error':{'code':-32601,'message':'Method not found'}}"));
         try (McpClientSession client = discovered(peer); Cancellation lifetime = Cancellation.root()) {
-            new ListenStream("s", QUICK, WAIT, lifetime, List::of, System::nanoTime, f -> { }).start(client, 1, g -> true);
+            new ListenStream("s", QUICK, WAIT, lifetime, List::of, List::of, System::nanoTime, f -> { }).start(client, 1, g -> true);
             Waits.eventually(WAIT, () -> listens(peer) == 1, "one listen request");
             Waits.throughout(QUIET, () -> listens(peer) == 1, "no second");
         }
@@ -58,7 +58,7 @@ class ListenStreamTest {
         List<ListenFilter> caughtUp = new CopyOnWriteArrayList<>();
         Cancellation lifetime = Cancellation.root();
         try (McpClientSession client = discovered(peer)) {
-            ListenStream stream = new ListenStream("s", QUICK, WAIT, lifetime, () -> (Collection<String>) wanted,
+            ListenStream stream = new ListenStream("s", QUICK, WAIT, lifetime, () -> (Collection<String>) wanted, List::of,
                     System::nanoTime, caughtUp::add);
             stream.start(client, 1, g -> true);
             Waits.eventually(WAIT, () -> listens(peer) == 1, "the first stream");

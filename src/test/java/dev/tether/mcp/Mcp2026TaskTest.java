@@ -97,6 +97,50 @@ class Mcp2026TaskTest {
     }
 
     @Test
+    void anAnswerTheServerCannotTakeEndsTheTaskWithItsReasonAndTheUserIsAskedOnlyOnce() throws Exception {
+        ScriptedHost host = new ScriptedHost(true, false)
+                .answering((request, c) -> new ElicitationReply("accept", json("{'confirm':true}")));
+        try (McpRuntime runtime = start(host, true, fast(Duration.ofSeconds(10)), peer("on"))) {
+            ToolError.TellModel failed = assertThrows(ToolError.TellModel.class,
+                    () -> startTask(runtime, "{'label':'u','ask':true,'failUpdate':true}"));
+            assertTrue(failed.getMessage().contains("failed: the answer to the server's input request could not be delivered")
+                    && failed.getMessage().contains("the answer store is unavailable")
+                    && failed.getMessage().contains("cancelled the task"), failed.getMessage());
+            assertEquals(1, host.elicitations.size(), "the question is not put again at the next poll");
+            assertTrue(host.backgrounded.isEmpty() && host.ended.isEmpty(), "reported once, as the call's own result");
+            JsonNode seen = stats(runtime);
+            assertEquals(1, seen.path("tasksUpdate").asInt(), seen.toString());
+            assertEquals(1, seen.path("tasksCancel").asInt(), "the server's task does not wait for an answer forever: " + seen);
+            String list = text(run(runtime, "mcp_task_list", json("{}"), Cancellation.root()));
+            assertTrue(list.contains("failed"), list);
+        }
+    }
+
+    @Test
+    void aTaskNotificationOnTheListenStreamWakesItsWatcherAndAForgedOneCreatesNothing() throws Exception {
+        ScriptedHost host = new ScriptedHost(true, false);
+        try (McpRuntime runtime = start(host, true, fast(Duration.ZERO), peer("on"))) {
+            // The task asks to be polled once an hour (five minutes at most): only a notification ends it in time.
+            String shown = startTask(runtime, "{'label':'n','hold':true,'pollMs':3600000}");
+            assertTrue(shown.contains("continues in the background"), shown);
+            Waits.eventually(WAIT, () -> stats(runtime).path("listenTaskIds").size() == 1,
+                    "the listen stream subscribes to the running task (taskIds)");
+
+            String released = text(run(runtime, "mcp__peer__release", json("{'label':'n'}"), Cancellation.root()));
+            assertTrue(released.contains("(1 notified)"), released);
+            Waits.eventually(WAIT, () -> host.ended.size() == 1, "notifications/tasks woke the watcher");
+            TaskEvents.TaskReport report = host.ended.getFirst();
+            assertEquals("completed", report.status());
+            assertEquals("crunched n as a task (released)", text(report.outcome()), "read with tasks/get, as after a poll");
+
+            String list = text(run(runtime, "mcp_task_list", json("{}"), Cancellation.root()));
+            assertEquals(1, list.split("mcp_task_", -1).length - 1, "one task, the one the model started: " + list);
+            assertFalse(list.contains("forged") || list.contains("task-999"), list);
+            assertEquals(1, host.ended.size());
+        }
+    }
+
+    @Test
     void overHttpEveryTaskRequestNamesItsTaskForRouting() throws Exception {
         Path script = Peer2026.script();
         assumeTrue(script != null, "npm ci in conformance/ has not been run");

@@ -1,6 +1,8 @@
 package dev.tether.mcp.auth;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.auth.dpop.DpopKey;
+import dev.tether.mcp.auth.dpop.DpopKeys;
 import dev.tether.security.Redactor;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,18 +33,26 @@ import tools.jackson.databind.node.ObjectNode;
  * client and scopes) never share a record, and {@link #restore} hands back a stored record only
  * when it was saved for this server and its resource covers this server's URL. Client
  * registrations, which hold no tokens, are shared per issuer ({@link ClientIdentity}).
+ *
+ * <p>A DPoP-bound token's record also holds the key pair it is bound to ({@code dpop_key}, a
+ * private JWK), exactly as sensitive as the refresh token beside it: a later process that restores
+ * the record takes the key over ({@link DpopKeys#adopt}) and presents the token as it was issued.
  */
 final class CredentialKeeper {
     private static final Logger LOG = LoggerFactory.getLogger(CredentialKeeper.class);
     private final URI serverUrl;
     private final TokenStore store;
     private final ClientIdentity identity;
+    private final DpopKeys dpopKeys;
+    private final String canonical;
     private final Set<String> secrets = ConcurrentHashMap.newKeySet();
 
-    CredentialKeeper(URI serverUrl, TokenStore store, ClientIdentity identity) {
+    CredentialKeeper(URI serverUrl, TokenStore store, ClientIdentity identity, DpopKeys dpopKeys) {
         this.serverUrl = serverUrl;
         this.store = store;
         this.identity = identity;
+        this.dpopKeys = dpopKeys;
+        this.canonical = ServerRecords.canonical(Discovery.withoutFragment(serverUrl));
     }
 
     /** Adds {@code tokens} to what {@link #scrub} removes. */
@@ -90,6 +102,9 @@ final class CredentialKeeper {
                 Secret.ofNullable(r.path("refresh_token").asString(null)),
                 expires == 0 ? null : Instant.ofEpochSecond(expires), r.path("scope").asString(null),
                 dpopJkt(r));
+        if (tokens.dpopBound()) {
+            adoptKey(r.get("dpop_key"), tokens.dpopJkt());
+        }
         return Optional.of(new Credential(key.get(), tokens, as, client.get(), r.path("resource").asString()));
     }
 
@@ -114,7 +129,13 @@ final class CredentialKeeper {
         }
         record.put("token_type", c.tokens().dpopBound() ? "DPoP" : "Bearer");
         if (c.tokens().dpopBound()) {
-            record.put("dpop_jkt", c.tokens().dpopJkt()); // the key's public thumbprint; the key itself is never stored
+            record.put("dpop_jkt", c.tokens().dpopJkt());
+            DpopKey key = dpopKeys.forServer(canonical).key();
+            if (key.thumbprint().equals(c.tokens().dpopJkt())) {
+                ObjectNode jwk = record.putObject("dpop_key");
+                key.privateJwk().forEach(jwk::put);
+                secrets.add(jwk.path("d").asString());
+            }
         }
         store.save(c.key(), record);
         ObjectNode pointer = Json.object();
@@ -126,6 +147,26 @@ final class CredentialKeeper {
     void forget(Credential c) {
         store.delete(c.key());
         store.delete(pointerKey());
+    }
+
+    /**
+     * Takes over the key pair a restored token is bound to, when the record holds a valid one with
+     * the token's thumbprint; otherwise the token is usable only for a refresh with this process's key.
+     */
+    private void adoptKey(JsonNode stored, String jkt) {
+        if (stored == null || !stored.isObject()) {
+            return;
+        }
+        Map<String, String> jwk = new LinkedHashMap<>();
+        stored.properties().forEach(e -> jwk.put(e.getKey(), e.getValue().isString() ? e.getValue().asString() : ""));
+        DpopKey key = DpopKey.restore(jwk);
+        if (key == null || !key.thumbprint().equals(jkt)) {
+            LOG.warn("mcp: the DPoP key stored with the credential for {} is not the one its token is bound to; not using it",
+                    AuthHttp.safe(serverUrl));
+            return;
+        }
+        secrets.add(jwk.get("d"));
+        dpopKeys.adopt(canonical, key);
     }
 
     /**

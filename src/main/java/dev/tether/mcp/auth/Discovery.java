@@ -51,9 +51,11 @@ final class Discovery {
         if (metadata == null) {
             throw new AuthException("the authorization server " + issuer + " publishes no OAuth or OpenID metadata");
         }
-        if (!trimSlash(metadata.issuer()).equals(trimSlash(issuer))) {
+        // RFC 8414 §3.3: identical to the issuer the metadata was fetched for, character for character
+        // (no trailing-slash, case or port normalisation), or a mix-up attack could pass.
+        if (!issuer.equals(metadata.issuer())) {
             throw new AuthException("the authorization server's metadata names issuer " + metadata.issuer()
-                    + ", not " + issuer + "; refusing it");
+                    + ", not " + issuer + " (they must be identical, RFC 8414 §3.3); refusing it");
         }
         return new Found(resource, strings(prm.path("scopes_supported")), metadata);
     }

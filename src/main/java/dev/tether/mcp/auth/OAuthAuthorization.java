@@ -69,7 +69,7 @@ public final class OAuthAuthorization implements HttpAuthorization {
         this.tokenEndpoint = new TokenEndpoint(http, dpop);
         this.configured = settings.clients().get(spec.name());
         ClientIdentity identity = new ClientIdentity(server, settings, http);
-        this.keeper = new CredentialKeeper(serverUrl, settings.store(), identity);
+        this.keeper = new CredentialKeeper(serverUrl, settings.store(), identity, settings.dpopKeys());
         this.grants = new Grants(server, settings, identity, tokenEndpoint, keeper);
     }
 
@@ -254,9 +254,10 @@ public final class OAuthAuthorization implements HttpAuthorization {
     }
 
     /**
-     * {@code c} as this process can present it: a DPoP-bound token saved by another process is
-     * bound to a key that died with it, so it is only good for a refresh (with a proof of this
-     * process's key), or for nothing without a refresh token.
+     * {@code c} as this process can present it. A DPoP-bound token whose record held its key is
+     * presented with that key (the keeper took it over). One bound to a key this process does not
+     * have (a record without one, or another key already in use here) is only good for a refresh
+     * with a proof of this process's key, or for nothing without a refresh token.
      */
     private Credential usableHere(Credential c) {
         Tokens t = c.tokens();

@@ -6,8 +6,8 @@ import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A {@link TokenStore} that tells the process's {@link SecretRegistry} about every token and
- * client secret that passes through it, saved after a grant or a refresh or loaded from an
+ * A {@link TokenStore} that tells the process's {@link SecretRegistry} about every token, client
+ * secret and private DPoP key that passes through it, saved after a grant or a refresh or loaded from an
  * earlier run, so that a server, tool or error echoing one has it masked before anyone sees it.
  */
 public final class SecretRecordingStore implements TokenStore {
@@ -50,6 +50,10 @@ public final class SecretRecordingStore implements TokenStore {
             if (value != null && value.isString()) {
                 secrets.register(value.asString());
             }
+        }
+        JsonNode dpopKey = record.path("dpop_key").get("d"); // the private half of a DPoP key pair
+        if (dpopKey != null && dpopKey.isString()) {
+            secrets.register(dpopKey.asString());
         }
     }
 }

@@ -48,7 +48,7 @@ final class ServerMessages implements InboundHandler {
         this.content = listener == null ? ContentNotifications.NONE : listener;
     }
 
-    /** Routes {@code notifications/tasks/status} (the server's task id) to {@code listener} (none when null). */
+    /** Routes {@code notifications/tasks/status} and {@code notifications/tasks} (the server's task id) to {@code listener} (none when null). */
     void onTaskStatus(Consumer<String> listener) {
         this.taskStatus = listener == null ? id -> {} : listener;
     }
@@ -72,7 +72,9 @@ final class ServerMessages implements InboundHandler {
             case "notifications/resources/list_changed" -> content.resourcesChanged();
             case "notifications/prompts/list_changed" -> content.promptsChanged();
             case "notifications/resources/updated" -> resourceUpdated(notification.params());
-            case "notifications/tasks/status" -> taskStatus(notification.params());
+            // 2025-11-25 tasks, and the 2026 tasks extension's notifications/tasks on a listen stream: both only wake
+            // the watcher of a task Tether started; the task's state is read with tasks/get, never from the notification.
+            case "notifications/tasks/status", "notifications/tasks" -> taskStatus(notification.params());
             case "notifications/subscriptions/acknowledged" -> session.listens().acknowledged(notification.params());
             case "notifications/cancelled" -> {
                 // Names none of the server's own requests (those are cancelled in the connection).
@@ -95,7 +97,7 @@ final class ServerMessages implements InboundHandler {
 
     private void taskStatus(JsonNode params) {
         String id = McpWire.text(params, "taskId");
-        if (id != null) {
+        if (id != null && !id.isEmpty() && id.length() <= ListenFilter.MAX_TASK_ID_CHARS) {
             taskStatus.accept(id);
         }
     }

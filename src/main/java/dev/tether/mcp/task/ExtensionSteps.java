@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
  * {@code tasks/get} answer carries everything: a completed task's result goes through the normal
  * result pipeline, a failed task's error becomes its reason, and an {@code input_required} task's
  * new input requests are answered (each key once, at most {@link #MAX_INPUTS} per task) through the
- * session's elicitation, sampling and roots paths before the watcher polls again.
+ * session's elicitation, sampling and roots paths before the watcher polls again; an answer that
+ * cannot be delivered ({@code tasks/update} fails) fails and cancels the task.
  *
  * @see <a href="https://modelcontextprotocol.io/extensions/tasks">MCP tasks extension (SEP-2663)</a>
  */
@@ -24,9 +25,9 @@ final class ExtensionSteps {
     private ExtensionSteps() {}
 
     /**
-     * The report when {@code state} ends the task, else null (the watcher polls on).
-     *
-     * @throws McpError the answers could not be delivered (the watcher retries at its next poll)
+     * The report when {@code state} ends the task, else null (the watcher polls on). Input that
+     * cannot be answered or delivered ends the task (failed, {@code tasks/cancel} sent): the user is
+     * asked each question once, never again at the next poll.
      */
     static TaskEvents.TaskReport step(TaskEntry task, McpTaskState state, ResultMapper results, Duration cancelWait) {
         McpTaskState.Detail detail = state.detail();
@@ -60,7 +61,7 @@ final class ExtensionSteps {
             return null;
         }
         if (task.answered.size() + pending.size() > MAX_INPUTS) {
-            task.server.cancel(state, cancelWait);
+            cancelQuietly(task, state, cancelWait);
             return TaskWatcher.failed(task, McpTaskState.Status.FAILED, "the server asked for more than " + MAX_INPUTS
                     + " inputs during this task; Tether stopped answering and cancelled it");
         }
@@ -68,10 +69,27 @@ final class ExtensionSteps {
             task.server.answer(state, pending, task.watch);
         } catch (McpError.Refused e) {
             // Tether cannot answer (not granted, refused by policy): the task cannot go on, so it is not left waiting.
-            task.server.cancel(state, cancelWait);
+            cancelQuietly(task, state, cancelWait);
             return TaskWatcher.failed(task, McpTaskState.Status.FAILED, TaskWatcher.clean(e.getMessage()));
+        } catch (McpError e) {
+            task.watch.throwIfCancelled();
+            // The user may have answered already: the keys stay answered, so the question is never put again.
+            // Asking again at the next poll is what a failed tasks/update used to do, in a loop.
+            task.answered.addAll(pending.keySet());
+            cancelQuietly(task, state, cancelWait);
+            return TaskWatcher.failed(task, McpTaskState.Status.FAILED, "the answer to the server's input request could not"
+                    + " be delivered (" + TaskWatcher.clean(e.getMessage()) + "); Tether cancelled the task rather than ask again");
         }
         task.answered.addAll(pending.keySet());
         return null;
+    }
+
+    /** {@code tasks/cancel}, best effort: the task ends here whether or not the server hears it. */
+    private static void cancelQuietly(TaskEntry task, McpTaskState state, Duration cancelWait) {
+        try {
+            task.server.cancel(state, cancelWait);
+        } catch (McpError e) {
+            // The server could not be told: its own task ends by its TTL.
+        }
     }
 }

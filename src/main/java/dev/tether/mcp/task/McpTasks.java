@@ -42,6 +42,7 @@ public final class McpTasks implements AutoCloseable {
     private final Map<McpTaskId, TaskEntry> tasks = new ConcurrentHashMap<>();
     private final Cancellation lifetime = Cancellation.root();
     private final TaskWatcher watcher;
+    private volatile java.util.function.Consumer<String> runningChanged = server -> { };
 
     public McpTasks(TaskSettings settings, ResultMapper results, TaskEvents events) {
         this.settings = settings;
@@ -64,6 +65,10 @@ public final class McpTasks implements AutoCloseable {
         TaskEntry task = new TaskEntry(McpTaskId.random(), server, tool, created.task(), outputSchema, lifetime.child());
         tasks.put(task.id, task);
         forgetOldEnded();
+        if (!task.last.status().terminal()) {
+            runningChanged.accept(server.name());
+            task.done.whenComplete((report, failure) -> runningChanged.accept(server.name()));
+        }
         Thread.ofVirtual().name("mcp-task-" + task.id).start(() -> watcher.watch(task));
         TaskEvents.TaskReport report = await(task, turn);
         if (report != null) {
@@ -216,7 +221,26 @@ public final class McpTasks implements AutoCloseable {
         return true;
     }
 
-    /** {@code notifications/tasks/status} from {@code server}: the watcher of that task looks again now. */
+    /**
+     * Told the server name whenever a task of that server starts or ends (a 2026 listen stream
+     * then subscribes to the tasks {@link #running} names).
+     */
+    public void onRunningChanged(java.util.function.Consumer<String> listener) {
+        this.runningChanged = listener;
+    }
+
+    /** The server's ids of {@code server}'s tasks still being watched, oldest first. */
+    public List<String> running(String server) {
+        return tasks.values().stream().filter(t -> !t.done.isDone() && t.server.name().equals(server))
+                .sorted(java.util.Comparator.comparingLong(t -> t.started)).map(t -> t.serverTaskId).toList();
+    }
+
+    /**
+     * A status notification from {@code server} ({@code notifications/tasks/status}, or
+     * {@code notifications/tasks} on a 2026 listen stream): the watcher of that task, if this
+     * session has one, looks again soon. An unknown id is ignored; nothing is created or changed by a
+     * notification, since the watcher reads the task's state with {@code tasks/get}.
+     */
     public void statusChanged(String server, String serverTaskId) {
         for (TaskEntry task : tasks.values()) {
             if (task.server.name().equals(server) && task.serverTaskId.equals(serverTaskId)) {

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Follows one task until it ends: {@code tasks/get} at the server's {@code pollInterval} (within
- * the settings' bounds), earlier when {@code notifications/tasks/status} wakes it; on
+ * the settings' bounds), earlier (never sooner than the polling floor) when a status notification
+ * ({@code notifications/tasks/status}, or {@code notifications/tasks} on a 2026 listen stream) wakes it; on
  * {@code input_required} or {@code completed} it calls {@code tasks/result} (the server's
  * elicitation, marked with the related task, reaches the user through the normal path while it
  * waits). A task of the 2026 tasks extension has no {@code tasks/result}: {@link ExtensionSteps}
@@ -108,8 +109,15 @@ final class TaskWatcher {
     }
 
     private void sleep(TaskEntry task, Long suggestedMs) {
+        long floor = System.nanoTime() + settings.pollFloor().toNanos();
         try (var ignored = task.watch.onCancel(task.wake::release)) {
             task.wake.tryAcquire(settings.pollInterval(suggestedMs).toNanos(), TimeUnit.NANOSECONDS);
+            // A notification wakes the watcher early, but not sooner than the polling floor after the last
+            // poll: a server flooding status notifications gets no more tasks/get than the shortest interval allows.
+            long rest;
+            while (!task.watch.isCancelled() && (rest = floor - System.nanoTime()) > 0) {
+                task.wake.tryAcquire(rest, TimeUnit.NANOSECONDS);
+            }
             task.wake.drainPermits();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

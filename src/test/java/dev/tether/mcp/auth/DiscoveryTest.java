@@ -58,6 +58,34 @@ class DiscoveryTest {
     }
 
     @Test
+    void theMetadataIssuerMustBeIdenticalToTheOneItWasFetchedForNotMerelyEqualUpToASlash() throws Exception {
+        for (String[] pair : new String[][] {{"", "/"}, {"/", ""}}) {
+            try (AuthFixture f = new AuthFixture()) {
+                f.server.on("GET /.well-known/oauth-protected-resource/mcp", r -> MockAuthServer.Reply.json(Map.of(
+                        "resource", f.base + "/mcp", "authorization_servers", List.of(f.base + pair[0]))));
+                f.metadata.put("issuer", f.base + pair[1]);
+                HttpAuthorization.Verdict verdict = f.authorization(f.settings()).rejected(AuthFixture.unauthorized(null));
+                assertFalse(verdict.retry(), "PRM names " + f.base + pair[0] + ", metadata " + f.base + pair[1]);
+                assertTrue(verdict.reason().contains("names issuer " + f.base + pair[1] + ", not " + f.base + pair[0]),
+                        verdict.reason());
+                assertTrue(f.authorizationUrls.isEmpty(), "nobody is sent to sign in");
+                assertTrue(f.server.to("/token").isEmpty());
+            }
+        }
+    }
+
+    @Test
+    void anIssuerWithATrailingSlashIsAcceptedWhenBothSayIt() throws Exception {
+        try (AuthFixture f = new AuthFixture()) {
+            f.server.on("GET /.well-known/oauth-protected-resource/mcp", r -> MockAuthServer.Reply.json(Map.of(
+                    "resource", f.base + "/mcp", "authorization_servers", List.of(f.base + "/"))));
+            f.metadata.put("issuer", f.base + "/");
+            assertTrue(f.authorization(f.settings()).rejected(AuthFixture.unauthorized(null)).retry());
+            assertEquals(1, f.authorizationUrls.size());
+        }
+    }
+
+    @Test
     void refusesARedirectingMetadataEndpoint() throws Exception {
         try (AuthFixture f = new AuthFixture()) {
             f.server.on("GET /.well-known/oauth-protected-resource/mcp", r -> new MockAuthServer.Reply(302,

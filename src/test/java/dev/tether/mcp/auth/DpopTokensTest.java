@@ -19,8 +19,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What happens to DPoP-bound tokens over their life: presented as DPoP with a proof, refreshed
- * with a proof, shared by sessions of one process, stored without the key, and never presented as
- * Bearer — also when a stored one was bound to another process's key.
+ * with a proof, shared by sessions of one process, stored with the key pair they are bound to (so a
+ * later process presents them as issued), and never presented as Bearer — also when a stored one
+ * comes without a usable key.
  */
 class DpopTokensTest {
 
@@ -46,7 +47,7 @@ class DpopTokensTest {
     }
 
     @Test
-    void theStoredRecordNamesTheKeyButNeverHoldsIt() throws Exception {
+    void theStoredRecordHoldsTheKeyPairItsTokenIsBoundTo() throws Exception {
         try (AuthFixture f = dpop(3600)) {
             HttpAuthorization auth = f.authorization(f.settings());
             assertTrue(auth.rejected(AuthFixture.unauthorized(null)).retry());
@@ -55,9 +56,12 @@ class DpopTokensTest {
             Set<String> fields = new HashSet<>();
             record.propertyNames().forEach(fields::add);
             assertEquals(Set.of("server_url", "issuer", "token_endpoint", "client_id", "token_endpoint_auth_method", "resource",
-                    "access_token", "refresh_token", "expires_at", "token_type", "dpop_jkt"), fields);
+                    "access_token", "refresh_token", "expires_at", "token_type", "dpop_jkt", "dpop_key"), fields);
             assertEquals("DPoP", record.path("token_type").asString());
             assertEquals(jkt, record.path("dpop_jkt").asString());
+            Set<String> jwk = new HashSet<>();
+            record.path("dpop_key").propertyNames().forEach(jwk::add);
+            assertEquals(Set.of("kty", "crv", "x", "y", "d"), jwk);
         }
     }
 
@@ -78,20 +82,42 @@ class DpopTokensTest {
     }
 
     @Test
-    void aTokenBoundToAnotherProcesssKeyIsRefreshedWithThisOnesOrDropped() throws Exception {
+    void aLaterProcessPresentsTheStoredTokenWithTheStoredKey() throws Exception {
+        try (AuthFixture f = dpop(3600)) {
+            HttpAuthorization first = f.authorization(f.settings());
+            assertTrue(first.rejected(AuthFixture.unauthorized(null)).retry());
+            String firstKey = ProofVerifier.verify(first.headers("POST", URI.create(f.base + "/mcp")).get("DPoP")).thumbprint();
+
+            // A later process (keys of its own, e.g. the agent after `tether mcp login`): no refresh, no sign-in.
+            HttpAuthorization later = f.authorization(f.settings());
+            Map<String, String> headers = later.headers("POST", URI.create(f.base + "/mcp"));
+            assertEquals("DPoP at-SECRET-1", headers.get("Authorization"));
+            assertEquals(firstKey, ProofVerifier.verify(headers.get("DPoP")).thumbprint());
+            assertEquals(1, f.server.to("/token").size());
+        }
+    }
+
+    @Test
+    void aTokenWhoseKeyIsMissingOrNotItsOwnIsRefreshedWithThisProcesssKeyOrDropped() throws Exception {
         try (AuthFixture f = dpop(3600)) {
             assertTrue(f.authorization(f.settings()).rejected(AuthFixture.unauthorized(null)).retry());
+            ObjectNode record = (ObjectNode) f.store.load(tokenKey(f)).orElseThrow();
+            // Another key pair's private half with this one's public half: never adopted.
+            ObjectNode stolen = (ObjectNode) record.get("dpop_key");
+            stolen.put("d", dev.tether.mcp.auth.dpop.DpopKey.generate().privateJwk().get("d"));
+            f.store.save(tokenKey(f), record);
 
-            // A later process: its own keys. With a refresh token the stored token is refreshed first.
+            // With a refresh token the stored token is refreshed first, with a proof of this process's key.
             HttpAuthorization later = f.authorization(f.settings());
             Map<String, String> headers = later.headers("POST", URI.create(f.base + "/mcp"));
             assertEquals("DPoP at-SECRET-2", headers.get("Authorization"));
             assertEquals(ProofVerifier.verify(f.server.to("/token").get(1).headers().get("dpop")).thumbprint(),
                     ProofVerifier.verify(headers.get("DPoP")).thumbprint());
 
-            // Without one it is of no use: nothing is sent, above all not the token as Bearer.
-            ObjectNode record = (ObjectNode) f.store.load(tokenKey(f)).orElseThrow();
+            // Without its key and without a refresh token it is of no use: nothing is sent, above all not the token as Bearer.
+            record = (ObjectNode) f.store.load(tokenKey(f)).orElseThrow();
             record.remove("refresh_token");
+            record.remove("dpop_key");
             f.store.save(tokenKey(f), record);
             HttpAuthorization third = f.authorization(f.settings());
             assertNull(third.header());

@@ -34,6 +34,25 @@ class ListenRequestTest {
             + "'io.modelcontextprotocol/clientInfo':{'name':'tether','version':'1.0'}";
 
     @Test
+    void watchedTasksAreAskedForOnlyOfAServerWithTheTasksExtensionAndBounded() {
+        assertEquals(List.of(), ListenFilter.of(json(CAPS), List.of(), List.of("task-1")).taskIds(),
+                "a server without the extension is never asked for notifications/tasks");
+
+        String withTasks = "{'tools':{},'extensions':{'io.modelcontextprotocol/tasks':{}}}";
+        List<String> ids = new ArrayList<>(List.of("task-1", "task-1", "", "x".repeat(300)));
+        for (int i = 2; i < 100; i++) {
+            ids.add("task-" + i);
+        }
+        ListenFilter filter = ListenFilter.of(json(withTasks), List.of(), ids);
+        assertEquals(ListenFilter.MAX_TASK_IDS, filter.taskIds().size());
+        assertEquals(List.of("task-1", "task-2", "task-3"), filter.taskIds().subList(0, 3), "no duplicates, no empty or oversize id");
+        assertFalse(filter.isEmpty());
+        assertEquals(json("{'taskIds':['task-1','task-2']}"),
+                ListenFilter.of(json(withTasks), List.of(), List.of("task-1", "task-2")).toJson());
+        assertEquals(List.of("task-1"), ListenFilter.acknowledged(json("{'notifications':{'taskIds':['task-1', 7]}}")).taskIds());
+    }
+
+    @Test
     void theFilterAsksOnlyForWhatTheServerDeclaredAndIsBounded() {
         ListenFilter filter = ListenFilter.of(json(CAPS), List.of("a://1", "a://1", "", "a://2"));
         assertEquals(new ListenFilter(true, false, false, List.of("a://1", "a://2")), filter);

@@ -7,16 +7,24 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.Signature;
+import java.security.AlgorithmParameters;
+import java.security.KeyFactory;
+import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECParameterSpec;
+import java.security.spec.ECPoint;
+import java.security.spec.ECPrivateKeySpec;
+import java.security.spec.ECPublicKeySpec;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * An EC P-256 key pair that signs DPoP proofs with ES256. It is made in memory and lives as long
- * as the object: it is never serialised, written or printed ({@link #toString} names only the
- * public thumbprint).
+ * An EC P-256 key pair that signs DPoP proofs with ES256. It is made in memory; the only way out is
+ * {@link #privateJwk()}, which the OAuth core writes beside the token bound to it in the same
+ * owner-only record (so a later process can present that token), and {@link #restore} reads back.
+ * It is never printed ({@link #toString} names only the public thumbprint) or logged.
  *
  * @see <a href="https://www.rfc-editor.org/rfc/rfc9449.html#section-4.2">RFC 9449 §4.2</a>
  */
@@ -52,6 +60,55 @@ public final class DpopKey {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("this Java runtime cannot make EC P-256 keys", e);
         }
+    }
+
+    /**
+     * The key pair as written in a JWK ({@code crv}, {@code kty}, {@code x}, {@code y} and the private
+     * {@code d}), or null when {@code jwk} is not a P-256 key pair whose halves belong together.
+     * Nothing of the input is echoed in any message.
+     */
+    public static DpopKey restore(Map<String, String> jwk) {
+        if (jwk == null || !"EC".equals(jwk.get("kty")) || !"P-256".equals(jwk.get("crv"))) {
+            return null;
+        }
+        try {
+            byte[] x = unbase64url(jwk.get("x"));
+            byte[] y = unbase64url(jwk.get("y"));
+            byte[] d = unbase64url(jwk.get("d"));
+            if (x.length != COORDINATE_BYTES || y.length != COORDINATE_BYTES || d.length != COORDINATE_BYTES) {
+                return null;
+            }
+            AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");
+            parameters.init(new ECGenParameterSpec("secp256r1"));
+            ECParameterSpec curve = parameters.getParameterSpec(ECParameterSpec.class);
+            KeyFactory factory = KeyFactory.getInstance("EC");
+            ECPublicKey pub = (ECPublicKey) factory.generatePublic(new ECPublicKeySpec(
+                    new ECPoint(new BigInteger(1, x), new BigInteger(1, y)), curve));
+            ECPrivateKey priv = (ECPrivateKey) factory.generatePrivate(new ECPrivateKeySpec(new BigInteger(1, d), curve));
+            DpopKey key = new DpopKey(new KeyPair(pub, priv));
+            return key.signsFor(pub) ? key : null;
+        } catch (GeneralSecurityException | IllegalArgumentException | NullPointerException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The whole key pair as a JWK, private {@code d} included: only for the owner-only record that
+     * holds the token bound to it, which is exactly as sensitive.
+     */
+    public Map<String, String> privateJwk() {
+        Map<String, String> jwk = new LinkedHashMap<>(publicJwk);
+        jwk.put("d", BASE64URL.encodeToString(fixed(((ECPrivateKey) pair.getPrivate()).getS())));
+        return jwk;
+    }
+
+    /** Whether a signature of this key's private half verifies with {@code pub}: the halves of a restored pair belong together. */
+    private boolean signsFor(ECPublicKey pub) throws GeneralSecurityException {
+        byte[] probe = "tether-dpop-key-check".getBytes(StandardCharsets.US_ASCII);
+        Signature verifier = Signature.getInstance("SHA256withECDSAinP1363Format");
+        verifier.initVerify(pub);
+        verifier.update(probe);
+        return verifier.verify(sign(probe));
     }
 
     /** The public key as a JWK ({@code crv}, {@code kty}, {@code x}, {@code y}); never the private part. */

@@ -4,7 +4,7 @@ import java.net.URI;
 import java.time.Clock;
 
 /**
- * DPoP for one MCP server: its key pair (one per server and process, never stored) and the
+ * DPoP for one MCP server: its key pair (one per server and process) and the
  * latest nonces its authorization server and the server itself have named. Makes the proof of
  * each token request and of each request that presents a bound token.
  *
@@ -39,6 +39,11 @@ public final class DpopProofs {
     /** The MCP server's nonces (from {@code DPoP-Nonce} on its answers). */
     public DpopNonces resourceServer() {
         return resourceServer;
+    }
+
+    /** The key pair, for the record of the token bound to it (see {@link DpopKey#privateJwk()}). */
+    public DpopKey key() {
+        return key;
     }
 
     /** The thumbprint of the key: a token bound to another key cannot be presented with these proofs. */
