@@ -15,7 +15,10 @@ import org.slf4j.LoggerFactory;
  * must not hang on one stuck task.
  */
 public final class Scope implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Scope.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(Scope.class);
+    }
     /** How long {@link #close()} waits for interrupted tasks to end. */
     public static final Duration CLOSE_DEADLINE = Duration.ofSeconds(2);
 
@@ -39,7 +42,7 @@ public final class Scope implements AutoCloseable {
      */
     public Thread start(String task, Runnable body) {
         if (closed) {
-            LOG.debug("scope {}: closed, {} not started", name, task);
+            log().debug("scope {}: closed, {} not started", name, task);
             return Thread.ofVirtual().name(name + "-" + task).unstarted(() -> { });
         }
         Thread thread = Thread.ofVirtual().name(name + "-" + task).unstarted(() -> {
@@ -88,7 +91,7 @@ public final class Scope implements AutoCloseable {
         }
         List<String> stuck = threads.stream().filter(Thread::isAlive).map(Thread::getName).toList();
         if (!stuck.isEmpty()) {
-            LOG.warn("scope {}: threads still running after {} ms: {}", name, deadline.toMillis(), stuck);
+            log().warn("scope {}: threads still running after {} ms: {}", name, deadline.toMillis(), stuck);
         }
     }
 }

@@ -31,7 +31,10 @@ import org.slf4j.LoggerFactory;
  * server that failed to start is, and the session goes on without them.
  */
 final class LaunchedServers implements McpLauncher.Servers {
-    private static final Logger LOG = LoggerFactory.getLogger(LaunchedServers.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(LaunchedServers.class);
+    }
     /** How long {@link #close()} waits for a launch still under way (it only spawns and returns). */
     static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
@@ -49,8 +52,8 @@ final class LaunchedServers implements McpLauncher.Servers {
                 launch.complete(launcher.get());
             } catch (RuntimeException | Error e) {
                 String reason = "the MCP runtime could not start: " + Redactor.redact(String.valueOf(e.getMessage()));
-                LOG.warn("{}", reason);
-                LOG.debug("the MCP launch failed", e);
+                log().warn("{}", reason);
+                log().debug("the MCP launch failed", e);
                 // Reported before the launch completes: a turn waiting for it must find the failures.
                 servers.forEach(s -> listener.serverFailed(s.name(), reason));
                 launch.complete(NONE);
@@ -141,7 +144,7 @@ final class LaunchedServers implements McpLauncher.Servers {
             launch.thenAccept(McpLauncher.Servers::close);
             return;
         } catch (TimeoutException | ExecutionException | CompletionException e) {
-            LOG.warn("the session's MCP launch had not ended after {}; its servers are closed when it does", CLOSE_WAIT);
+            log().warn("the session's MCP launch had not ended after {}; its servers are closed when it does", CLOSE_WAIT);
             launch.thenAccept(McpLauncher.Servers::close);
             return;
         }

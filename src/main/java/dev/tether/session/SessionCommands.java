@@ -19,7 +19,10 @@ import org.slf4j.LoggerFactory;
  * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
  */
 final class SessionCommands {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionCommands.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionCommands.class);
+    }
 
     private final McpLauncher.Servers mcp;
     private final Consumer<SessionEvent> live;
@@ -98,7 +101,7 @@ final class SessionCommands {
                 mcp.awaitTools(lifetime);
                 publish();
             } catch (RuntimeException e) {
-                LOG.debug("session {}: commands not published: {}", sessionId, e.toString());
+                log().debug("session {}: commands not published: {}", sessionId, e.toString());
             }
         });
     }

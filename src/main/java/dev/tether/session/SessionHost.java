@@ -40,7 +40,10 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://agentclientprotocol.com/protocol/elicitation">ACP elicitation</a>
  */
 final class SessionHost implements McpHost {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionHost.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionHost.class);
+    }
     /** Characters of a sampling answer shown once it arrived (the request itself is shown whole). */
     static final int SAMPLING_PREVIEW_CHARS = 2000;
 
@@ -177,7 +180,7 @@ final class SessionHost implements McpHost {
     @Override
     public void notice(McpNotice notice) {
         switch (notice) {
-            case McpNotice.Log log -> LOG.info("mcp {} [{}]{}: {}", log.server(), log.level(),
+            case McpNotice.Log log -> log().info("mcp {} [{}]{}: {}", log.server(), log.level(),
                     log.logger() == null ? "" : " " + log.logger(), log.text());
             case McpNotice.ResourceUpdated updated -> session.send(new SessionEvent.AgentMessage(null,
                     "ℹ MCP server `" + updated.server() + "` updated " + updated.uri() + "\n\n"));

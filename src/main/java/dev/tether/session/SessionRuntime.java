@@ -35,7 +35,10 @@ import tools.jackson.databind.JsonNode;
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
  */
 public final class SessionRuntime implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionRuntime.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionRuntime.class);
+    }
 
     private final SessionId id;
     private final Workspace workspace;
@@ -77,13 +80,13 @@ public final class SessionRuntime implements AutoCloseable {
         McpLauncher.Listener listener = new McpLauncher.Listener() {
             @Override
             public void serverFailed(String server, String reason) {
-                LOG.warn("session {}: MCP server {} failed: {}", id, server, reason);
+                log().warn("session {}: MCP server {} failed: {}", id, server, reason);
                 notices.serverFailed(server, reason);
             }
 
             @Override
             public void serverNeedsSignIn(String server, String reason) {
-                LOG.warn("session {}: MCP server {} needs sign-in: {}", id, server, reason);
+                log().warn("session {}: MCP server {} needs sign-in: {}", id, server, reason);
                 notices.serverNeedsSignIn(server, reason);
             }
 

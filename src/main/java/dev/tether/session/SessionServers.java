@@ -30,7 +30,10 @@ import tools.jackson.databind.node.ObjectNode;
  * server starts at once.
  */
 final class SessionServers implements McpLauncher.Servers {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionServers.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionServers.class);
+    }
 
     private final McpLauncher.Servers running;
     private final McpServerSources sources;
@@ -119,7 +122,7 @@ final class SessionServers implements McpLauncher.Servers {
         try {
             sources.remember(server.approval(), server.name(), allowed);
         } catch (McpLauncher.CommandFailure e) {
-            LOG.warn("the answer about MCP server {} holds for this session only: {}", server.name(), e.getMessage());
+            log().warn("the answer about MCP server {} holds for this session only: {}", server.name(), e.getMessage());
         }
     }
 

@@ -35,7 +35,10 @@ import tools.jackson.databind.JsonNode;
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
  */
 final class SessionTools implements TurnTools {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionTools.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionTools.class);
+    }
 
     private final SessionRuntime session;
     private final McpLauncher.Servers mcp;
@@ -158,7 +161,7 @@ final class SessionTools implements TurnTools {
                 view = gated.describe(gatedUse.input(), context);
             } catch (Throwable e) {
                 // Even an Error (a StackOverflowError in a hostile input) must leave the call answerable.
-                LOG.warn("describe failed for {}: {}", use.name(), e.toString());
+                log().warn("describe failed for {}: {}", use.name(), e.toString());
                 view = ToolCallView.of(use.name(), gated.traits().kind());
             }
             PermissionGate.Call asked = permissionCall(gated, gatedUse, callId, view, context);
@@ -171,7 +174,7 @@ final class SessionTools implements TurnTools {
                 return cancelled(use, callId);
             } catch (HostFailure e) {
                 // The editor could not ask the user: nothing was allowed, so nothing runs.
-                LOG.warn("permission request for {} failed: {}", use.name(), e.getMessage());
+                log().warn("permission request for {} failed: {}", use.name(), e.getMessage());
                 audit.record(tool, callId, "unavailable", started, "not_run", e.getMessage(), null);
                 return finish(use, callId, ToolStatus.failed("Not run: the editor could not ask the user for permission."));
             }
@@ -201,7 +204,7 @@ final class SessionTools implements TurnTools {
                         yield finish(use, callId, ToolStatus.failed(tell.getMessage()));
                     }
                     case ToolError.Fatal fatal -> {
-                        LOG.warn("tool {} failed fatally: {}", use.name(), fatal.getMessage());
+                        log().warn("tool {} failed fatally: {}", use.name(), fatal.getMessage());
                         audit.record(tool, callId, "allowed", started, "fatal", fatal.getMessage(), null);
                         yield new Step.Fatal(finish(use, callId, ToolStatus.failed(fatal.getMessage())).result(), fatal);
                     }
@@ -211,7 +214,7 @@ final class SessionTools implements TurnTools {
                 return cancelled(use, callId);
             } catch (Throwable e) {
                 // Every tool_use needs its result, or each later model request is rejected: an Error too.
-                LOG.error("tool {} failed", use.name(), e);
+                log().error("tool {} failed", use.name(), e);
                 audit.record(tool, callId, "allowed", started, "failed", "unexpected failure", null);
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
@@ -222,7 +225,7 @@ final class SessionTools implements TurnTools {
         try {
             return tool.delegation(use.input());
         } catch (RuntimeException e) {
-            LOG.warn("delegation failed for {}: {}", use.name(), e.toString());
+            log().warn("delegation failed for {}: {}", use.name(), e.toString());
             return null;
         }
     }
@@ -238,7 +241,7 @@ final class SessionTools implements TurnTools {
             traits = tool.traitsFor(use.input(), context);
         } catch (Throwable e) {
             // An Error too: the announced call must still be decided and answered.
-            LOG.warn("traitsFor failed for {}: {}", use.name(), e.toString());
+            log().warn("traitsFor failed for {}: {}", use.name(), e.toString());
             traits = tool.traits().asExecute(); // unknown effects: ask, never allow silently
         }
         if (traits.readOnly() && !tool.traits().readOnly()) {

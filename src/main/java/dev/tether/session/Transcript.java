@@ -22,7 +22,10 @@ import tools.jackson.databind.JsonNode;
  * replay suffers). Known secret values are masked in every line before it is written.
  */
 public final class Transcript implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Transcript.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(Transcript.class);
+    }
 
     private final Path file;
     private final SecretRegistry secrets;
@@ -68,7 +71,7 @@ public final class Transcript implements AutoCloseable {
         } catch (IOException e) {
             failed = true;
             failure = e.getMessage();
-            LOG.warn("transcript {} cannot be written ({}); this session will not be restorable", file.getFileName(), e.getMessage());
+            log().warn("transcript {} cannot be written ({}); this session will not be restorable", file.getFileName(), e.getMessage());
         } finally {
             lock.unlock();
         }

@@ -17,7 +17,10 @@ import org.slf4j.LoggerFactory;
  * every swap; a projected tool can never take a built-in's name.
  */
 public final class ToolRegistry {
-    private static final Logger LOG = LoggerFactory.getLogger(ToolRegistry.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(ToolRegistry.class);
+    }
 
     private record Snapshot(List<Tool> projection, ToolFilter filter, Map<String, Tool> byName) {}
 
@@ -69,9 +72,9 @@ public final class ToolRegistry {
         for (Tool tool : projection) {
             String name = tool.definition().name();
             if (builtinNames.contains(name)) {
-                LOG.warn("tool {} from {} dropped: a built-in tool has that name", name, tool.traits().source());
+                log().warn("tool {} from {} dropped: a built-in tool has that name", name, tool.traits().source());
             } else if (byName.containsKey(name)) {
-                LOG.warn("tool {} from {} dropped: another tool already has that name", name, tool.traits().source());
+                log().warn("tool {} from {} dropped: another tool already has that name", name, tool.traits().source());
             } else if (filter.permits(name)) {
                 byName.put(name, tool);
             }

@@ -12,7 +12,10 @@ import org.slf4j.LoggerFactory;
 
 /** A command in one of the host's terminals: create, show, wait (kill on cancel or timeout), output, release. */
 final class HostTerminal {
-    private static final Logger LOG = LoggerFactory.getLogger(HostTerminal.class);
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(HostTerminal.class);
+    }
 
     private HostTerminal() {}
 
@@ -66,7 +69,7 @@ final class HostTerminal {
             }
         } catch (HostFailure | RuntimeException e) {
             // The call's own result or cancellation matters more than a failed clean-up.
-            LOG.warn("{} of terminal {} failed: {}", step.name().toLowerCase(java.util.Locale.ROOT), terminalId, e.getMessage());
+            log().warn("{} of terminal {} failed: {}", step.name().toLowerCase(java.util.Locale.ROOT), terminalId, e.getMessage());
         }
     }
 }
