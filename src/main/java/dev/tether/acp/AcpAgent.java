@@ -184,7 +184,7 @@ public final class AcpAgent implements InboundHandler {
     private static ObjectNode sessionState(SessionRuntime runtime) {
         ObjectNode result = Json.object();
         result.set("modes", SessionEvents.modes(runtime.mode()));
-        result.set("configOptions", Json.tree(SessionEvents.configOptions(runtime.configOptions())));
+        result.set("configOptions", SessionEvents.configOptionsTree(runtime.configOptions()));
         return result;
     }
 
@@ -247,7 +247,7 @@ public final class AcpAgent implements InboundHandler {
             throw JsonRpcException.invalidParams("Invalid params: \"value\" must be a string value id");
         }
         ObjectNode result = Json.object();
-        result.set("configOptions", Json.tree(SessionEvents.configOptions(runtime.setConfigOption(configId, value.asString()))));
+        result.set("configOptions", SessionEvents.configOptionsTree(runtime.setConfigOption(configId, value.asString())));
         return result;
     }
 }

@@ -7,11 +7,13 @@ import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;
 import dev.tether.agent.StopReason;
 import dev.tether.json.Json;
+import dev.tether.json.Trees;
 import dev.tether.session.PromptBlock;
 import dev.tether.session.SessionEvent;
 import dev.tether.session.SessionOption;
 import dev.tether.tools.SessionMode;
 import java.util.List;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -94,6 +96,40 @@ public final class SessionEvents {
     public static List<ConfigOption> configOptions(List<SessionOption> options) {
         return options.stream().map(o -> new ConfigOption(o.id(), o.name(), o.description(), o.category(), o.currentValue(),
                 o.options().stream().map(c -> new ConfigOption.Choice(c.value(), c.name(), c.description())).toList())).toList();
+    }
+
+    /**
+     * The config options as the {@code session/new}, {@code session/load} and
+     * {@code session/set_config_option} answers carry them: the tree the mapper makes of
+     * {@link #configOptions} (no null fields), built by hand so that answering the first session
+     * does not wait for the mapper to introspect the schema records ({@code SessionEventsTest}
+     * keeps the two equal).
+     */
+    public static ArrayNode configOptionsTree(List<SessionOption> options) {
+        ArrayNode array = Trees.array();
+        for (SessionOption o : options) {
+            ObjectNode option = array.addObject();
+            option.put("type", "select");
+            option.put("id", o.id());
+            putIfPresent(option, "name", o.name());
+            putIfPresent(option, "description", o.description());
+            putIfPresent(option, "category", o.category());
+            putIfPresent(option, "currentValue", o.currentValue());
+            ArrayNode choices = option.putArray("options");
+            for (SessionOption.Choice c : o.options()) {
+                ObjectNode choice = choices.addObject();
+                putIfPresent(choice, "value", c.value());
+                putIfPresent(choice, "name", c.name());
+                putIfPresent(choice, "description", c.description());
+            }
+        }
+        return array;
+    }
+
+    private static void putIfPresent(ObjectNode node, String name, String value) {
+        if (value != null) {
+            node.put(name, value);
+        }
     }
 
     /** The session's modes as {@code session/new} and {@code session/load} answer them, {@code current} first. */

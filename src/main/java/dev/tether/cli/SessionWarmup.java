@@ -1,10 +1,6 @@
 package dev.tether.cli;
 
-import dev.tether.acp.SessionEvents;
-import dev.tether.json.Json;
 import dev.tether.session.McpLauncher;
-import dev.tether.session.SessionOption;
-import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -15,8 +11,7 @@ import java.util.function.Supplier;
  * once the {@code initialize} answer has gone out (editors send {@code session/new} right after;
  * starting sooner would take the CPU from that answer). First what the {@code session/new} answer
  * itself uses: the seeding of the process's {@code SecureRandom} that the first session id draws
- * from (tens of milliseconds on a loaded machine) and the first serialisation of the session's
- * config options. Then, once the {@code session/new} answer is out (or after a second), what the
+ * from (tens of milliseconds on a loaded machine). Then, once the {@code session/new} answer is out (or after a second), what the
  * session's launch (in the background, see {@code session.LaunchedServers}) waits for rather than
  * doing itself: the process's hardening (non-dumpable, a foreign call) and the MCP launcher with
  * the MCP runtime's shared parts.
@@ -34,8 +29,6 @@ final class SessionWarmup {
                 answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
                 // What the session/new answer itself uses first.
                 UUID.randomUUID();
-                Json.tree(SessionEvents.configOptions(List.of(new SessionOption("model", "Model", null, "model", "warm",
-                        List.of(new SessionOption.Choice("warm", "warm", null))))));
                 // Then, once that answer is out (or after a short wait), what the session's launch
                 // needs: on two cores, running them beside session/new took its CPU (half the cold
                 // session/new answers took twice as long in the peer bench).
