@@ -1,5 +1,7 @@
 package dev.tether.security;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.text.Normalizer;
 import java.util.function.Consumer;
 
@@ -49,6 +51,38 @@ public final class UnicodeSanitizer {
                 sink.accept(cleaned);
             }
             start = end;
+        }
+    }
+
+    /**
+     * As {@link #clean(String, Consumer)} for a text read from {@code in} (a huge tool result kept in
+     * a file): the chunks are cut where that method cuts them, so the output is the same.
+     */
+    public static void clean(Reader in, Consumer<String> sink) throws IOException {
+        // One character past the chunk, where chunkEnd may look, and one more to know the text goes on.
+        char[] window = new char[CHUNK_CHARS + 2];
+        int filled = 0;
+        boolean ended = false;
+        while (true) {
+            while (!ended && filled < window.length) {
+                int n = in.read(window, filled, window.length - filled);
+                if (n < 0) {
+                    ended = true;
+                } else {
+                    filled += n;
+                }
+            }
+            if (filled == 0) {
+                return;
+            }
+            String text = new String(window, 0, filled);
+            int end = chunkEnd(text, 0, filled);
+            String cleaned = clean(text, 0, end);
+            if (!cleaned.isEmpty()) {
+                sink.accept(cleaned);
+            }
+            System.arraycopy(window, end, window, 0, filled - end);
+            filled -= end;
         }
     }
 

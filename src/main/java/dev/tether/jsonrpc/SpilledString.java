@@ -1,0 +1,150 @@
+package dev.tether.jsonrpc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.POJONode;
+
+/**
+ * The text of one huge string value, decoded from its JSON escapes into a {@link SpillFiles}
+ * file while the line was read. It sits in the message tree as a POJO node where the string
+ * was, and only at {@code result.content[i].text} (the text items of a tool result); whoever
+ * takes the tree owns it and must {@link #close()} it. A request that did not ask for spilled
+ * text gets plain strings instead ({@link JsonRpcConnection#request(String, Object, boolean)}).
+ * The bytes are UTF-8 as the server sent them; they are read back with malformed sequences
+ * replaced, as {@code new String(bytes, UTF_8)} does.
+ */
+public final class SpilledString implements AutoCloseable {
+    private final FileChannel file;
+    private final long bytes;
+
+    SpilledString(FileChannel file, long bytes) {
+        this.file = file;
+        this.bytes = bytes;
+    }
+
+    /** Length of the text in UTF-8 bytes. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** A reader of the whole text from its start; several may be open one after another. */
+    public Reader reader() {
+        return new InputStreamReader(new Stream(), StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+    }
+
+    /** The whole text as one String (as large as the text: for paths that cannot stream). */
+    public String read() throws IOException {
+        ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(bytes));
+        while (all.hasRemaining()) {
+            if (file.read(all, all.position()) < 0) {
+                throw new IOException("a spilled string is shorter than written");
+            }
+        }
+        return new String(all.array(), 0, all.position(), StandardCharsets.UTF_8);
+    }
+
+    public boolean isOpen() {
+        return file.isOpen();
+    }
+
+    /** Releases the file (it is gone from the disk once closed). Idempotent. */
+    @Override
+    public void close() {
+        try {
+            file.close();
+        } catch (IOException ignored) {
+            // Nothing more to do: the file is unlinked already or goes with the descriptor.
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SpilledString[" + bytes + " bytes]"; // never the path
+    }
+
+    /** The spilled string a tree node stands for, or null for any other node. */
+    public static SpilledString of(JsonNode node) {
+        return node instanceof POJONode pojo && pojo.getPojo() instanceof SpilledString s ? s : null;
+    }
+
+    static JsonNode node(SpilledString s) {
+        return JsonNodeFactory.instance.pojoNode(s);
+    }
+
+    /** Closes every spilled string in the text items of {@code result} (a tool result, or anything else). */
+    public static void release(JsonNode result) {
+        forEachText(result, (item, s) -> s.close());
+    }
+
+    /**
+     * Puts each spilled string of {@code result} back into the tree as a plain string and closes
+     * its file: for answers whose reader expects only strings.
+     */
+    static void materialise(JsonNode result) {
+        try {
+            forEachText(result, (item, s) -> {
+                try {
+                    item.put("text", s.read());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } finally {
+                    s.close();
+                }
+            });
+        } catch (UncheckedIOException e) {
+            release(result);
+            throw e;
+        }
+    }
+
+    private interface TextVisitor {
+        void visit(ObjectNode item, SpilledString text);
+    }
+
+    private static void forEachText(JsonNode result, TextVisitor visitor) {
+        JsonNode content = result == null ? null : result.get("content");
+        if (content == null || !content.isArray()) {
+            return;
+        }
+        for (JsonNode item : content) {
+            SpilledString s = item instanceof ObjectNode object ? of(object.get("text")) : null;
+            if (s != null) {
+                visitor.visit((ObjectNode) item, s);
+            }
+        }
+    }
+
+    /** Positional reads, so that the file's own position does not matter. */
+    private final class Stream extends InputStream {
+        private long at;
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            if (at >= bytes) {
+                return -1;
+            }
+            int n = file.read(ByteBuffer.wrap(into, offset, (int) Math.min(length, bytes - at)), at);
+            if (n > 0) {
+                at += n;
+            }
+            return n;
+        }
+    }
+}
