@@ -99,7 +99,7 @@ final class SpillingLine {
         int end = offset + length;
         int run = offset;
         int i = offset;
-        while (i < end) {
+        while (i < end && !gaveUp) {
             if (spill != null) {
                 int next = spill.feed(data, i, end - i);
                 if (next == StringSpill.INVALID) {
