@@ -1,13 +1,10 @@
 package dev.tether.jsonrpc;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -37,10 +34,12 @@ public final class SpilledString implements AutoCloseable {
         return bytes;
     }
 
-    /** A reader of the whole text from its start; several may be open one after another. */
+    /**
+     * A reader of the whole text from its start; several may be open one after another. It decodes
+     * blocks cut between UTF-8 sequences, so it reads exactly what {@link #read()} returns.
+     */
     public Reader reader() {
-        return new InputStreamReader(new Stream(), StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+        return new Chars();
     }
 
     /** The whole text as one String (as large as the text: for paths that cannot stream). */
@@ -125,26 +124,71 @@ public final class SpilledString implements AutoCloseable {
         }
     }
 
-    /** Positional reads, so that the file's own position does not matter. */
-    private final class Stream extends InputStream {
+    /** Positional reads (the file's own position does not matter), decoded a block at a time. */
+    private final class Chars extends Reader {
+        private static final int BLOCK = 64 * 1024;
+        private final byte[] bytes = new byte[BLOCK];
+        private int carried;
         private long at;
+        private String block = "";
+        private int next;
 
         @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] into, int offset, int length) throws IOException {
-            if (at >= bytes) {
-                return -1;
+        public int read(char[] into, int offset, int length) throws IOException {
+            if (length == 0) {
+                return 0;
             }
-            int n = file.read(ByteBuffer.wrap(into, offset, (int) Math.min(length, bytes - at)), at);
-            if (n > 0) {
-                at += n;
+            while (next == block.length()) {
+                if (!fill()) {
+                    return -1;
+                }
             }
+            int n = Math.min(length, block.length() - next);
+            block.getChars(next, next + n, into, offset);
+            next += n;
             return n;
         }
+
+        private boolean fill() throws IOException {
+            int n = carried;
+            while (n < BLOCK && at < bytes()) {
+                int got = file.read(ByteBuffer.wrap(bytes, n, (int) Math.min(BLOCK - n, bytes() - at)), at);
+                if (got <= 0) {
+                    throw new IOException("a spilled string is shorter than written");
+                }
+                at += got;
+                n += got;
+            }
+            if (n == 0) {
+                return false;
+            }
+            int cut = at >= bytes() ? n : boundary(bytes, n);
+            block = new String(bytes, 0, cut, StandardCharsets.UTF_8);
+            next = 0;
+            carried = n - cut;
+            System.arraycopy(bytes, cut, bytes, 0, carried);
+            return true;
+        }
+
+        @Override
+        public void close() {
+            // The file stays open: it belongs to the spilled string.
+        }
+    }
+
+    /**
+     * Where to cut {@code bytes[0, n)} so that no UTF-8 sequence is split: before the last lead byte
+     * when its sequence is not complete. A decoder starts afresh at every lead byte, so decoding the
+     * two sides apart gives what decoding them together gives, malformed input included.
+     */
+    static int boundary(byte[] bytes, int n) {
+        for (int j = n - 1; j >= Math.max(0, n - 3); j--) {
+            int b = bytes[j] & 0xff;
+            if ((b & 0xC0) != 0x80) {
+                int length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+                return j + length > n ? j : n;
+            }
+        }
+        return n;
     }
 }

@@ -21,7 +21,7 @@ final class StringSpill {
     private static final int BUFFER = 64 * 1024;
 
     private final FileChannel file;
-    private final ByteBuffer out = ByteBuffer.allocate(BUFFER);
+    private final ByteBuffer out = ByteBuffer.allocateDirect(BUFFER);
     /** An escape not yet complete: at most a high surrogate's six bytes and six of what follows. */
     private final byte[] escape = new byte[12];
     private int escaped;
@@ -38,6 +38,16 @@ final class StringSpill {
     int feed(byte[] data, int offset, int length) throws IOException {
         int end = offset + length;
         for (int i = offset; i < end; i++) {
+            if (escaped == 0) {
+                int run = i;
+                while (i < end && plain(data[i])) {
+                    i++;
+                }
+                put(data, run, i - run);
+                if (i == end) {
+                    break;
+                }
+            }
             byte b = data[i];
             if (escaped > 0) {
                 if (b == '"' && escaped == 6) {
@@ -183,6 +193,23 @@ final class StringSpill {
             put((byte) (0x80 | cp >> 12 & 0x3F));
             put((byte) (0x80 | cp >> 6 & 0x3F));
             put((byte) (0x80 | cp & 0x3F));
+        }
+    }
+
+    /** A byte copied as it is: not a quote, a backslash nor a control character. */
+    private static boolean plain(byte b) {
+        return b != '"' && b != '\\' && (b < 0 || b >= 0x20);
+    }
+
+    private void put(byte[] data, int offset, int length) throws IOException {
+        while (length > 0) {
+            if (!out.hasRemaining()) {
+                flush();
+            }
+            int n = Math.min(length, out.remaining());
+            out.put(data, offset, n);
+            offset += n;
+            length -= n;
         }
     }
 

@@ -75,9 +75,10 @@ public final class UnicodeSanitizer {
             if (filled == 0) {
                 return;
             }
-            String text = new String(window, 0, filled);
+            CharSequence text = java.nio.CharBuffer.wrap(window, 0, filled);
             int end = chunkEnd(text, 0, filled);
-            String cleaned = clean(text, 0, end);
+            String chunk = new String(window, 0, end);
+            String cleaned = plainAscii(chunk, 0, end) ? chunk : clean(chunk, 0, end);
             if (!cleaned.isEmpty()) {
                 sink.accept(cleaned);
             }
@@ -99,7 +100,7 @@ public final class UnicodeSanitizer {
         return filter(normalized, 0, normalized.length());
     }
 
-    private static int chunkEnd(String text, int start, int length) {
+    private static int chunkEnd(CharSequence text, int start, int length) {
         if (length - start <= CHUNK_CHARS) {
             return length;
         }

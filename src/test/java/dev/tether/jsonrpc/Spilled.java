@@ -13,9 +13,13 @@ public final class Spilled {
 
     /** {@code text} as a spilled string in a file under {@code dir}. */
     public static SpilledString of(String text, Path dir) throws IOException {
+        return of(text.getBytes(StandardCharsets.UTF_8), dir);
+    }
+
+    /** These bytes (UTF-8 or not) as a spilled string. */
+    public static SpilledString of(byte[] bytes, Path dir) throws IOException {
         FileChannel file = FileChannel.open(Files.createTempFile(dir, "spill-", ""), StandardOpenOption.READ,
                 StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         file.write(java.nio.ByteBuffer.wrap(bytes));
         return new SpilledString(file, bytes.length);
     }
