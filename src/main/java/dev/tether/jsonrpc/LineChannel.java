@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * message is written as one UTF-8 line and flushed by the channel's own writer thread, so
  * {@link #send} never waits for the peer (see {@link LineWriter} for the bound on what may wait
  * and what happens past it); a write error ends the channel with that error. Lines read longer
- * than the limit are dropped whole and reported as malformed; blank lines are ignored.
+ * than the limit are dropped whole and reported as malformed; blank lines are ignored. With
+ * {@link #spillTo} the text items of huge tool results go to files while they are read.
  */
 public final class LineChannel implements MessageChannel {
     /** Default cap on one inbound line: 16 MiB. */

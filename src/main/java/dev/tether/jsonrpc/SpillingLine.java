@@ -99,7 +99,7 @@ final class SpillingLine {
         int end = offset + length;
         int run = offset;
         int i = offset;
-        while (i < end && !gaveUp) {
+        while (i < end && !gaveUp && !invalid) {
             if (spill != null) {
                 int next = spill.feed(data, i, end - i);
                 if (next == StringSpill.INVALID) {
@@ -126,7 +126,9 @@ final class SpillingLine {
             }
             i++;
         }
-        buffer.write(data, run, end - run);
+        if (!invalid) {
+            buffer.write(data, run, end - run);
+        }
     }
 
     /**
