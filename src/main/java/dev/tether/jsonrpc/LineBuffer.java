@@ -93,6 +93,19 @@ final class LineBuffer {
         sink.add(current, 0, used);
     }
 
+    /** Copies bytes from position {@code at} into {@code into}, as many as one chunk holds; -1 past the end. */
+    int read(long at, java.nio.ByteBuffer into) {
+        if (at >= size) {
+            return -1;
+        }
+        int chunk = (int) (at / CHUNK);
+        int offset = (int) (at % CHUNK);
+        byte[] data = chunk < full.size() ? full.get(chunk) : current;
+        int n = Math.min((chunk < full.size() ? CHUNK : used) - offset, into.remaining());
+        into.put(data, offset, n);
+        return n;
+    }
+
     /** Hands the bytes from {@code from} to the end, in order, to {@code sink}. */
     void moveTail(long from, ChunkSink sink) {
         int first = (int) (from / CHUNK);

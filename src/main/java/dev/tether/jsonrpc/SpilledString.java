@@ -13,7 +13,8 @@ import tools.jackson.databind.node.POJONode;
 
 /**
  * The text of one huge string value, decoded from its JSON escapes into a {@link SpillFiles}
- * file while the line was read. It sits in the message tree as a POJO node where the string
+ * file while the line was read (or, from where that file could no longer be written, into
+ * memory, as it would have been without spilling). It sits in the message tree as a POJO node where the string
  * was, and only at {@code result.content[i].text} (the text items of a tool result); whoever
  * takes the tree owns it and must {@link #close()} it. A request that did not ask for spilled
  * text gets plain strings instead ({@link JsonRpcConnection#request(String, Object, boolean)}).
@@ -22,11 +23,31 @@ import tools.jackson.databind.node.POJONode;
  */
 public final class SpilledString implements AutoCloseable {
     private final FileChannel file;
+    /** Instead of the file, when it could not be written: the text in memory. */
+    private volatile LineBuffer memory;
     private final long bytes;
 
     SpilledString(FileChannel file, long bytes) {
         this.file = file;
         this.bytes = bytes;
+    }
+
+    SpilledString(LineBuffer memory) {
+        this.file = null;
+        this.memory = memory;
+        this.bytes = memory.size();
+    }
+
+    /** Positional reads, so that the file's own position does not matter. */
+    private int readAt(ByteBuffer into, long at) throws IOException {
+        if (file != null) {
+            return file.read(into, at);
+        }
+        LineBuffer kept = memory;
+        if (kept == null) {
+            throw new IOException("the spilled string was released");
+        }
+        return kept.read(at, into);
     }
 
     /** Length of the text in UTF-8 bytes. */
@@ -46,7 +67,7 @@ public final class SpilledString implements AutoCloseable {
     public String read() throws IOException {
         ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(bytes));
         while (all.hasRemaining()) {
-            if (file.read(all, all.position()) < 0) {
+            if (readAt(all, all.position()) < 0) {
                 throw new IOException("a spilled string is shorter than written");
             }
         }
@@ -54,12 +75,16 @@ public final class SpilledString implements AutoCloseable {
     }
 
     public boolean isOpen() {
-        return file.isOpen();
+        return file != null ? file.isOpen() : memory != null;
     }
 
     /** Releases the file (it is gone from the disk once closed). Idempotent. */
     @Override
     public void close() {
+        memory = null;
+        if (file == null) {
+            return;
+        }
         try {
             file.close();
         } catch (IOException ignored) {
@@ -152,7 +177,7 @@ public final class SpilledString implements AutoCloseable {
         private boolean fill() throws IOException {
             int n = carried;
             while (n < BLOCK && at < bytes()) {
-                int got = file.read(ByteBuffer.wrap(bytes, n, (int) Math.min(BLOCK - n, bytes() - at)), at);
+                int got = readAt(ByteBuffer.wrap(bytes, n, (int) Math.min(BLOCK - n, bytes() - at)), at);
                 if (got <= 0) {
                     throw new IOException("a spilled string is shorter than written");
                 }

@@ -20,7 +20,9 @@ final class StringSpill {
 
     private static final int BUFFER = 64 * 1024;
 
-    private final FileChannel file;
+    private FileChannel file;
+    /** Where the text goes once the file cannot be written (a full disk): the rest of the way in memory. */
+    private LineBuffer memory;
     private final ByteBuffer out = ByteBuffer.allocateDirect(BUFFER);
     /** An escape not yet complete: at most a high surrogate's six bytes and six of what follows. */
     private final byte[] escape = new byte[12];
@@ -82,13 +84,16 @@ final class StringSpill {
      */
     SpilledString finish() throws IOException {
         flush();
-        return new SpilledString(file, written);
+        return file != null ? new SpilledString(file, written) : new SpilledString(memory);
     }
 
     /** Gives the file up (closing deletes it). */
     void abandon() {
+        memory = null;
         try {
-            file.close();
+            if (file != null) {
+                file.close();
+            }
         } catch (IOException ignored) {
             // Closing removes it either way.
         }
@@ -222,9 +227,41 @@ final class StringSpill {
 
     private void flush() throws IOException {
         out.flip();
-        while (out.hasRemaining()) {
-            written += file.write(out);
+        try {
+            while (memory == null && out.hasRemaining()) {
+                written += file.write(out);
+            }
+        } catch (IOException e) {
+            toMemory(e);
+        }
+        if (memory != null && out.hasRemaining()) {
+            byte[] rest = new byte[out.remaining()];
+            out.get(rest);
+            memory.write(rest, 0, rest.length);
         }
         out.clear();
+    }
+
+    /**
+     * The file cannot take more (a full disk, a file size limit): what it holds is read back and
+     * the text goes on in memory, as it would have without spilling; the file is deleted.
+     */
+    private void toMemory(IOException cause) throws IOException {
+        LineBuffer kept = new LineBuffer();
+        ByteBuffer block = ByteBuffer.allocate(BUFFER);
+        for (long at = 0; at < written; ) {
+            block.clear().limit((int) Math.min(BUFFER, written - at));
+            int n = file.read(block, at);
+            if (n <= 0) {
+                throw cause;
+            }
+            kept.write(block.array(), 0, n);
+            at += n;
+        }
+        file.close();
+        file = null;
+        memory = kept;
+        org.slf4j.LoggerFactory.getLogger(StringSpill.class)
+                .warn("a long text is kept in memory: its spill file could not be written ({})", cause.getMessage());
     }
 }

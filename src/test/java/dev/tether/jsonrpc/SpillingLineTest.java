@@ -154,6 +154,20 @@ class SpillingLineTest {
         assertEquals(Json.parse(line), failing.parse(false));
     }
 
+    @Test
+    void aSpillFileThatFillsUpHandsTheTextToMemoryAndItStillReadsWhole() throws IOException {
+        String text = text(new Random(3), 20 * SPILL);
+        byte[] bytes = Json.write(answer(text)).getBytes(StandardCharsets.UTF_8);
+        SpillRecorder disk = new SpillRecorder(dir);
+        SpillFiles full = () -> new FullDiskChannel(disk.create(), 3 * SPILL);
+        JsonNode tree = read(full, bytes, 100);
+        SpilledString spilled = SpilledString.of(tree.path("result").path("content").get(0).get("text"));
+        assertEquals(text, contents(spilled));
+        assertEquals(0, disk.open(), "the file is given up at once");
+        spilled.close();
+        assertTrue(!spilled.isOpen());
+    }
+
     private static JsonNode read(SpillFiles files, byte[] line, int piece) {
         SpillingLine spilling = new SpillingLine(files, SPILL);
         for (int at = 0; at < line.length; at += piece) {
