@@ -180,21 +180,20 @@ public final class JsonRpcConnection implements AutoCloseable {
             trySend(Message.Response.failure(rid, e.error()));
             return;
         }
-        switch (message) {
-            case Message.Response response -> {
-                if (response.error() != null) {
-                    SpilledString.release(frame.get("result")); // an error answer's result is not read
-                }
-                complete(response);
+        // Not a pattern switch: its first run would spin a class at run time (SwitchBootstraps),
+        // which the start-up cache does not hold, on the first request's path.
+        if (message instanceof Message.Response response) {
+            if (response.error() != null) {
+                SpilledString.release(frame.get("result")); // an error answer's result is not read
             }
-            case Message.Notification notification -> {
-                SpilledString.release(frame.get("result")); // only an answer's result may hold them
-                notification(notification);
-            }
-            case Message.Request request -> {
-                SpilledString.release(frame.get("result"));
-                dispatch(request);
-            }
+            complete(response);
+            return;
+        }
+        SpilledString.release(frame.get("result")); // only an answer's result may hold them
+        if (message instanceof Message.Request request) {
+            dispatch(request);
+        } else {
+            notification((Message.Notification) message);
         }
     }
 

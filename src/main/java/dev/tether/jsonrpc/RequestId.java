@@ -29,9 +29,19 @@ public record RequestId(JsonNode value) {
         return value.isString() || value.isIntegralNumber();
     }
 
-    /** A key that keeps "1" and 1 apart. */
+    /**
+     * A key that keeps "1" and 1 apart, and reads 1 the same however its number was held. Not
+     * {@code value.toString()}: Jackson serialises with its databind machinery there, whose set-up
+     * the first request would otherwise wait for.
+     */
     String key() {
-        return value.toString();
+        if (value.isString()) {
+            return "s" + value.asString();
+        }
+        if (value.isIntegralNumber()) {
+            return "n" + value.bigIntegerValue();
+        }
+        return "j" + value;
     }
 
     @Override

@@ -130,6 +130,26 @@ class JsonRpcConnectionTest {
     }
 
     @Test
+    void theIdsSevenAndQuotedSevenAreTwoRequestsAndAnIdInUseIsRefused() throws Exception {
+        send("{\"jsonrpc\":\"2.0\",\"id\":\"7\",\"method\":\"wait\"}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"wait\"}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"echo\",\"params\":{}}");
+        JsonNode refused = read();
+        assertTrue(refused.path("id").isIntegralNumber(), refused.toString());
+        assertEquals(-32600, refused.path("error").path("code").asInt());
+        assertTrue(refused.path("error").path("message").asString().contains("already in use"), refused.toString());
+
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\",\"params\":{\"requestId\":7}}");
+        JsonNode cancelledAnswer = read();
+        assertTrue(cancelledAnswer.path("id").isIntegralNumber(), "only the numeric 7 was cancelled: " + cancelledAnswer);
+        assertEquals(-32800, cancelledAnswer.path("error").path("code").asInt());
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\",\"params\":{\"requestId\":\"7\"}}");
+        JsonNode second = read();
+        assertEquals("7", second.path("id").asString());
+        assertEquals(-32800, second.path("error").path("code").asInt());
+    }
+
+    @Test
     void outgoingRequestIsAnsweredAndWithdrawnOnCancellation() throws Exception {
         OutboundCall call = connection.request("fs/read_text_file", Json.object().put("path", "/x"));
         JsonNode sent = read();
