@@ -38,6 +38,8 @@ public final class JsonRpcConnection implements AutoCloseable {
     private final boolean answerMalformed;
     private final AtomicLong nextId = new AtomicLong(1);
     private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    /** Pending requests whose answer may keep spilled strings (see {@link #request(String, Object, boolean)}). */
+    private final Set<String> takeSpilled = ConcurrentHashMap.newKeySet();
     private final Map<String, Cancellation> inbound = new ConcurrentHashMap<>();
     private final Cancellation lifetime = Cancellation.root();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -141,10 +143,20 @@ public final class JsonRpcConnection implements AutoCloseable {
 
     /** Sends a request; the answer arrives through the returned call. */
     public OutboundCall request(String method, Object params) {
+        return request(method, params, false);
+    }
+
+    /**
+     * As {@link #request(String, Object)}; with {@code spilledText} the answer's long text items may
+     * arrive as {@link SpilledString} nodes, which the caller then owns. Without it they are
+     * plain strings, read back from their files.
+     */
+    public OutboundCall request(String method, Object params, boolean spilledText) {
         RequestId id = RequestId.of(nextId.getAndIncrement());
         CompletableFuture<JsonNode> future = new CompletableFuture<>();
         AtomicBoolean withdrawn = new AtomicBoolean();
         OutboundCall call = new OutboundCall(id, future, completion -> {
+            takeSpilled.remove(id.key());
             if (withdrawn.compareAndSet(false, true) && pending.remove(id.key()) != null) {
                 ObjectNode cancelParams = Json.object();
                 cancelParams.set(cancelProtocol.idField(), id.value());
@@ -160,6 +172,9 @@ public final class JsonRpcConnection implements AutoCloseable {
         if (closed.get() || inputEnded.get()) {
             future.completeExceptionally(new JsonRpcException(JsonRpcError.INTERNAL_ERROR, name + " connection is closed"));
             return call;
+        }
+        if (spilledText) {
+            takeSpilled.add(id.key());
         }
         pending.put(id.key(), future);
         if (!trySend(new Message.Request(id, method, paramsTree(params)))) {
@@ -182,6 +197,7 @@ public final class JsonRpcConnection implements AutoCloseable {
         try {
             message = Message.parse(frame);
         } catch (JsonRpcException e) {
+            SpilledString.release(frame.get("result"));
             JsonNode id = frame.get("id");
             RequestId rid = id != null && (id.isString() || id.isIntegralNumber()) ? new RequestId(id) : RequestId.NULL;
             trySend(Message.Response.failure(rid, e.error()));
@@ -189,25 +205,43 @@ public final class JsonRpcConnection implements AutoCloseable {
         }
         // Not a pattern switch: its first run would spin a class at run time (SwitchBootstraps),
         // which the start-up cache does not hold, on the first request's path.
+        if (message instanceof Message.Response response) {
+            if (response.error() != null) {
+                SpilledString.release(frame.get("result")); // an error answer's result is not read
+            }
+            complete(response);
+            return;
+        }
+        SpilledString.release(frame.get("result")); // only an answer's result may hold them
         if (message instanceof Message.Request request) {
             dispatch(request);
-        } else if (message instanceof Message.Notification notification) {
-            notification(notification);
         } else {
-            complete((Message.Response) message);
+            notification((Message.Notification) message);
         }
     }
 
     private void complete(Message.Response response) {
+        boolean keepsSpilled = takeSpilled.remove(response.id().key());
         CompletableFuture<JsonNode> future = pending.remove(response.id().key());
         if (future == null) {
+            SpilledString.release(response.result());
             log().debug("{}: answer to unknown or withdrawn request {} dropped", name, response.id());
             return;
         }
         if (response.error() != null) {
             future.completeExceptionally(new JsonRpcException(response.error()));
-        } else {
-            future.complete(response.result());
+            return;
+        }
+        if (!keepsSpilled) {
+            try {
+                SpilledString.materialise(response.result());
+            } catch (UncheckedIOException e) {
+                future.completeExceptionally(JsonRpcException.internal("the answer could not be read back from its spill file"));
+                return;
+            }
+        }
+        if (!future.complete(response.result())) {
+            SpilledString.release(response.result());
         }
     }
 
@@ -314,6 +348,7 @@ public final class JsonRpcConnection implements AutoCloseable {
                 name + (cause == null ? " connection closed" : " connection failed" + reason(cause)));
         pending.values().forEach(f -> f.completeExceptionally(failure));
         pending.clear();
+        takeSpilled.clear();
     }
 
     /**

@@ -93,6 +93,43 @@ final class LineBuffer {
         sink.add(current, 0, used);
     }
 
+    /** Copies bytes from position {@code at} into {@code into}, as many as one chunk holds; -1 past the end. */
+    int read(long at, java.nio.ByteBuffer into) {
+        if (at >= size) {
+            return -1;
+        }
+        int chunk = (int) (at / CHUNK);
+        int offset = (int) (at % CHUNK);
+        byte[] data = chunk < full.size() ? full.get(chunk) : current;
+        int n = Math.min((chunk < full.size() ? CHUNK : used) - offset, into.remaining());
+        into.put(data, offset, n);
+        return n;
+    }
+
+    /** Hands the bytes from {@code from} to the end, in order, to {@code sink}. */
+    void moveTail(long from, ChunkSink sink) {
+        int first = (int) (from / CHUNK);
+        for (int i = first; i <= full.size(); i++) {
+            byte[] chunk = i < full.size() ? full.get(i) : current;
+            int length = i < full.size() ? CHUNK : used;
+            int start = i == first ? (int) (from % CHUNK) : 0;
+            if (length > start) {
+                sink.add(chunk, start, length - start);
+            }
+        }
+    }
+
+    /** Keeps the first {@code length} bytes only. */
+    void truncate(long length) {
+        int chunk = (int) (length / CHUNK);
+        if (chunk < full.size()) {
+            current = full.get(chunk);
+            full.subList(chunk, full.size()).clear();
+        }
+        used = (int) (length % CHUNK);
+        size = length;
+    }
+
     /** Forgets the line; a large line's chunks become garbage at once. */
     void reset() {
         full.clear();

@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * message is written as one UTF-8 line and flushed by the channel's own writer thread, so
  * {@link #send} never waits for the peer (see {@link LineWriter} for the bound on what may wait
  * and what happens past it); a write error ends the channel with that error. Lines read longer
- * than the limit are dropped whole and reported as malformed; blank lines are ignored.
+ * than the limit are dropped whole and reported as malformed; blank lines are ignored. With
+ * {@link #spillTo} the text items of huge tool results go to files while they are read.
  */
 public final class LineChannel implements MessageChannel {
     /** Default cap on one inbound line: 16 MiB. */
@@ -32,6 +33,7 @@ public final class LineChannel implements MessageChannel {
     private volatile IOException writeFailure;
     private volatile Listener listener;
     private volatile java.util.function.Consumer<Oversize> oversizeListener = o -> { };
+    private volatile SpillFiles spillFiles;
 
     /** How long {@link #close} waits for queued frames to reach the peer. */
     public static final Duration FLUSH_GRACE = Duration.ofMillis(500);
@@ -44,6 +46,15 @@ public final class LineChannel implements MessageChannel {
      * bytes, so a caller can find the request it answered and fail it at once.
      */
     public record Oversize(long bytes, String head, String tail) {}
+
+    /**
+     * Puts the text items of huge tool results into {@code files} while their line is read (see
+     * {@link SpilledString}); the messages then carry them as spilled strings. Set before {@link #start}.
+     */
+    public LineChannel spillTo(SpillFiles files) {
+        this.spillFiles = files;
+        return this;
+    }
 
     /** Hears about dropped oversize lines (before the malformed report). Set before {@link #start}. */
     public LineChannel onOversize(java.util.function.Consumer<Oversize> listener) {
@@ -76,8 +87,8 @@ public final class LineChannel implements MessageChannel {
 
     private void readLoop() {
         Throwable failure = null;
+        SpillingLine line = new SpillingLine(spillFiles);
         try {
-            LineBuffer line = new LineBuffer();
             byte[] buffer = new byte[64 * 1024];
             Overflow overflow = null;
             int n;
@@ -121,6 +132,8 @@ public final class LineChannel implements MessageChannel {
             // An Error (a handler's stack overflow, an allocation that failed) ends the channel like
             // any failure: the connection then fails every request still waiting, none hangs.
             failure = e;
+        } finally {
+            line.reset(); // a line cut off mid-way deletes what it had spilled
         }
         closed.set(true);
         ended(failure);
@@ -147,7 +160,7 @@ public final class LineChannel implements MessageChannel {
 
         private final java.io.ByteArrayOutputStream headBytes = new java.io.ByteArrayOutputStream(OVERSIZE_EXCERPT_BYTES);
 
-        Overflow(LineBuffer start) {
+        Overflow(SpillingLine start) {
             start.drainTo((data, offset, length) -> {
                 int room = OVERSIZE_EXCERPT_BYTES - headBytes.size();
                 if (room > 0) {
@@ -156,6 +169,7 @@ public final class LineChannel implements MessageChannel {
                 add(data, offset, length);
             });
             head = headBytes.toByteArray();
+            bytes = start.size(); // with what went to a spill file, which the excerpts leave out
         }
 
         void add(byte[] data, int offset, int length) {
@@ -187,7 +201,7 @@ public final class LineChannel implements MessageChannel {
         return this;
     }
 
-    private void deliver(LineBuffer line) {
+    private void deliver(SpillingLine line) {
         if (line.isBlank()) {
             return;
         }
@@ -199,6 +213,10 @@ public final class LineChannel implements MessageChannel {
             return;
         } catch (JacksonException e) {
             listener.onMalformed("not valid JSON");
+            return;
+        }
+        if (node == null) {
+            listener.onMalformed(line.problem());
             return;
         }
         listener.onMessage(node);

@@ -10,6 +10,7 @@ import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.interaction.ClientCapabilities;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.OAuthAuthorization;
+import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.transport.HttpAuthorization;
 import dev.tether.mcp.transport.HttpTransport;
 import dev.tether.mcp.transport.LegacySseTransport;
@@ -72,7 +73,7 @@ final class Handshake {
         try {
             return switch (expanded.spec()) {
                 case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
-                        settings.maxLineBytes());
+                        settings.maxLineBytes(), options.artifactDir() == null ? null : new ArtifactStore(options.artifactDir())::spillFile);
                 case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http),
                         settings.maxLineBytes(), settings.network());
                 case McpServerSpec.Sse sse -> LegacySseTransport.open(sse, options.connectTimeout(),

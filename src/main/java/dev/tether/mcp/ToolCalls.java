@@ -71,6 +71,7 @@ final class ToolCalls {
             McpCallResult result = client.callTool(tool, arguments,
                     new McpClientSession.CallLimits(limits.idle(), limits.total()), callCancellation, progress);
             if (gen != target.generation()) {
+                result.release();
                 throw new McpError.Superseded("the server was reconnected during the call; its result was dropped");
             }
             return result;

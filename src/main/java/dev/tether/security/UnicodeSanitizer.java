@@ -1,5 +1,7 @@
 package dev.tether.security;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.text.Normalizer;
 import java.util.function.Consumer;
 
@@ -52,6 +54,39 @@ public final class UnicodeSanitizer {
         }
     }
 
+    /**
+     * As {@link #clean(String, Consumer)} for a text read from {@code in} (a huge tool result kept in
+     * a file): the chunks are cut where that method cuts them, so the output is the same.
+     */
+    public static void clean(Reader in, Consumer<String> sink) throws IOException {
+        // One character past the chunk, where chunkEnd may look, and one more to know the text goes on.
+        char[] window = new char[CHUNK_CHARS + 2];
+        int filled = 0;
+        boolean ended = false;
+        while (true) {
+            while (!ended && filled < window.length) {
+                int n = in.read(window, filled, window.length - filled);
+                if (n < 0) {
+                    ended = true;
+                } else {
+                    filled += n;
+                }
+            }
+            if (filled == 0) {
+                return;
+            }
+            CharSequence text = java.nio.CharBuffer.wrap(window, 0, filled);
+            int end = chunkEnd(text, 0, filled);
+            String chunk = new String(window, 0, end);
+            String cleaned = plainAscii(chunk, 0, end) ? chunk : clean(chunk, 0, end);
+            if (!cleaned.isEmpty()) {
+                sink.accept(cleaned);
+            }
+            System.arraycopy(window, end, window, 0, filled - end);
+            filled -= end;
+        }
+    }
+
     /** Whether the text is unchanged by {@link #clean}. */
     public static boolean isClean(String text) {
         return text == null || text.equals(clean(text));
@@ -65,7 +100,7 @@ public final class UnicodeSanitizer {
         return filter(normalized, 0, normalized.length());
     }
 
-    private static int chunkEnd(String text, int start, int length) {
+    private static int chunkEnd(CharSequence text, int start, int length) {
         if (length - start <= CHUNK_CHARS) {
             return length;
         }

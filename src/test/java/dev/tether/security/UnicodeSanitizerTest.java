@@ -50,6 +50,28 @@ class UnicodeSanitizerTest {
         org.junit.jupiter.api.Assertions.assertTrue(sizes.size() > 3 && sizes.stream().allMatch(n -> n <= UnicodeSanitizer.CHUNK_CHARS + 1));
     }
 
+    @Test
+    void aTextReadFromAReaderIsCutIntoTheSamePiecesAsTheStringItself() throws java.io.IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            text.append("line ").append(i).append(i % 7 == 0 ? " e\u0301\u200B\uFF21" : "").append('\n');
+        }
+        text.append("\uD83D\uDE00".repeat(2 * UnicodeSanitizer.CHUNK_CHARS)); // no ASCII, and pairs at every cut
+        text.append("\u00E9".repeat(UnicodeSanitizer.CHUNK_CHARS + 1)).append("end");
+        java.util.List<String> fromString = new java.util.ArrayList<>();
+        UnicodeSanitizer.clean(text.toString(), fromString::add);
+        java.util.List<String> fromReader = new java.util.ArrayList<>();
+        // A reader that hands out at most 1,000 characters at a time, as a file decoder may.
+        java.io.Reader slow = new java.io.FilterReader(new java.io.StringReader(text.toString())) {
+            @Override
+            public int read(char[] into, int offset, int length) throws java.io.IOException {
+                return super.read(into, offset, Math.min(length, 1000));
+            }
+        };
+        UnicodeSanitizer.clean(slow, fromReader::add);
+        assertEquals(fromString, fromReader);
+    }
+
     private static String unescape(String s) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < s.length(); i++) {

@@ -14,4 +14,13 @@ public record McpCallResult(List<McpContent> content, JsonNode structuredContent
     public McpCallResult {
         content = List.copyOf(content);
     }
+
+    /** Deletes the files of its spilled text items; for a result that is dropped, or once it is mapped. Idempotent. */
+    public void release() {
+        for (McpContent item : content) {
+            if (item instanceof McpContent.SpilledText spilled) {
+                spilled.text().close();
+            }
+        }
+    }
 }

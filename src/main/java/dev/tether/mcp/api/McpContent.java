@@ -1,5 +1,7 @@
 package dev.tether.mcp.api;
 
+import dev.tether.jsonrpc.SpilledString;
+
 /**
  * One content block of an MCP tool result, as sent (binary data still base64).
  *
@@ -7,6 +9,12 @@ package dev.tether.mcp.api;
  */
 public sealed interface McpContent {
     record Text(String text) implements McpContent {}
+
+    /**
+     * A text item too large to hold in memory, read into a file while it arrived (only the text
+     * items of a {@code tools/call} answer over stdio); whoever maps the result closes it.
+     */
+    record SpilledText(SpilledString text) implements McpContent {}
 
     record Image(String base64, String mimeType) implements McpContent {}
 

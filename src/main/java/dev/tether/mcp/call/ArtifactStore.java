@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -68,6 +69,28 @@ public final class ArtifactStore {
                         StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(FILE_MODE)))
                 : Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return new Artifact(id, file, out);
+    }
+
+    /**
+     * A scratch file for the text of a huge result while its line is read ({@link
+     * dev.tether.jsonrpc.SpillFiles}): in this store's directory, {@code 0600}, created new and never
+     * through a link, under a random name that is never an artifact id, and deleted when closed —
+     * on POSIX systems at once, so it is never seen by {@link #file} nor left behind.
+     */
+    public FileChannel spillFile() throws IOException {
+        if (dir == null) {
+            throw new IOException("this session keeps no artifacts");
+        }
+        prepare();
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        Path file = dir.resolve("spill-" + HexFormat.of().formatHex(bytes));
+        Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
+        Set<java.nio.file.OpenOption> open = new java.util.HashSet<>(options);
+        open.add(LinkOption.NOFOLLOW_LINKS);
+        return posix() ? FileChannel.open(file, open, PosixFilePermissions.asFileAttribute(FILE_MODE))
+                : FileChannel.open(file, open);
     }
 
     /**

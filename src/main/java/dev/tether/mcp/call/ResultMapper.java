@@ -9,6 +9,10 @@ import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;
+import dev.tether.jsonrpc.SpilledString;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +96,8 @@ public final class ResultMapper {
         } catch (RuntimeException e) {
             m.text.abandon();
             throw e;
+        } finally {
+            result.release();
         }
     }
 
@@ -138,6 +144,7 @@ public final class ResultMapper {
         final List<ToolDisplay> editor = new ArrayList<>();
         final List<String> types = new ArrayList<>();
         final List<String> rawTexts = new ArrayList<>();
+        final List<SpilledString> rawSpilled = new ArrayList<>();
 
         Mapping(boolean isError, Provenance provenance) {
             this.isError = isError;
@@ -149,6 +156,11 @@ public final class ResultMapper {
                 case McpContent.Text t -> {
                     types.add("text");
                     rawTexts.add(t.text());
+                    untrustedText(t.text());
+                }
+                case McpContent.SpilledText t -> {
+                    types.add("text");
+                    rawSpilled.add(t.text());
                     untrustedText(t.text());
                 }
                 case McpContent.Image i -> {
@@ -197,6 +209,25 @@ public final class ResultMapper {
             }
         }
 
+        /** As {@link #untrustedText(String)}, streamed from the file the text was spilled to. */
+        void untrustedText(SpilledString spilled) {
+            try (Reader in = spilled.reader()) {
+                if (isError) {
+                    char[] head = new char[2 * limits.errorTextBytes()];
+                    int n = in.read(head, 0, head.length);
+                    for (int more; n >= 0 && n < head.length && (more = in.read(head, n, head.length - n)) > 0; ) {
+                        n += more;
+                    }
+                    untrustedText(new String(head, 0, Math.max(n, 0)));
+                } else {
+                    separate();
+                    UnicodeSanitizer.clean(in, text::append);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("a spilled tool result could not be read back", e);
+            }
+        }
+
         private void image(McpContent.Image image) {
             String mime = mime(image.mimeType(), "image/png");
             Binary data = Binary.measure(image.base64(), limits.maxImageBytes());
@@ -235,20 +266,34 @@ public final class ResultMapper {
         boolean textHolds(JsonNode structured) {
             long size = Json.write(structured).length();
             for (String raw : rawTexts) {
-                String trimmed = raw.strip();
-                if (trimmed.length() > 4 * size + 4096 || trimmed.isEmpty()
-                        || (trimmed.charAt(0) != '{' && trimmed.charAt(0) != '[')) {
-                    continue; // cannot be the same JSON; not worth parsing
+                if (same(raw, structured, size)) {
+                    return true;
                 }
+            }
+            for (SpilledString spilled : rawSpilled) {
+                // A UTF-16 char takes at most 3 UTF-8 bytes: past this, no need to read the file to know.
                 try {
-                    if (Json.parse(trimmed).equals(structured)) {
+                    if (spilled.bytes() / 3 <= 4 * size + 4096 && same(spilled.read(), structured, size)) {
                         return true;
                     }
-                } catch (RuntimeException e) {
-                    // Not JSON: not a duplicate.
+                } catch (IOException e) {
+                    // Unreadable: not a duplicate.
                 }
             }
             return false;
+        }
+
+        private static boolean same(String raw, JsonNode structured, long size) {
+            String trimmed = raw.strip();
+            if (trimmed.length() > 4 * size + 4096 || trimmed.isEmpty()
+                    || (trimmed.charAt(0) != '{' && trimmed.charAt(0) != '[')) {
+                return false; // cannot be the same JSON; not worth parsing
+            }
+            try {
+                return Json.parse(trimmed).equals(structured);
+            } catch (RuntimeException e) {
+                return false; // not JSON: not a duplicate
+            }
         }
 
         ToolOutcome outcome(JsonNode rawOutput, ObjectNode audit) {

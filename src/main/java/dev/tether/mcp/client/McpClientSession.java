@@ -8,6 +8,7 @@ import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.OutboundCall;
+import dev.tether.jsonrpc.SpilledString;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
@@ -19,10 +20,12 @@ import dev.tether.mcp.catalog.CatalogFetcher;
 import dev.tether.mcp.content.ContentNotifications;
 import dev.tether.mcp.interaction.ServerRequestHandler;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -201,9 +204,21 @@ public final class McpClientSession implements AutoCloseable {
             params.put("name", name);
             params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
             params.putObject("_meta").put("progressToken", token);
-            JsonNode first = clock.await(request("tools/call", params), limits, lastActivity, cancellation);
-            return McpWire.callResult(sender.settled("tools/call", params, first,
-                    again -> clock.await(request("tools/call", again), limits, lastActivity, cancellation), false, cancellation));
+            // Long text items may arrive in spill files: every answer but the one mapped gives its files back.
+            List<JsonNode> answers = new ArrayList<>();
+            Function<ObjectNode, JsonNode> send = p -> {
+                JsonNode answer = clock.await(sender.request("tools/call", p, false, true), limits, lastActivity, cancellation);
+                answers.add(answer);
+                return answer;
+            };
+            try {
+                JsonNode settled = sender.settled("tools/call", params, send.apply(params), send, false, cancellation);
+                McpCallResult result = McpWire.callResult(settled);
+                answers.removeIf(a -> a == settled);
+                return result;
+            } finally {
+                answers.forEach(SpilledString::release);
+            }
         } finally {
             progressRoutes.close(token);
         }

@@ -1,5 +1,6 @@
 package dev.tether.mcp.client;
 
+import dev.tether.jsonrpc.SpilledString;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
@@ -53,11 +54,15 @@ final class McpWire {
 
     static McpContent content(JsonNode item) {
         String type = text(item, "type");
+        SpilledString spilled = SpilledString.of(item.get("text"));
+        if (spilled != null && !"text".equals(type)) {
+            spilled.close(); // only a text item's text is read
+        }
         if (type == null) {
             return new McpContent.Unknown("(none)");
         }
         return switch (type) {
-            case "text" -> new McpContent.Text(nonNull(text(item, "text")));
+            case "text" -> spilled != null ? new McpContent.SpilledText(spilled) : new McpContent.Text(nonNull(text(item, "text")));
             case "image" -> new McpContent.Image(nonNull(text(item, "data")), text(item, "mimeType"));
             case "audio" -> new McpContent.Audio(nonNull(text(item, "data")), text(item, "mimeType"));
             case "resource_link" -> new McpContent.ResourceLink(text(item, "uri"), text(item, "name"), text(item, "title"),

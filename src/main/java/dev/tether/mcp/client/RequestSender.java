@@ -47,11 +47,16 @@ final class RequestSender {
      * {@code tasks}: the envelope also declares the tasks extension.
      */
     OutboundCall request(String method, ObjectNode params, boolean tasks) {
+        return request(method, params, tasks, false);
+    }
+
+    /** As {@link #request(String, ObjectNode, boolean)}; {@code spilledText}: see {@link JsonRpcConnection#request(String, Object, boolean)}. */
+    OutboundCall request(String method, ObjectNode params, boolean tasks, boolean spilledText) {
         ModernProtocol.Envelope envelope = modern;
         if (envelope != null && tasks) {
             envelope = envelope.declaring(ExtensionTasks.EXTENSION);
         }
-        return rpc.request(method, envelope == null ? params : envelope.stamp(params));
+        return rpc.request(method, envelope == null ? params : envelope.stamp(params), spilledText);
     }
 
     /** Completes a 2026-07-28 answer that asks for input (see {@link InputRounds}); earlier revisions pass through. */

@@ -2,6 +2,7 @@ package dev.tether.mcp.transport;
 
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.jsonrpc.MessageChannel;
+import dev.tether.jsonrpc.SpillFiles;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.StdioEnvironment;
 import java.io.BufferedReader;
@@ -91,6 +92,15 @@ public final class StdioTransport implements MessageChannel {
     /** As {@link #launch(McpServerSpec.Stdio, Path, Map)}, with a limit on one stdout line. */
     public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv,
                                         int maxLineBytes) throws IOException {
+        return launch(spec, defaultCwd, hostEnv, maxLineBytes, null);
+    }
+
+    /**
+     * As {@link #launch(McpServerSpec.Stdio, Path, Map, int)}; the text items of huge tool results
+     * go to {@code spills} while they are read (null: kept in memory).
+     */
+    public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv,
+                                        int maxLineBytes, SpillFiles spills) throws IOException {
         Map<String, String> env = StdioEnvironment.build(hostEnv, spec.env());
         Path cwd = spec.cwd() != null ? spec.cwd() : defaultCwd;
         List<String> command = new ArrayList<>();
@@ -103,7 +113,9 @@ public final class StdioTransport implements MessageChannel {
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         builder.environment().clear();
         builder.environment().putAll(env);
-        return new StdioTransport(spec.name(), builder.start(), maxLineBytes);
+        StdioTransport transport = new StdioTransport(spec.name(), builder.start(), maxLineBytes);
+        transport.lines.spillTo(spills);
+        return transport;
     }
 
     /** A command with a path separator is used as given (relative to cwd); a bare one is searched on PATH. */
