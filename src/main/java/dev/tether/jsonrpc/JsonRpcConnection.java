@@ -4,7 +4,6 @@ import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -40,14 +39,12 @@ public final class JsonRpcConnection implements AutoCloseable {
     private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     /** Pending requests whose answer may keep spilled strings (see {@link #request(String, Object, boolean)}). */
     private final Set<String> takeSpilled = ConcurrentHashMap.newKeySet();
-    private final Map<String, Cancellation> inbound = new ConcurrentHashMap<>();
     private final Cancellation lifetime = Cancellation.root();
+    private final InboundRequests requests;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The peer's input ended but answers may still go out ({@link #finishInFlightAtEndOfInput}). */
     private final AtomicBoolean inputEnded = new AtomicBoolean();
     private volatile boolean finishInFlight;
-    /** The threads handling the peer's requests, until each has sent its answer. */
-    private final Set<Thread> handlers = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> closedFuture = new CompletableFuture<>();
     private volatile Consumer<String> malformedListener = reason -> { };
 
@@ -60,6 +57,7 @@ public final class JsonRpcConnection implements AutoCloseable {
         this.name = name;
         this.channel = channel;
         this.handler = handler;
+        this.requests = new InboundRequests(name, handler, lifetime, this::trySend);
         this.cancelProtocol = cancelProtocol;
         this.answerMalformed = answerMalformed;
     }
@@ -214,7 +212,7 @@ public final class JsonRpcConnection implements AutoCloseable {
         }
         SpilledString.release(frame.get("result")); // only an answer's result may hold them
         if (message instanceof Message.Request request) {
-            dispatch(request);
+            requests.dispatch(request);
         } else {
             notification((Message.Notification) message);
         }
@@ -248,7 +246,7 @@ public final class JsonRpcConnection implements AutoCloseable {
     private void notification(Message.Notification notification) {
         if (cancelProtocol.method().equals(notification.method())) {
             JsonNode id = notification.params() == null ? null : notification.params().get(cancelProtocol.idField());
-            Cancellation c = id == null ? null : inbound.get(new RequestId(id).key());
+            Cancellation c = id == null ? null : requests.cancellation(new RequestId(id));
             if (c != null) {
                 // Listeners may do slow work (close streams, tell other peers); the reader must go on reading.
                 Thread.ofVirtual().name(name + "-cancel-" + id).start(c::cancel);
@@ -261,56 +259,6 @@ public final class JsonRpcConnection implements AutoCloseable {
             handler.onNotification(notification);
         } catch (RuntimeException e) {
             log().warn("{}: notification {} failed: {}", name, notification.method(), e.toString());
-        }
-    }
-
-    private void dispatch(Message.Request request) {
-        Cancellation cancellation = lifetime.child();
-        if (inbound.putIfAbsent(request.id().key(), cancellation) != null) {
-            cancellation.close();
-            trySend(Message.Response.failure(request.id(),
-                    JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in use")));
-            return;
-        }
-        Thread thread = Thread.ofVirtual().name(name + "-" + request.method()).unstarted(() -> {
-            try {
-                answer(request, cancellation);
-            } finally {
-                handlers.remove(Thread.currentThread());
-            }
-        });
-        handlers.add(thread);
-        thread.start();
-    }
-
-    private void answer(Message.Request request, Cancellation cancellation) {
-        Message.Response response;
-        InboundRequest inboundRequest = new InboundRequest(request.id(), request.method(), request.params(), cancellation);
-        try {
-            JsonNode result = handler.onRequest(inboundRequest);
-            response = cancellation.isCancelled() && result == null
-                    ? Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"))
-                    : Message.Response.success(request.id(), result);
-        } catch (JsonRpcException e) {
-            response = Message.Response.failure(request.id(), e.error());
-        } catch (dev.tether.base.CancelledException e) {
-            response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.REQUEST_CANCELLED, "Request cancelled"));
-        } catch (RuntimeException | Error e) {
-            log().error("{}: {} failed", name, request.method(), e);
-            response = Message.Response.failure(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "Internal error"));
-        } finally {
-            inbound.remove(request.id().key());
-            cancellation.close();
-        }
-        boolean sent = trySend(response);
-        if (sent && response.error() == null) {
-            for (Runnable action : inboundRequest.afterResponse()) {
-                try {
-                    action.run();
-                } catch (RuntimeException e) {
-                    log().warn("{}: work after answering {} failed: {}", name, request.method(), e.toString());
-                }
-            }
         }
     }
 
@@ -357,25 +305,9 @@ public final class JsonRpcConnection implements AutoCloseable {
      * {@code grace} again for their answers (a cancelled prompt answers "cancelled").
      */
     public void finishInFlight(Duration grace) {
-        awaitHandlers(grace);
+        requests.awaitAnswers(grace);
         lifetime.cancel();
-        awaitHandlers(grace);
-    }
-
-    private void awaitHandlers(Duration grace) {
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (Thread thread : List.copyOf(handlers)) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                thread.join(Duration.ofNanos(left));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        requests.awaitAnswers(grace);
     }
 
     /** Why the channel ended, for the requests it fails: a user must learn that a server exited, not only that "it failed". */
