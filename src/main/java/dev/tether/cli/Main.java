@@ -22,6 +22,10 @@ public final class Main {
     static final String RETRY_ALL_METHODS = "jdk.httpclient.enableAllMethodRetry";
 
     public static void main(String[] args) {
+        // The ACP agent's warm-up starts before anything else: the first frame's parse waits for it.
+        if (args.length == 0 || args[0].equals("acp") || args[0].startsWith("-")) {
+            StartupWarmup.start();
+        }
         // stdout belongs to the protocol: keep a handle on it, and send everything else to stderr.
         OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);

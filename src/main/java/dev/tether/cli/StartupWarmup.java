@@ -8,7 +8,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Start-up work off the main thread, while it reads the settings: first what the {@code initialize}
- * answer needs — the streaming read and write of one ACP frame ({@link Trees}) and the
+ * answer needs — the streaming read and write of one ACP frame ({@link Trees}; most of its cost is
+ * {@code BigDecimal}'s class initialisation, about 8 ms, which Jackson's parser needs) and the
  * virtual-thread scheduler that runs each request — then the Jackson mappers and their node
  * (de)serialisers, which no frame needs but {@code session/new} and everything after it do. The
  * answer never waits for the mappers (building the first is the largest single cost of a start);
@@ -23,8 +24,13 @@ final class StartupWarmup {
             + "\"clientInfo\":{\"name\":\"warm-up\",\"version\":\"0\"}}}";
     private StartupWarmup() {}
 
+    private static final java.util.concurrent.atomic.AtomicBoolean STARTED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Starts the warm-up once per process; later calls do nothing. */
     static void start() {
-        Thread.ofPlatform().daemon().name("tether-warmup").start(StartupWarmup::run);
+        if (STARTED.compareAndSet(false, true)) {
+            Thread.ofPlatform().daemon().name("tether-warmup").start(StartupWarmup::run);
+        }
     }
 
     private static void run() {
