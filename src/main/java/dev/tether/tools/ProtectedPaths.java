@@ -40,14 +40,28 @@ public final class ProtectedPaths {
     private static final int MAX_LINKS = 40;
 
     private final List<String> globs;
-    private final List<Glob> patterns;
+    /**
+     * Compiled on first use: compiling normalises each glob (NFC), and the JDK's normaliser loads
+     * its data on first use, about 4 ms that the start-up settings read would otherwise pay.
+     */
+    private volatile List<Glob> patterns;
 
     /** The defaults plus {@code userGlobs}. */
     public ProtectedPaths(List<String> userGlobs) {
         Set<String> all = new LinkedHashSet<>(DEFAULT_GLOBS);
         all.addAll(userGlobs);
+        // A malformed glob of the user's still fails here, where the configuration is read.
+        userGlobs.forEach(ProtectedPaths::compile);
         this.globs = List.copyOf(all);
-        this.patterns = globs.stream().map(ProtectedPaths::compile).toList();
+    }
+
+    private List<Glob> patterns() {
+        List<Glob> compiled = patterns;
+        if (compiled == null) {
+            compiled = globs.stream().map(ProtectedPaths::compile).toList();
+            patterns = compiled;
+        }
+        return compiled;
     }
 
     /** Every glob in force, defaults first. */
@@ -91,7 +105,7 @@ public final class ProtectedPaths {
         String text = comparable(shown);
         for (int end = text.length(); end > 0; end = text.lastIndexOf('/', end - 1)) {
             String prefix = text.substring(0, end);
-            if (patterns.stream().anyMatch(p -> p.matches(prefix))) {
+            if (patterns().stream().anyMatch(p -> p.matches(prefix))) {
                 return Optional.of(shown);
             }
         }
