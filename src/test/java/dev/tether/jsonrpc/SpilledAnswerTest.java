@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -117,20 +118,7 @@ class SpilledAnswerTest {
         });
         SpillRecorder local = new SpillRecorder(dir);
         CompletableFuture<Throwable> ended = new CompletableFuture<>();
-        new LineChannel("drop", dropping, new ByteArrayOutputStream()).spillTo(local).start(new MessageChannel.Listener() {
-            @Override
-            public void onMessage(JsonNode message) {
-            }
-
-            @Override
-            public void onMalformed(String reason) {
-            }
-
-            @Override
-            public void onClosed(Throwable cause) {
-                ended.complete(cause);
-            }
-        });
+        new LineChannel("drop", dropping, new ByteArrayOutputStream()).spillTo(local).start(onClosed(ended::complete));
         assertEquals("connection reset", ended.get(20, TimeUnit.SECONDS).getMessage());
         assertEquals(1, local.created.size());
         assertEquals(0, local.open());
@@ -143,7 +131,17 @@ class SpilledAnswerTest {
         List<LineChannel.Oversize> dropped = new CopyOnWriteArrayList<>();
         CompletableFuture<Void> ended = new CompletableFuture<>();
         new LineChannel("big", new ByteArrayInputStream(line.getBytes(StandardCharsets.US_ASCII)), new ByteArrayOutputStream(),
-                2 * SpillingLine.SPILL_BYTES).spillTo(local).onOversize(dropped::add).start(new MessageChannel.Listener() {
+                2 * SpillingLine.SPILL_BYTES).spillTo(local).onOversize(dropped::add).start(onClosed(cause -> ended.complete(null)));
+        ended.get(20, TimeUnit.SECONDS);
+        assertEquals(1, dropped.size());
+        assertEquals(line.length() - 1, dropped.getFirst().bytes(), "the spilled part counts");
+        assertTrue(dropped.getFirst().head().contains("\"id\":1"), "the head still names the request");
+        assertEquals(0, local.open());
+    }
+
+    /** A listener that only waits for the channel to close. */
+    private static MessageChannel.Listener onClosed(Consumer<Throwable> closed) {
+        return new MessageChannel.Listener() {
             @Override
             public void onMessage(JsonNode message) {
             }
@@ -154,13 +152,8 @@ class SpilledAnswerTest {
 
             @Override
             public void onClosed(Throwable cause) {
-                ended.complete(null);
+                closed.accept(cause);
             }
-        });
-        ended.get(20, TimeUnit.SECONDS);
-        assertEquals(1, dropped.size());
-        assertEquals(line.length() - 1, dropped.getFirst().bytes(), "the spilled part counts");
-        assertTrue(dropped.getFirst().head().contains("\"id\":1"), "the head still names the request");
-        assertEquals(0, local.open());
+        };
     }
 }
