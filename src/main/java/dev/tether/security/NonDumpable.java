@@ -59,6 +59,8 @@ public final class NonDumpable {
         options[0] = optionType.getMethod("firstVariadicArg", int.class).invoke(null, 1);
         MethodHandle handle = (MethodHandle) linkerType.getMethod("downcallHandle", segmentType, descriptorType, options.getClass())
                 .invoke(linker, symbol.get(), descriptor, options);
-        return (int) handle.invokeWithArguments(option, arg);
+        // invokeExact: the handle's type is (int, long) int; invokeWithArguments would spin a generic
+        // invoker first.
+        return (int) handle.invokeExact(option, arg);
     }
 }
