@@ -34,5 +34,11 @@ class HandedOverSecretsTest {
         told.clear();
         assertEquals(Map.of(), HandedOverSecrets.merge(Map.of("TETHER_SECRETS_FD", "../etc/passwd"), told::add));
         assertEquals(List.of("tether: ignoring TETHER_SECRETS_FD=../etc/passwd (not a file descriptor number)"), told);
+
+        told.clear();
+        HandedOverSecrets.merge(Map.of("TETHER_SECRETS_FD", "12345"), told::add);
+        HandedOverSecrets.merge(Map.of("TETHER_SECRETS_FD", ""), told::add);
+        assertEquals(List.of("tether: ignoring TETHER_SECRETS_FD=12345 (not a file descriptor number)",
+                "tether: ignoring TETHER_SECRETS_FD= (not a file descriptor number)"), told);
     }
 }
