@@ -105,36 +105,7 @@ public final class AcpAgent implements InboundHandler {
     private JsonNode initialize(JsonNode params) {
         ClientCapabilities client = ClientCapabilities.from(params.get("clientCapabilities"));
         onInitialize.accept(client);
-        ObjectNode result = Trees.object();
-        result.put("protocolVersion", PROTOCOL_VERSION);
-        ObjectNode caps = result.putObject("agentCapabilities");
-        caps.put("loadSession", true);
-        caps.putObject("promptCapabilities").put("image", true).put("audio", false).put("embeddedContext", true);
-        caps.putObject("mcpCapabilities").put("http", true).put("sse", true);
-        ObjectNode session = caps.putObject("sessionCapabilities");
-        session.putObject("list");
-        session.putObject("resume");
-        session.putObject("close");
-        session.putObject("delete");
-        session.putObject("additionalDirectories");
-        result.putObject("agentInfo").put("name", "tether").put("title", "Tether").put("version", version);
-        var methods = result.putArray("authMethods");
-        methods.addObject()
-                .put("id", AUTH_METHOD_ID)
-                .put("name", "API key in the environment")
-                .put("description", "Set ANTHROPIC_API_KEY, or OPENAI_BASE_URL/OPENAI_API_KEY for an OpenAI-compatible server, "
-                        + "in the agent's env (or in the Tether config file), then restart the agent.");
-        // ACP: a terminal method is offered only to editors that said they can run one.
-        if (client.terminalAuth()) {
-            ObjectNode login = methods.addObject()
-                    .put("id", LOGIN_METHOD_ID)
-                    .put("name", "Sign in with an API key")
-                    .put("description", "Runs `tether login` in a terminal: choose Anthropic or OpenAI and paste an API key. "
-                            + "It is stored in a file only you can read, next to Tether's config; the environment still wins.")
-                    .put("type", "terminal");
-            login.putArray("args").add("login");
-        }
-        return result;
+        return Trees.fromPlain(InitializeResult.of(version, client));
     }
 
     private JsonNode authenticate(JsonNode params) {

@@ -1,5 +1,8 @@
 package dev.tether.acp;
 
+import dev.tether.json.PlainJson;
+import dev.tether.json.Trees;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,20 +27,42 @@ public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, bo
     }
 
     public static ClientCapabilities from(JsonNode caps) {
-        if (caps == null || !caps.isObject()) {
+        return caps == null ? NONE : fromPlain(Trees.toPlain(caps));
+    }
+
+    /**
+     * From the {@code clientCapabilities} value read as {@link PlainJson}. A flag reads as Jackson's
+     * {@code asBoolean(false)} does: {@code true}, the string {@code "true"} or a non-zero integer.
+     */
+    public static ClientCapabilities fromPlain(Object caps) {
+        if (!(caps instanceof Map<?, ?> root)) {
             return NONE;
         }
-        JsonNode fs = caps.path("fs");
-        JsonNode elicitation = caps.path("elicitation");
-        JsonNode session = caps.path("session");
+        Object fs = root.get("fs");
+        Object elicitation = root.get("elicitation");
+        Object session = root.get("session");
         return new ClientCapabilities(
-                fs.path("readTextFile").asBoolean(false),
-                fs.path("writeTextFile").asBoolean(false),
-                caps.path("terminal").asBoolean(false),
-                elicitation.path("form").isObject(),
-                elicitation.path("url").isObject(),
-                session.path("notices").isObject(),
-                session.path("compaction").isObject(),
-                caps.path("auth").path("terminal").asBoolean(false));
+                flag(member(fs, "readTextFile")),
+                flag(member(fs, "writeTextFile")),
+                flag(root.get("terminal")),
+                member(elicitation, "form") instanceof Map,
+                member(elicitation, "url") instanceof Map,
+                member(session, "notices") instanceof Map,
+                member(session, "compaction") instanceof Map,
+                flag(member(root.get("auth"), "terminal")));
+    }
+
+    private static Object member(Object object, String name) {
+        return object instanceof Map<?, ?> map ? map.get(name) : null;
+    }
+
+    private static boolean flag(Object value) {
+        if (value instanceof Boolean bool) {
+            return bool;
+        }
+        if (value instanceof Long number) {
+            return number != 0;
+        }
+        return "true".equals(value);
     }
 }

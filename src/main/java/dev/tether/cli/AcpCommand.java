@@ -4,6 +4,7 @@ import dev.tether.acp.AcpAgent;
 import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.EditorFrontend;
+import dev.tether.acp.FirstInitialize;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherPaths;
 import dev.tether.config.TetherSettings;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** {@code tether acp}: serves ACP on stdin/stdout until stdin ends, then ends every session. */
@@ -35,13 +37,18 @@ final class AcpCommand {
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
         FirstWrite protocolOut = new FirstWrite(out);
         StartupWarmup.start();
-        TetherSettings settings;
+        SettingsLoader.CommandLine flags;
         try {
-            settings = SettingsLoader.load(args, env, Path.of("").toAbsolutePath());
+            flags = SettingsLoader.commandLine(args, Path.of("").toAbsolutePath());
         } catch (SettingsLoader.InvalidSettings e) {
             err.println("tether: " + e.getMessage());
             return 2;
         }
+        // The editor's first frame, its initialize request, is answered while the rest is put
+        // together: its answer needs neither the settings nor Jackson (FirstInitialize).
+        FirstInitialize first = new FirstInitialize(Main.version());
+        LineChannel channel = AcpChannel.open(in, protocolOut).answerFirstLine(first::answer).platformWriter().startEarly();
+        TetherSettings settings = SettingsLoader.load(flags, env);
         TetherPaths paths = settings.paths();
         SecretRegistry secrets = Wiring.secrets(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
@@ -61,15 +68,17 @@ final class AcpCommand {
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);
-        AcpAgent agent = new AcpAgent(sessions, Main.version(),
-                caps -> {
-                    sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
-                    SessionWarmup.start(hardened, launcher, protocolOut.written(), protocolOut.secondFrame());
-                });
-        JsonRpcConnection rpc = new JsonRpcConnection("acp", AcpChannel.open(in, protocolOut), agent, CancelProtocol.ACP, true)
+        Consumer<ClientCapabilities> initialized = caps -> {
+            sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
+            SessionWarmup.start(hardened, launcher, protocolOut.written(), protocolOut.secondFrame());
+        };
+        AcpAgent agent = new AcpAgent(sessions, Main.version(), initialized);
+        JsonRpcConnection rpc = new JsonRpcConnection("acp", channel, agent, CancelProtocol.ACP, true)
                 .finishInFlightAtEndOfInput();
         connection.set(rpc);
         sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(rpc), ClientCapabilities.NONE)));
+        // After the line above: an initialize answered early brings its capabilities now, or before the next frame.
+        first.onInitialized(initialized);
         // A SIGTERM from the editor must still end every MCP server process.
         Thread hook = new Thread(sessions::close, "tether-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -51,7 +51,11 @@ public final class SettingsLoader {
      * then the config file named by the environment's XDG paths.
      */
     public static TetherSettings load(String[] args, Map<String, String> env, Path workingDir) throws InvalidSettings {
-        CommandLine flags = commandLine(args, workingDir);
+        return load(commandLine(args, workingDir), env);
+    }
+
+    /** As {@link #load(String[], Map, Path)}, with the command line read already. */
+    public static TetherSettings load(CommandLine flags, Map<String, String> env) {
         TetherPaths paths = TetherPaths.from(env);
         ManagedPolicy managed = ManagedPolicy.load(ManagedPolicy.location(env, System.getProperty("os.name", "")));
         return resolve(ConfigFile.load(paths.configFile()), env, flags, paths, managed);

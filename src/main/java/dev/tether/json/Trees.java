@@ -134,6 +134,66 @@ public final class Trees {
         };
     }
 
+    /**
+     * A {@link PlainJson} value as a tree: maps become objects (in their order), lists arrays,
+     * {@link PlainJson#NULL} (or null) a null node.
+     */
+    public static JsonNode fromPlain(Object value) {
+        if (value == null || value == PlainJson.NULL) {
+            return NODES.nullNode();
+        }
+        if (value instanceof Map<?, ?> map) {
+            ObjectNode object = NODES.objectNode();
+            map.forEach((key, child) -> object.set((String) key, fromPlain(child)));
+            return object;
+        }
+        if (value instanceof java.util.List<?> list) {
+            ArrayNode array = NODES.arrayNode();
+            list.forEach(child -> array.add(fromPlain(child)));
+            return array;
+        }
+        if (value instanceof String text) {
+            return NODES.stringNode(text);
+        }
+        if (value instanceof Long number) {
+            return NODES.numberNode(number.longValue());
+        }
+        if (value instanceof Integer number) {
+            return NODES.numberNode(number.intValue());
+        }
+        if (value instanceof Boolean bool) {
+            return NODES.booleanNode(bool);
+        }
+        throw new IllegalArgumentException("not a plain JSON value: " + value.getClass().getName());
+    }
+
+    /**
+     * The tree as {@link PlainJson} values: objects become maps, arrays lists, integers that fit
+     * a long {@link Long}s, other numbers {@link Double}s, a null node {@link PlainJson#NULL}.
+     */
+    public static Object toPlain(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case OBJECT -> {
+                Map<String, Object> map = new java.util.LinkedHashMap<>();
+                for (Map.Entry<String, JsonNode> property : node.properties()) {
+                    map.put(property.getKey(), toPlain(property.getValue()));
+                }
+                yield map;
+            }
+            case ARRAY -> {
+                java.util.List<Object> list = new java.util.ArrayList<>();
+                for (JsonNode child : node.values()) {
+                    list.add(toPlain(child));
+                }
+                yield list;
+            }
+            case STRING -> node.stringValue();
+            case NUMBER -> node.canConvertToLong() && node.isIntegralNumber() ? (Object) node.longValue() : (Object) node.doubleValue();
+            case BOOLEAN -> node.booleanValue();
+            default -> PlainJson.NULL;
+        };
+    }
+
     /** The tree as one line of JSON, byte for byte what {@link Json#mapper()} writes. */
     public static String write(JsonNode tree) {
         if (!plain(tree)) {

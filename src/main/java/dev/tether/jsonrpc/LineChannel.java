@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -32,8 +33,13 @@ public final class LineChannel implements MessageChannel {
     private final AtomicBoolean endReported = new AtomicBoolean();
     private volatile IOException writeFailure;
     private volatile Listener listener;
+    private final CountDownLatch listening = new CountDownLatch(1);
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile boolean platformWriter;
     private volatile java.util.function.Consumer<Oversize> oversizeListener = o -> { };
     private volatile SpillFiles spillFiles;
+    /** Read and cleared by the reader thread only, after {@link #start}. */
+    private FirstLine firstLine;
 
     /** How long {@link #close} waits for queued frames to reach the peer. */
     public static final Duration FLUSH_GRACE = Duration.ofMillis(500);
@@ -54,6 +60,27 @@ public final class LineChannel implements MessageChannel {
     public LineChannel spillTo(SpillFiles files) {
         this.spillFiles = files;
         return this;
+    }
+
+    /** The longest first line offered to {@link #answerFirstLine}'s handler. */
+    static final int FIRST_LINE_BYTES = 64 * 1024;
+
+    /**
+     * Offers the first non-blank line (unless it was dropped for its size), while it is at most
+     * {@link #FIRST_LINE_BYTES}, to {@code handler} before it is parsed: the handler gets its bytes and returns the JSON text of
+     * the answer to send (the line is then done), or null to let the line go to the listener as
+     * usual. Set before {@link #start}.
+     */
+    public LineChannel answerFirstLine(FirstLine handler) {
+        this.firstLine = handler;
+        return this;
+    }
+
+    /** Answers a channel's first line itself; see {@link #answerFirstLine}. */
+    @FunctionalInterface
+    public interface FirstLine {
+        /** The answer to {@code line[0, length)}, or null to decline it. */
+        String answer(byte[] line, int length);
     }
 
     /** Hears about dropped oversize lines (before the malformed report). Set before {@link #start}. */
@@ -78,11 +105,55 @@ public final class LineChannel implements MessageChannel {
         this(name, in, out, DEFAULT_MAX_LINE_BYTES);
     }
 
+    /**
+     * Starts reading and writing before there is a listener, so that the first line can be
+     * answered ({@link #answerFirstLine}) while the caller still puts the listener together. Every
+     * frame for the listener, and the report of the channel's end, wait for {@link #start}.
+     */
+    public LineChannel startEarly() {
+        startThreads();
+        return this;
+    }
+
+    /**
+     * Writes on a platform thread rather than a virtual one. The first virtual thread of a process
+     * sets up their scheduler (milliseconds at start-up), which a channel whose first answer is
+     * urgent should not wait for. Set before the channel starts.
+     */
+    public LineChannel platformWriter() {
+        this.platformWriter = true;
+        return this;
+    }
+
     @Override
     public void start(Listener listener) {
         this.listener = listener;
-        writer.start(name);
-        Thread.ofPlatform().daemon().name(name + "-reader").start(this::readLoop);
+        listening.countDown();
+        startThreads();
+    }
+
+    private void startThreads() {
+        if (started.compareAndSet(false, true)) {
+            writer.start(name, platformWriter);
+            Thread.ofPlatform().daemon().name(name + "-reader").start(this::readLoop);
+        }
+    }
+
+    /** The listener, once {@link #start} has given it (a channel started early may not have it yet). */
+    private Listener listener() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                listening.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return listener;
     }
 
     private void readLoop() {
@@ -142,13 +213,14 @@ public final class LineChannel implements MessageChannel {
     /** Tells the listener once, whichever of the reader and the writer sees the end first. */
     private void ended(Throwable failure) {
         if (endReported.compareAndSet(false, true)) {
-            listener.onClosed(writeFailure != null ? writeFailure : failure);
+            listener().onClosed(writeFailure != null ? writeFailure : failure);
         }
     }
 
     private void dropped(Overflow overflow) {
+        firstLine = null;
         oversizeListener.accept(overflow.report());
-        listener.onMalformed("line longer than " + maxLineBytes + " bytes dropped");
+        listener().onMalformed("line longer than " + maxLineBytes + " bytes dropped");
     }
 
     /** The head and a rolling tail of a line past the limit; the middle is thrown away as it arrives. */
@@ -205,21 +277,42 @@ public final class LineChannel implements MessageChannel {
         if (line.isBlank()) {
             return;
         }
+        if (firstLine != null && answeredFirst(line)) {
+            return;
+        }
         JsonNode node;
         try {
             node = line.parse(strictKeys);
         } catch (DuplicateKeyException e) {
-            listener.onInvalid(e.frame(), "an object in the message repeats a key");
+            listener().onInvalid(e.frame(), "an object in the message repeats a key");
             return;
         } catch (JacksonException e) {
-            listener.onMalformed("not valid JSON");
+            listener().onMalformed("not valid JSON");
             return;
         }
         if (node == null) {
-            listener.onMalformed(line.problem());
+            listener().onMalformed(line.problem());
             return;
         }
-        listener.onMessage(node);
+        listener().onMessage(node);
+    }
+
+    private boolean answeredFirst(SpillingLine line) {
+        FirstLine handler = firstLine;
+        firstLine = null;
+        byte[] bytes = line.inMemory(FIRST_LINE_BYTES);
+        String answer;
+        try {
+            answer = bytes == null ? null : handler.answer(bytes, bytes.length);
+        } catch (RuntimeException e) {
+            // A handler that fails only loses its head start: the line goes the usual way.
+            answer = null;
+        }
+        if (answer == null) {
+            return false;
+        }
+        writer.enqueue((answer + "\n").getBytes(StandardCharsets.UTF_8));
+        return true;
     }
 
     /** Queues the message for the writer and returns; see {@link MessageChannel#send}. */

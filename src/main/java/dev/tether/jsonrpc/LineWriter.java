@@ -11,8 +11,9 @@ import java.util.function.Consumer;
 
 /**
  * The one writer of a {@link LineChannel}: callers queue whole frames and return at once; a
- * virtual thread writes them in order and flushes each. A peer that stops reading therefore
- * stalls only this thread, never the thread that sent (an ACP reader handling a cancel, a turn).
+ * thread of its own (a virtual one unless asked otherwise) writes them in order and flushes each.
+ * A peer that stops reading therefore stalls only this thread, never the thread that sent (an ACP
+ * reader handling a cancel, a turn).
  *
  * <p>The queue is bounded in bytes. When a frame would take it past the bound the peer is taken
  * to be stuck and the channel fails: the frame is refused and {@code failed} hears of it, which
@@ -46,10 +47,16 @@ final class LineWriter {
 
     /** Starts the writer thread; frames queued before are kept. */
     void start(String name) {
+        start(name, false);
+    }
+
+    /** As {@link #start(String)}; with {@code platform} the writer is a platform (daemon) thread, not a virtual one. */
+    void start(String name, boolean platform) {
         lock.lock();
         try {
             if (thread == null) {
-                thread = Thread.ofVirtual().name(name + "-writer").start(this::drain);
+                Thread.Builder builder = platform ? Thread.ofPlatform().daemon() : Thread.ofVirtual();
+                thread = builder.name(name + "-writer").start(this::drain);
             }
         } finally {
             lock.unlock();

@@ -156,6 +156,20 @@ final class SpillingLine {
         return tree;
     }
 
+    /** A copy of the whole line while it is valid so far, held in memory and at most {@code max} bytes; else null. */
+    byte[] inMemory(int max) {
+        if (invalid || spill != null || !spilled.isEmpty() || size > max || buffer.size() != size) {
+            return null;
+        }
+        byte[] copy = new byte[(int) size];
+        int[] at = {0};
+        buffer.drainTo((chunk, offset, length) -> {
+            System.arraycopy(chunk, offset, copy, at[0], length);
+            at[0] += length;
+        });
+        return copy;
+    }
+
     /** Hands every byte kept in memory, in order, to {@code sink} (spilled text is not among them). */
     void drainTo(LineBuffer.ChunkSink sink) {
         buffer.drainTo(sink);
