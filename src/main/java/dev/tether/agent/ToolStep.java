@@ -3,6 +3,7 @@ package dev.tether.agent;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.base.Scope;
+import dev.tether.base.Uninterruptibly;
 import dev.tether.model.Part;
 import dev.tether.tools.ToolError;
 import java.util.ArrayList;
@@ -126,18 +127,7 @@ final class ToolStep {
 
     /** Every call must be answered before the step's results go back, so the wait outlasts an interrupt. */
     private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Uninterruptibly.await(thread::join);
     }
 
     /** One call, answered whatever escapes the tool machinery. */

@@ -1,5 +1,6 @@
 package dev.tether.json;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -191,7 +192,7 @@ public final class PlainJson {
                 || at < end && (bytes[at] == '.' || bytes[at] == 'e' || bytes[at] == 'E')) {
             throw Declined.INSTANCE;
         }
-        return Long.parseLong(new String(bytes, start, at - start, java.nio.charset.StandardCharsets.US_ASCII));
+        return Long.parseLong(new String(bytes, start, at - start, StandardCharsets.US_ASCII));
     }
 
     private Object literal(String word, Object value) {

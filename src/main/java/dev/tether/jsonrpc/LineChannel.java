@@ -1,5 +1,6 @@
 package dev.tether.jsonrpc;
 
+import dev.tether.base.Uninterruptibly;
 import dev.tether.json.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -66,10 +67,10 @@ public final class LineChannel implements MessageChannel {
     static final int FIRST_LINE_BYTES = 64 * 1024;
 
     /**
-     * Offers the first non-blank line (unless it was dropped for its size), while it is at most
-     * {@link #FIRST_LINE_BYTES}, to {@code handler} before it is parsed: the handler gets its bytes and returns the JSON text of
-     * the answer to send (the line is then done), or null to let the line go to the listener as
-     * usual. Set before {@link #start}.
+     * Offers the first line that is not blank to {@code handler} before it is parsed, when it is at
+     * most {@link #FIRST_LINE_BYTES} (a first line dropped for its size ends the offer): the handler
+     * gets its bytes and returns the JSON text of the answer to send (the line is then done), or
+     * null to let the line go to the listener as usual. Set before the channel starts.
      */
     public LineChannel answerFirstLine(FirstLine handler) {
         this.firstLine = handler;
@@ -141,18 +142,7 @@ public final class LineChannel implements MessageChannel {
 
     /** The listener, once {@link #start} has given it (a channel started early may not have it yet). */
     private Listener listener() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                listening.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Uninterruptibly.await(listening::await);
         return listener;
     }
 

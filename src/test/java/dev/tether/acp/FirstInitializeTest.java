@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.tether.json.Json;
+import dev.tether.testing.acp.InitializeFrames;
 import dev.tether.json.Trees;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ class FirstInitializeTest {
     @Test
     void answersOnlyWhatTheConnectionAnsweredAndExactlyAsItDid() throws Exception {
         Set<String> answered = new TreeSet<>();
-        for (JsonNode entry : golden()) {
+        for (JsonNode entry : InitializeFrames.golden()) {
             String in = entry.path("in").asString();
             byte[] line = in.getBytes(StandardCharsets.UTF_8);
             String answer = new FirstInitialize(VERSION).answer(line, line.length);
@@ -42,7 +42,7 @@ class FirstInitializeTest {
 
     @Test
     void theCapabilitiesAreTheOnesTheConnectionWouldHaveRead() throws Exception {
-        for (JsonNode entry : golden()) {
+        for (JsonNode entry : InitializeFrames.golden()) {
             String in = entry.path("in").asString();
             byte[] line = in.getBytes(StandardCharsets.UTF_8);
             FirstInitialize first = new FirstInitialize(VERSION);
@@ -91,18 +91,6 @@ class FirstInitializeTest {
             first.onInitialized(heard::add);
             assertNull(first.answer(line, line.length), frame);
             assertEquals(List.of(), heard, frame);
-        }
-    }
-
-    private static List<JsonNode> golden() throws Exception {
-        try (InputStream in = FirstInitializeTest.class.getResourceAsStream("/golden/initialize-frames.jsonl")) {
-            List<JsonNode> entries = new ArrayList<>();
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (!line.isBlank()) {
-                    entries.add(Json.parse(line));
-                }
-            }
-            return entries;
         }
     }
 }

@@ -2,10 +2,9 @@ package dev.tether.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tether.json.Json;
+import dev.tether.testing.acp.InitializeFrames;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
@@ -38,7 +37,7 @@ class InitializeAnswerUnchangedTest {
 
     @Test
     void everyFrameGetsTheAnswersItGotBefore() throws Exception {
-        exchange(golden());
+        exchange(InitializeFrames.golden());
     }
 
     /**
@@ -48,7 +47,7 @@ class InitializeAnswerUnchangedTest {
      */
     @Test
     void everyFrameGetsTheSameAnswersAsTheFirstOfAnAgent() throws Exception {
-        for (JsonNode entry : golden()) {
+        for (JsonNode entry : InitializeFrames.golden()) {
             exchange(List.of(entry));
         }
     }
@@ -90,19 +89,6 @@ class InitializeAnswerUnchangedTest {
             toAgent.close();
         }
         assertEquals(0, agent.get(ANSWER_SECONDS, TimeUnit.SECONDS));
-    }
-
-    private static List<JsonNode> golden() throws Exception {
-        try (InputStream in = InitializeAnswerUnchangedTest.class.getResourceAsStream("/golden/initialize-frames.jsonl")) {
-            List<JsonNode> entries = new ArrayList<>();
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (!line.isBlank()) {
-                    entries.add(Json.parse(line));
-                }
-            }
-            assertEquals(32, entries.size());
-            return entries;
-        }
     }
 
     private static String readLine(BufferedReader frames) {
