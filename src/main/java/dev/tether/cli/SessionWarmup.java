@@ -7,14 +7,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * What {@code session/new} and the session's first MCP launch need, readied in the background
- * once the {@code initialize} answer has gone out (editors send {@code session/new} right after;
- * starting sooner would take the CPU from that answer). First what the {@code session/new} answer
- * itself uses: the seeding of the process's {@code SecureRandom} that the first session id draws
- * from (tens of milliseconds on a loaded machine). Then, once the {@code session/new} answer is out (or after a second), what the
- * session's launch (in the background, see {@code session.LaunchedServers}) waits for rather than
- * doing itself: the process's hardening (non-dumpable, a foreign call) and the MCP launcher with
- * the MCP runtime's shared parts.
+ * What the session's first MCP launch and first turn need, readied in the background once the
+ * {@code session/new} answer is out (or a second after the {@code initialize} answer): on two
+ * cores, running them beside {@code session/new} took its CPU (half the cold {@code session/new}
+ * answers took twice as long in the peer bench). First what the session's launch (in the
+ * background, see {@code session.LaunchedServers}) waits for rather than doing itself: the
+ * process's hardening (non-dumpable, a foreign call) and the MCP launcher with the MCP runtime's
+ * shared parts. Then the seeding of the process's {@code SecureRandom}, which the turn's message
+ * ids draw from (session ids do not: {@code SessionId.random}).
  */
 final class SessionWarmup {
     private static final long ANSWER_WAIT_SECONDS = 5;
@@ -27,14 +27,10 @@ final class SessionWarmup {
         Thread.ofPlatform().daemon().name("tether-session-warmup").start(() -> {
             try {
                 answered.await(ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
-                // What the session/new answer itself uses first.
-                UUID.randomUUID();
-                // Then, once that answer is out (or after a short wait), what the session's launch
-                // needs: on two cores, running them beside session/new took its CPU (half the cold
-                // session/new answers took twice as long in the peer bench).
                 sessionAnswered.await(SESSION_WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 hardened.get();
                 launcher.get();
+                UUID.randomUUID();
             } catch (RuntimeException e) {
                 // The session's MCP launch builds the launcher itself and reports what fails there.
             } catch (InterruptedException e) {

@@ -39,9 +39,6 @@ final class StartupWarmup {
             JsonNode frame = Trees.read(bytes, 0, bytes.length, true);
             Trees.write(echo(frame));
             Thread.ofVirtual().start(() -> { }).join();
-            // The first session id draws from the process's SecureRandom, whose set-up (providers,
-            // seeding) otherwise lands on session/new.
-            java.util.UUID.randomUUID();
             Json.write(echo(Json.strictKeys().readTree(bytes, 0, bytes.length)));
             // slf4j's set-up (provider look-up, configuration; tens of milliseconds) happens on the
             // first logger anywhere. Nothing before the initialize answer makes one (the settings'
