@@ -7,16 +7,15 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Start-up work off the main thread, while it reads the settings: first what the {@code initialize}
- * answer needs — the streaming read and write of one ACP frame ({@link Trees}; most of its cost is
- * {@code BigDecimal}'s class initialisation, about 8 ms, which Jackson's parser needs) and the
- * virtual-thread scheduler that runs each request — then the Jackson mappers and their node
- * (de)serialisers, which no frame needs but {@code session/new} and everything after it do. The
- * answer never waits for the mappers (building the first is the largest single cost of a start);
- * building them from the start rather than after the answer keeps them off {@code session/new}'s
- * path too, which measured twice as slow when they were left until after the answer
- * (docs/reference/performance.md). Whatever is not finished when it is needed is finished by
- * whoever needs it first (class initialisation waits).
+ * Start-up work off the main thread, while it puts the agent together: what the frames after the
+ * first need — the streaming read and write of one ACP frame ({@link Trees}; most of its cost is
+ * {@code BigDecimal}'s class initialisation, about 10 ms, which Jackson's parser needs) and the
+ * virtual-thread scheduler that runs each request. The first {@code initialize} answer needs
+ * neither ({@code acp.FirstInitialize}); {@code session/new}, sent right after it, needs both.
+ * The Jackson mappers and the logging set-up, which {@code session/new} does not use but a turn
+ * does, are built once its answer is out ({@link #mappersAndLogging}, from {@link SessionWarmup}):
+ * built beside it, they took its CPU (docs/reference/performance.md). Whatever is not finished
+ * when it is needed is finished by whoever needs it first (class initialisation waits).
  */
 final class StartupWarmup {
     private static final String FRAME = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
@@ -39,12 +38,22 @@ final class StartupWarmup {
             JsonNode frame = Trees.read(bytes, 0, bytes.length, true);
             Trees.write(echo(frame));
             Thread.ofVirtual().start(() -> { }).join();
-            Json.write(echo(Json.strictKeys().readTree(bytes, 0, bytes.length)));
-            // slf4j's set-up (provider look-up, configuration; tens of milliseconds) happens on the
-            // first logger anywhere. Nothing before the initialize answer makes one (the settings'
-            // and the editor client's loggers are made on first use); session/new does.
-            org.slf4j.LoggerFactory.getLogger(StartupWarmup.class);
         } catch (RuntimeException | InterruptedException e) {
+            // A warm-up that fails costs nothing but the time it would have saved.
+        }
+    }
+
+    /**
+     * Builds the Jackson mappers and their node (de)serialisers (the largest single cost of a
+     * start), and sets slf4j up (provider look-up, configuration): the first logger anywhere does
+     * that, and nothing makes one before a session's first turn or MCP launch.
+     */
+    static void mappersAndLogging() {
+        try {
+            byte[] bytes = FRAME.getBytes(StandardCharsets.UTF_8);
+            Json.write(echo(Json.strictKeys().readTree(bytes, 0, bytes.length)));
+            org.slf4j.LoggerFactory.getLogger(StartupWarmup.class);
+        } catch (RuntimeException e) {
             // A warm-up that fails costs nothing but the time it would have saved.
         }
     }
