@@ -45,12 +45,10 @@ final class LineWriter {
         this.failed = failed;
     }
 
-    /** Starts the writer thread; frames queued before are kept. */
-    void start(String name) {
-        start(name, false);
-    }
-
-    /** As {@link #start(String)}; with {@code platform} the writer is a platform (daemon) thread, not a virtual one. */
+    /**
+     * Starts the writer thread, a virtual one unless {@code platform} asks for a platform (daemon)
+     * thread; frames queued before are kept.
+     */
     void start(String name, boolean platform) {
         lock.lock();
         try {
