@@ -40,7 +40,9 @@ class DpopRoundTripTest {
             try (McpClientSession client = session(f)) {
                 client.initialize("1", Duration.ofSeconds(10), Cancellation.root());
                 client.ping(Duration.ofSeconds(10), Cancellation.root());
-                Waits.eventually(Duration.ofSeconds(10), () -> !f.server.paths("GET").isEmpty(), "the event stream's GET");
+                // Not any GET: the discovery GETs of the sign-in come first, the event stream's may come later.
+                Waits.eventually(Duration.ofSeconds(10), () -> f.server.to("/mcp").stream().anyMatch(r -> r.method().equals("GET")),
+                        "the event stream's GET");
             }
 
             List<MockAuthServer.Request> tokenRequests = f.server.to("/token");
