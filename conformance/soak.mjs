@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Soak benchmark: one Tether process (bin/tether, scripted model), 10 sessions, 1,000 turns in
+// Soak benchmark: one Tether process (bin/tether's JVM, options and cache, but with the attach
+// mechanism on for jcmd: lib/attachable-jvm.mjs; scripted model), 10 sessions, 1,000 turns in
 // all, each turn calling server-everything over stdio (one server per session) through the real
 // ACP client. Every 50 turns it samples the JVM's heap after a full GC, its threads, descriptors
 // and child processes; at the end it prints the samples, each series' slope and whether it is
@@ -13,6 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { attachableTetherCommand } from "./lib/attachable-jvm.mjs";
 import { TetherClient, makeTempDirs } from "./lib/client.mjs";
 import { everythingStdio } from "./lib/mcp-peers.mjs";
 import { JvmProbe, liveBytes, treeBytes } from "./lib/jvm-probe.mjs";
@@ -50,15 +52,17 @@ async function main() {
   const script = path.join(dirs.root, "soak.jsonl");
   fs.writeFileSync(script, soakScript(TURNS_PER_SESSION));
 
+  // jcmd needs the attach mechanism, which bin/tether turns off.
+  const command = attachableTetherCommand();
   // The first start after a build creates the start-up cache in a training run; keep that out.
-  const warm = await TetherClient.start({ script, dirs });
+  const warm = await TetherClient.start({ script, dirs, ...command });
   try {
     await warm.initialize();
   } finally {
     await warm.close();
   }
 
-  const tether = await TetherClient.start({ script, dirs });
+  const tether = await TetherClient.start({ script, dirs, ...command });
   const probe = new JvmProbe(tether.child.pid);
   const started = performance.now();
   try {

@@ -28,6 +28,15 @@ export async function startTether(t, options = {}) {
   return tether;
 }
 
+/** Resolves once `predicate()` holds (checked every 20 ms); fails after `timeoutMs`, naming `what`. */
+export async function until(predicate, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Fails with every schema violation and non-JSON line Tether wrote. */
 export function assertCleanWire(tether) {
   const report = tether.wireReport();

@@ -4,15 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { makeTempDirs } from "../lib/client.mjs";
 import { everythingStdio } from "../lib/mcp-peers.mjs";
-import { script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
-
-async function until(predicate, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { script, startTether, TEST_TIMEOUT, until } from "../lib/testing.mjs";
 
 /** A valid answer for an MCP/ACP form schema: defaults where given, else a value of the right kind. */
 function fill(schema, overrides = {}) {

@@ -4,15 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { alive, commandLine, descendants } from "../lib/processes.mjs";
 import { makeTempDirs } from "../lib/client.mjs";
-import { FIXTURES, script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
-
-async function until(predicate, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { FIXTURES, script, startTether, TEST_TIMEOUT, until } from "../lib/testing.mjs";
 
 const chaos = (name) => ({ name, command: process.execPath, args: [path.join(FIXTURES, "chaos-mcp-server.mjs")],
   env: [{ name: "CHAOS_NAME", value: name }] });

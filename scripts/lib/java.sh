@@ -64,25 +64,16 @@ tether_java_home() {
   printf '%s\n' "${java%/bin/java}"
 }
 
-# The JVM options of every Tether run. The start-up cache is recorded with the same ones
-# (scripts/build), since a cache only serves runs whose options fit it. -Xms8m: the heap starts
-# small and grows with need; the JVM's default initial heap (1/64 of RAM) let start-up garbage
-# touch ~12 MB more of a fresh young generation before the first collection (RSS after session/new
-# 94 → 80 MB, performance.md). -XX:-UsePerfData: no hsperfdata file in /tmp to create and map at
-# every start (about 2 ms); jcmd still attaches by pid.
-# The jar runs from the class path with its main class named (TETHER_MAIN), not with -jar: -jar
-# opens the jar at every start to read its manifest, while with the start-up cache no class needs
-# the jar before the initialize answer (about 5 ms). The manifest's Enable-Native-Access (the
-# hardening's prctl call) is then the flag below.
-# The JIT never compiles the JDK's class-file stack-map generator (StackMapGenerator.processBlock):
-# the hardening's foreign call spins classes once at session start, which made that one method
-# hot, and compiling it took C1 about 6 MB of scratch memory that the C library then kept
-# (agent RSS after session/new 75 -> 69 MB, performance.md); interpreted, the call is no slower.
-# "quiet" first, so the JVM does not announce the command.
-TETHER_JVM_FLAGS=(-XX:+UseSerialGC -Xss512k -Xms8m -XX:MaxRAMPercentage=25 -XX:TieredStopAtLevel=1 -XX:-UsePerfData
-                  --enable-native-access=ALL-UNNAMED
-                  -XX:CompileCommand=quiet -XX:CompileCommand=exclude,jdk.internal.classfile.impl.StackMapGenerator::processBlock
-                  -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr)
+# The JVM options of every Tether run live in one JDK argument file beside the launcher,
+# bin/jvm.args, which the java launcher reads itself (`java "@$TETHER_JVM_ARGS" ...`: no process,
+# and a POSIX sh or Windows launcher can pass the same file). The start-up cache is recorded with
+# them too (scripts/lib/train-cache), since a cache only serves runs whose options fit it. The
+# path is built from this file's own, so it holds in the source tree and in the unpacked package.
+TETHER_JVM_ARGS=${BASH_SOURCE[0]%/*}/../../bin/jvm.args
+# The jar runs from the class path with its main class named, not with -jar: -jar opens the jar
+# at every start to read its manifest, while with the start-up cache no class needs the jar
+# before the initialize answer (about 5 ms). The manifest's Enable-Native-Access (the
+# hardening's prctl call) is then an option in bin/jvm.args.
 TETHER_MAIN=dev.tether.cli.Main
 
 # Prints the JDK's full version (25.0.3) from its release file, or its feature version.
