@@ -8,6 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { AgentProcess } from "../lib/agent-process.mjs";
 import { assertCleanWire, FIXTURES, script, startTether, TEST_TIMEOUT, toolResultText, until } from "../lib/testing.mjs";
 
 const linuxOnly = process.platform !== "linux" && "HotSpot's attach files are Linux's";
@@ -43,4 +44,25 @@ test("an MCP server's attach attempt gets no answer; its SIGQUIT only prints a t
   assert.match(tether.text(sessionId), /Still here\./);
   assertCleanWire(tether);
   assert.ok(tether.tap.frames.length > 3, "ACP frames were read");
+});
+
+// A crash signal, which any process of the same user can send, must not leave the JVM's crash
+// report (registers and the objects they point to: part of a key, perhaps) as hs_err_pid<pid>.log
+// in Tether's working directory, the user's workspace, where read_file would hand it to the model.
+test("a crash signal leaves no crash report or core file in the workspace; the report goes to stderr", { timeout: TEST_TIMEOUT }, async (t) => {
+  const agent = new AgentProcess({});
+  t.after(() => agent.dispose());
+  await agent.spawned;
+  let stdout = "";
+  agent.child.stdout.on("data", (chunk) => { stdout += chunk.toString("utf8"); });
+  await agent.writeLine(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } }));
+  await until(() => stdout.includes('"id":1'), 20_000, `the initialize answer\n${agent.stderrTail()}`);
+
+  process.kill(agent.child.pid, "SIGSEGV");
+  const { code, signal } = await agent.exit;
+  assert.ok(code !== 0 || signal !== null, `the JVM ends itself after its crash report (code ${code}, signal ${signal})`);
+  assert.match(agent.stderr(), /A fatal error has been detected by the Java Runtime Environment/);
+  assert.match(agent.stderr(), /CreateCoredumpOnCrash turned off, no core file dumped/);
+  const left = fs.readdirSync(agent.dirs.workspace).filter((name) => /^(hs_err_pid|core)/.test(name));
+  assert.deepEqual(left, [], "crash files in the workspace");
 });
