@@ -169,7 +169,7 @@ public final class McpSources {
         if (standing.enableAll() || standing.enabled().contains(name)) {
             return entry;
         }
-        if (choice.isPresent() && entry.fingerprint().equals(choice.get().fingerprint())) {
+        if (choice.isPresent() && choice.get().allows(entry.fingerprint())) {
             return entry;
         }
         String why = choice.isPresent() ? "its entry in " + entry.file() + " changed since you approved it" : "not approved for this project yet";
