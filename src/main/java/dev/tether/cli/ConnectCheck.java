@@ -1,6 +1,7 @@
 package dev.tether.cli;
 
 import dev.tether.base.Cancellation;
+import dev.tether.config.PolicyGrants;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
@@ -53,7 +54,7 @@ final class ConnectCheck {
         Duration timeout = seconds == null ? DEFAULT_TIMEOUT : Duration.ofSeconds(seconds);
         Map<String, String> hostEnv = Wiring.secrets(settings).withoutSecretValues(settings.environment());
         McpRuntimeOptions options = settings.mcp().runtime().apply(McpRuntimeOptions.defaults(workingDir, hostEnv)
-                .withPolicies(settings.mcp().declared().policies()))
+                .withPolicies(PolicyGrants.of(settings.mcp(), settings.paths(), hostEnv).forSession(servers)))
                 .withConnectTimeout(timeout);
         try (McpRuntime runtime = McpRuntime.start(servers, options, McpRuntimeListener.NONE,
                 settings.mcp().runtime().connectionSettings().withNetwork(settings.network()))) {

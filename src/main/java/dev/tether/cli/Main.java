@@ -110,15 +110,18 @@ public final class Main {
                   tether logout                 Remove the stored key.
                   tether mcp add [-s local|project|user] [-t stdio|http|sse|ws] [-e KEY=VALUE] [-H "Name: value"]
                                  <name> -- <command> [args...] | <name> <url>
-                                                Add an MCP server (default scope: local, this directory only).
+                                                Add an MCP server (default scope: local, this project only).
                   tether mcp add-json [-s scope] <name> '<json>'
                   tether mcp list [--json] [--check] | get [--json] <name>
-                                                Servers of this directory: scope, file, status; --check connects.
+                                                Servers of this project: scope, file, status; --check connects.
                   tether mcp remove | enable | disable [-s scope] <name>
                   tether mcp approve <server> | reject <server>
-                                                Allow or refuse a server of this directory's .mcp.json files.
+                                                Allow or refuse a server of this project's .mcp.json files.
                   tether mcp reset-project-choices
-                                                Forget those answers for this directory.
+                                                Forget those answers for this project (the git top level, else
+                                                this directory).
+                  tether mcp rebind <name>      Give your policy-only entry <name> to the editor's server a
+                                                session refused it to (its command or URL changed).
                   tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
                   tether mcp login <server> | logout [server]
                   tether --help | --version

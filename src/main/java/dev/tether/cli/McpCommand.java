@@ -26,7 +26,8 @@ import java.util.Optional;
 /**
  * {@code tether mcp}: dispatches {@code add}, {@code add-json}, {@code remove}, {@code enable},
  * {@code disable} ({@link McpEditCommand}), {@code list}, {@code get} ({@link McpListCommand}),
- * {@code approve}, {@code reject}, {@code reset-project-choices} ({@link ProjectChoicesCommand}), and
+ * {@code approve}, {@code reject}, {@code reset-project-choices} ({@link ProjectChoicesCommand}),
+ * {@code rebind} ({@link RebindCommand}), and
  * runs {@code login <server> | logout [server] | status [server]} itself: OAuth sign-in for the
  * HTTP servers of the config file, kept in the host ledger ({@link FileTokenStore#hostLedger}).
  * This is a command for a person at a terminal, so results go to stdout and errors to stderr;
@@ -48,6 +49,7 @@ public final class McpCommand {
               remove [--scope local|project|user] <name>
               enable [--scope ...] <name>     disable [--scope ...] <name>
               approve <name> | reject <name> | reset-project-choices
+              rebind <name>
               login <server> | logout [server] | status [server]""";
 
     private McpCommand() {}
@@ -65,6 +67,9 @@ public final class McpCommand {
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, Authorizer authorizer, Path workingDir) {
         if (args.length > 0 && ProjectChoicesCommand.handles(args[0])) {
             return ProjectChoicesCommand.run(args, out, err, env, workingDir);
+        }
+        if (args.length > 0 && RebindCommand.handles(args[0])) {
+            return RebindCommand.run(args, out, err, env);
         }
         if (args.length > 0 && McpEditCommand.handles(args[0])) {
             return new McpEditCommand(out, err, env, workingDir).run(args);

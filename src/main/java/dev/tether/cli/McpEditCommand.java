@@ -3,6 +3,7 @@ package dev.tether.cli;
 import dev.tether.cli.ScopeFile.Scope;
 import dev.tether.config.JsonFiles;
 import dev.tether.config.McpConfig;
+import dev.tether.base.git.ProjectRoot;
 import dev.tether.config.ProjectChoices;
 import dev.tether.config.ServerFingerprint;
 import dev.tether.config.TetherPaths;
@@ -134,8 +135,9 @@ final class McpEditCommand {
         return write(scope, name, object);
     }
 
-    private int write(Scope scope, String name, ObjectNode entry) throws ServerEntry.Invalid, JsonFiles.EditException {
-        ServerEntry.check(name, entry, workingDir);
+    private int write(Scope scope, String name, ObjectNode given) throws ServerEntry.Invalid, JsonFiles.EditException {
+        ObjectNode entry = scope == Scope.LOCAL ? absoluteCwd(given) : given;
+        ServerEntry.check(name, entry, base(scope));
         ScopeFile file = ScopeFile.open(scope, paths, workingDir);
         if (file.entry(name) != null) {
             err.println("tether: an MCP server named \"" + name + "\" already exists in the " + scope.label() + " scope (" + file.where()
@@ -152,11 +154,35 @@ final class McpEditCommand {
         return 0;
     }
 
-    /** A server the user just added to this directory's .mcp.json at their own terminal needs no second question. */
+    /**
+     * The directory a relative {@code cwd} of the scope's entries resolves against: the project's
+     * {@code .mcp.json} lies at its root; the other scopes' entries name the directory they were added in.
+     */
+    private Path base(Scope scope) {
+        return scope == Scope.PROJECT ? ProjectRoot.of(workingDir) : workingDir;
+    }
+
+    /**
+     * A local server is kept for the whole project, so a relative {@code cwd} typed in a
+     * subdirectory is made absolute against it rather than left to resolve against the root.
+     */
+    private ObjectNode absoluteCwd(ObjectNode entry) {
+        if (!entry.path("cwd").isString()) {
+            return entry;
+        }
+        try {
+            Path cwd = Path.of(entry.path("cwd").asString());
+            return cwd.isAbsolute() ? entry : entry.deepCopy().put("cwd", workingDir.toAbsolutePath().resolve(cwd).normalize().toString());
+        } catch (java.nio.file.InvalidPathException e) {
+            return entry;
+        }
+    }
+
+    /** A server the user just added to the project's .mcp.json at their own terminal needs no second question. */
     private void approveOwnEntry(String name, ObjectNode entry) {
         ObjectNode wrapper = Json.object();
         wrapper.putObject("mcpServers").set(name, entry);
-        McpConfig.Declared declared = McpConfig.read(wrapper, workingDir, "", McpServerSpec.Origin.WORKSPACE).declared();
+        McpConfig.Declared declared = McpConfig.read(wrapper, base(Scope.PROJECT), "", McpServerSpec.Origin.WORKSPACE).declared();
         if (declared.servers().isEmpty()) {
             return;
         }
@@ -258,6 +284,6 @@ final class McpEditCommand {
         Scope scope = args.scopeOrNull();
         return scope == null ? "the local, user or project scope of " + ProjectChoices.projectKey(workingDir)
                 : "the " + scope.label() + " scope (" + (scope == Scope.USER ? paths.configFile().toString()
-                : scope == Scope.PROJECT ? workingDir.resolve(".mcp.json").toString() : ProjectChoices.projectKey(workingDir)) + ")";
+                : scope == Scope.PROJECT ? base(Scope.PROJECT).resolve(".mcp.json").toString() : ProjectChoices.projectKey(workingDir)) + ")";
     }
 }

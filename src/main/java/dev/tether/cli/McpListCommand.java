@@ -143,7 +143,8 @@ final class McpListCommand {
             }
         }
         boolean here = entry.source() != dev.tether.config.McpSource.WORKSPACE
-                || workingDir.resolve(dev.tether.config.WorkspaceMcpFiles.FILE_NAME).toString().equals(entry.file());
+                || dev.tether.base.git.ProjectRoot.of(workingDir).resolve(dev.tether.config.WorkspaceMcpFiles.FILE_NAME).toString()
+                        .equals(entry.file());
         if (ScopeFile.Scope.of(entry.source()) != null && here) {
             out.println("  To remove it: tether mcp remove --scope " + ScopeFile.Scope.of(entry.source()).label() + " " + name);
         }

@@ -50,8 +50,8 @@ final class ProjectChoicesCommand {
                 return 0;
             }
             if (declared.isEmpty()) {
-                err.println("tether: no .mcp.json from the file system root down to " + project + " declares an MCP server named \""
-                        + name + "\"");
+                err.println("tether: no .mcp.json from the project root " + project + " down to " + workingDir.toAbsolutePath().normalize()
+                        + " declares an MCP server named \"" + name + "\"");
                 return 2;
             }
             store.record(workingDir, name, ProjectChoices.Decision.ALLOW, ServerFingerprint.of(declared.get().spec()));

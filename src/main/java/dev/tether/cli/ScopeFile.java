@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.base.git.ProjectRoot;
 import dev.tether.config.JsonFiles;
 import dev.tether.config.LocalServers;
 import dev.tether.config.McpSource;
@@ -12,8 +13,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One scope of {@code tether mcp add|remove|enable|disable}, opened for editing: {@code local} (the
- * user's servers for the current directory, {@link LocalServers}), {@code project} ({@code ./.mcp.json},
- * Claude Code's format, meant to be committed) or {@code user} (the config file's {@code mcpServers}).
+ * user's servers for the current directory's project, {@link LocalServers}), {@code project} (the
+ * {@code .mcp.json} at the project root, {@link dev.tether.base.git.ProjectRoot}: Claude Code's
+ * format, meant to be committed) or {@code user} (the config file's {@code mcpServers}).
  * Edits change only the {@code mcpServers} entry they name; {@link #save} writes the whole file
  * back atomically.
  */
@@ -68,7 +70,7 @@ final class ScopeFile {
                 yield new ScopeFile(scope, store.file(), workingDir, store, store.load());
             }
             case PROJECT -> {
-                Path file = workingDir.resolve(WorkspaceMcpFiles.FILE_NAME);
+                Path file = ProjectRoot.of(workingDir).resolve(WorkspaceMcpFiles.FILE_NAME);
                 yield new ScopeFile(scope, file, workingDir, null, JsonFiles.read(file));
             }
             case USER -> new ScopeFile(scope, paths.configFile(), workingDir, null, JsonFiles.read(paths.configFile()));

@@ -5,6 +5,7 @@ import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.base.net.Network;
 import dev.tether.config.McpRuntimeConfig;
+import dev.tether.config.PolicyGrants;
 import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
@@ -258,11 +259,14 @@ final class Wiring {
                 secrets.register(VariableExpansion.expand(policy.oauthClient().clientSecret().value(), env));
             }
         }
+        PolicyGrants grants = PolicyGrants.of(settings.mcp(), settings.paths(), hostEnv);
         return (servers, cwd, artifactDir, host, listener) -> {
             warnAboutSecretReferences(servers, secrets, listener);
+            // A name carries no trust: a server takes what its name's entry grants only when it is that entry's server.
+            Map<String, McpServerPolicy> own = grants.forSession(servers);
             McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
-                    .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
-                    .withOAuth(oauth(recorded, host, policies, env, secrets).withDpopKeys(dpopKeys)));
+                    .withPolicies(own).withArtifactDir(artifactDir).withHost(host)
+                    .withOAuth(oauth(recorded, host, own, env, secrets).withDpopKeys(dpopKeys)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override
                 public void serverReady(String name, int toolCount) {

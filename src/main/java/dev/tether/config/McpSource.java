@@ -2,11 +2,11 @@ package dev.tether.config;
 
 /** Where a server declaration comes from, lowest precedence first (see {@link McpSources}). */
 public enum McpSource {
-    /** A workspace {@code .mcp.json}, from the file system root down to the session's directory. */
+    /** A workspace {@code .mcp.json}, from the project root down to the session's directory. */
     WORKSPACE("project .mcp.json"),
     /** The user's config file. */
     USER_CONFIG("user config"),
-    /** The user's servers for this project only ({@code tether mcp add --scope local}, {@link LocalServers}). */
+    /** The user's servers for this project only ({@code tether mcp add --scope local}, {@link LocalServers}), by project root. */
     LOCAL("local"),
     /** The editor's {@code mcpServers} in {@code session/new}, {@code load} or {@code resume}. */
     EDITOR("editor"),

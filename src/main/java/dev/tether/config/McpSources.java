@@ -13,13 +13,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Which MCP servers a session gets, and why the others do not run. Sources, later wins by server
- * name: the workspace {@code .mcp.json} files (root first, the session's directory last) → the
- * user's config file → the user's local servers for this directory ({@link LocalServers}) → the
+ * name: the workspace {@code .mcp.json} files (from the project root down to the session's
+ * directory, never above the root: {@link WorkspaceMcpFiles}) → the user's config file → the
+ * user's local servers for this project ({@link LocalServers}) → the
  * editor's {@code mcpServers} → {@code --mcp-config} → the managed
  * settings' own servers. {@code --strict-mcp-config} keeps only the command line; the managed
  * {@code exclusiveMcpServers} keeps only the managed servers. Then: reserved names are refused,
  * {@code "disabled": true} entries are listed as disabled, the managed policy blocks what it
- * denies, and workspace servers wait for the user's approval.
+ * denies, and workspace servers wait for the user's approval for the project. A server that does
+ * not take what the user's entry for its name grants ({@link PolicyGrants}) is a warning naming
+ * the entry, why, and how to bind it.
  */
 public final class McpSources {
     /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
@@ -60,6 +63,7 @@ public final class McpSources {
     private final TetherSettings.Mcp settings;
     private final ProjectChoices choices;
     private final LocalServers local;
+    private final PolicyGrants grants;
     private final Map<String, String> env;
 
     /**
@@ -71,9 +75,11 @@ public final class McpSources {
         this.choices = choices;
         this.local = local;
         this.env = Map.copyOf(env);
+        this.grants = new PolicyGrants(settings.declared(), new PolicyBindings(choices.file().resolveSibling(PolicyBindings.FILE_NAME)),
+                this.env);
     }
 
-    /** With the local servers kept next to {@code choices}, in Tether's state directory. */
+    /** With the local servers and the policy bindings kept next to {@code choices}, in Tether's state directory. */
     public McpSources(TetherSettings.Mcp settings, ProjectChoices choices, Map<String, String> env) {
         this(settings, choices, new LocalServers(choices.file().resolveSibling(LocalServers.FILE_NAME)), env);
     }
@@ -115,7 +121,9 @@ public final class McpSources {
                         "MCP server from " + where(entry) + " refused: " + reserved));
                 continue;
             }
-            entries.add(entry.status() == Status.START ? decide(entry, cwd) : entry);
+            Entry decided = entry.status() == Status.START ? decide(entry, cwd) : entry;
+            entries.add(decided);
+            withheld(decided).ifPresent(why -> warnings.add(ConfigWarning.of(where(decided), decided.name(), why)));
         }
         for (ConfigWarning warning : warnings.subList(settings.warnings().size(), warnings.size())) {
             log().warn("{}", warning.text());
@@ -169,11 +177,24 @@ public final class McpSources {
         if (standing.enableAll() || standing.enabled().contains(name)) {
             return entry;
         }
-        if (choice.isPresent() && entry.fingerprint().equals(choice.get().fingerprint())) {
+        if (choice.isPresent() && choice.get().allows(entry.fingerprint())) {
             return entry;
         }
         String why = choice.isPresent() ? "its entry in " + entry.file() + " changed since you approved it" : "not approved for this project yet";
         return entry.with(Status.NEEDS_APPROVAL, why + "; you are asked at your next prompt, or " + approve);
+    }
+
+    /**
+     * Why a server that runs, or may run once approved, does not take what the user's entry for its
+     * name grants (a workspace server never does; an editor's server only when it is the one the
+     * entry belongs to).
+     */
+    private Optional<String> withheld(Entry entry) {
+        if (entry.spec() == null || (entry.status() != Status.START && entry.status() != Status.NEEDS_APPROVAL)) {
+            return Optional.empty();
+        }
+        PolicyGrants.Verdict verdict = grants.settle(entry.spec());
+        return verdict.whole() ? Optional.empty() : Optional.of(verdict.why());
     }
 
     private static String where(Entry entry) {

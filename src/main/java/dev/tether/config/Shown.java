@@ -5,8 +5,11 @@ package dev.tether.config;
  * a warning: control and invisible format characters become {@code ?}, and the text is capped.
  */
 final class Shown {
-    /** The most of one warning shown. */
-    static final int MAX_CHARS = 500;
+    /**
+     * The most of one warning shown: room for a warning that quotes two servers' command lines
+     * (a policy entry refused to an editor's server whose command changed, {@link PolicyGrants}).
+     */
+    static final int MAX_CHARS = 1000;
 
     private Shown() {}
 

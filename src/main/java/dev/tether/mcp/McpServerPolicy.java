@@ -91,6 +91,55 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
                 trustAnnotations, tasks, healthCheckSeconds, instructions, version);
     }
 
+    /**
+     * Only what this policy takes away from a server: {@code allowTools}, {@code denyTools} and the
+     * call timeouts. This is what a server gets of the user's entry for its name when it is not the
+     * server the entry was written for (a project's {@code .mcp.json}, or an editor's server whose
+     * command or URL changed): every key that grants something (hints, trusted annotations,
+     * sampling, roots, tasks, instructions, an OAuth client, a log level, health checks, a pinned
+     * revision) falls back to its default.
+     */
+    public McpServerPolicy restrictions() {
+        return new McpServerPolicy(Map.of(), allowTools, denyTools, callTimeouts, false, false, DEFAULT_LOG_LEVEL, null, false,
+                false, null, false, null);
+    }
+
+    /** The keys of this policy that {@link #restrictions()} drops, as the user writes them; empty when it drops nothing. */
+    public List<String> grantedKeys() {
+        List<String> keys = new java.util.ArrayList<>();
+        if (!toolHints.isEmpty()) {
+            keys.add("toolHints");
+        }
+        if (trustAnnotations) {
+            keys.add("trustAnnotations");
+        }
+        if (sampling) {
+            keys.add("sampling");
+        }
+        if (exposeRoots) {
+            keys.add("exposeRoots");
+        }
+        if (tasks) {
+            keys.add("tasks");
+        }
+        if (instructions) {
+            keys.add("instructions");
+        }
+        if (oauthClient != null) {
+            keys.add("oauth");
+        }
+        if (!DEFAULT_LOG_LEVEL.equals(logLevel)) {
+            keys.add("logLevel");
+        }
+        if (healthCheckSeconds != null) {
+            keys.add("healthCheckSeconds");
+        }
+        if (protocolVersion != null) {
+            keys.add("protocolVersion");
+        }
+        return List.copyOf(keys);
+    }
+
     public McpServerPolicy {
         toolHints = Map.copyOf(toolHints);
         allowTools = List.copyOf(allowTools);

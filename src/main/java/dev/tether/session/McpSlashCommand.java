@@ -49,7 +49,7 @@ final class McpSlashCommand {
         if (notes.isEmpty()) {
             return "";
         }
-        StringBuilder text = new StringBuilder("\nConfiguration warnings (these entries were skipped):\n");
+        StringBuilder text = new StringBuilder("\nConfiguration warnings:\n");
         notes.forEach(n -> text.append("- ").append(n.replace("\n", " ")).append('\n'));
         return text.toString();
     }

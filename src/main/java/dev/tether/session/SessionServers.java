@@ -2,16 +2,13 @@ package dev.tether.session;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.model.ModelMessage;
+import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.HostFailure;
-import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
-import dev.tether.tools.ToolDisplay;
-import dev.tether.tools.ToolKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,21 +16,23 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A session's MCP servers as the user sees them: the running ones (delegated to the launcher's
  * {@link McpLauncher.Servers}) and the ones held back (disabled, blocked by the managed policy,
  * rejected, or waiting for the user's approval), with the configuration's warnings. Workspace
  * servers waiting for approval are asked about once per session, before the first model request:
- * a {@code session/request_permission} naming the server, what it runs and the file; an allowed
- * server starts at once.
+ * a {@code session/request_permission} showing the whole entry and the file ({@link ApprovalQuestion});
+ * an allowed server starts at once.
  */
 final class SessionServers implements McpLauncher.Servers {
     /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
     private static Logger log() {
         return LoggerFactory.getLogger(SessionServers.class);
     }
+
+    /** The most of one configuration warning shown. */
+    static final int MAX_WARNING_BYTES = 4000;
 
     private final McpLauncher.Servers running;
     private final McpServerSources sources;
@@ -47,7 +46,8 @@ final class SessionServers implements McpLauncher.Servers {
         this.running = running;
         this.sources = sources;
         this.held = new ArrayList<>(lineup.held());
-        this.warnings = lineup.warnings().stream().map(UnicodeSanitizer::clean).toList();
+        // A warning can quote a command line or a URL (an editor's server that is refused a policy): credentials masked.
+        this.warnings = lineup.warnings().stream().map(w -> Redactor.redactLines(UnicodeSanitizer.clean(w), MAX_WARNING_BYTES)).toList();
         this.show = show;
     }
 
@@ -85,8 +85,8 @@ final class SessionServers implements McpLauncher.Servers {
 
     private void ask(McpServerSources.Held server, EditorRequests editor, Cancellation turn) {
         String callId = "mcp-approval-" + UUID.randomUUID();
-        ToolCallView view = view(server);
-        show.accept(new SessionEvent.ToolCallStarted(callId, view, rawInput(server)));
+        ToolCallView view = ApprovalQuestion.view(server);
+        show.accept(new SessionEvent.ToolCallStarted(callId, view, ApprovalQuestion.rawInput(server)));
         EditorRequests.ServerAnswer answer;
         String how = "run `tether mcp approve " + server.name() + "` in " + server.approval().project();
         try {
@@ -133,49 +133,6 @@ final class SessionServers implements McpLauncher.Servers {
         }
     }
 
-    /** The question: the server, what it runs (every variable it reads from your environment) and the file. */
-    static ToolCallView view(McpServerSources.Held server) {
-        String file = server.approval().file();
-        StringBuilder text = new StringBuilder("The project file ").append(file).append(" declares the MCP server `")
-                .append(clean(server.name())).append("`.\n\n");
-        switch (server.spec()) {
-            case McpServerSpec.Stdio s -> {
-                text.append("Command: ").append(clean(String.join(" ", commandLine(s)))).append('\n');
-                if (!s.env().isEmpty()) {
-                    text.append("Environment: ").append(clean(String.join(", ", s.env().keySet()))).append('\n');
-                }
-            }
-            default -> text.append("URL: ").append(clean(url(server.spec()))).append('\n');
-        }
-        List<String> variables = dev.tether.mcp.transport.VariableExpansion.references(server.spec());
-        if (!variables.isEmpty()) {
-            text.append("Reads from your environment: ").append(clean(String.join(", ", variables.stream().map(v -> "${" + v + "}").toList())))
-                    .append(" (never Tether's own keys)\n");
-        }
-        text.append("\nAllow it for this project, or reject it. Either answer is remembered for ")
-                .append(server.approval().project()).append('.');
-        ToolKind kind = server.spec() instanceof McpServerSpec.Stdio ? ToolKind.EXECUTE : ToolKind.FETCH;
-        return new ToolCallView("Start MCP server `" + clean(server.name()) + "` from " + file + "?", kind,
-                List.of(Location.of(file)), List.of(ToolDisplay.text(text.toString())));
-    }
-
-    private static ObjectNode rawInput(McpServerSources.Held server) {
-        ObjectNode raw = Json.object().put("server", clean(server.name())).put("file", server.approval().file());
-        if (server.spec() instanceof McpServerSpec.Stdio s) {
-            raw.set("command", Json.tree(commandLine(s).stream().map(SessionServers::clean).toList()));
-        } else {
-            raw.put("url", clean(url(server.spec())));
-        }
-        return raw;
-    }
-
-    private static List<String> commandLine(McpServerSpec.Stdio s) {
-        List<String> line = new ArrayList<>();
-        line.add(s.command());
-        line.addAll(s.args());
-        return line;
-    }
-
     static String transport(McpServerSpec spec) {
         return switch (spec) {
             case null -> "—";
@@ -183,15 +140,6 @@ final class SessionServers implements McpLauncher.Servers {
             case McpServerSpec.Http h -> "http";
             case McpServerSpec.Sse s -> "sse";
             case McpServerSpec.WebSocket w -> "ws";
-        };
-    }
-
-    private static String url(McpServerSpec spec) {
-        return switch (spec) {
-            case McpServerSpec.Stdio s -> "";
-            case McpServerSpec.Http h -> h.url();
-            case McpServerSpec.Sse s -> s.url();
-            case McpServerSpec.WebSocket w -> w.url();
         };
     }
 

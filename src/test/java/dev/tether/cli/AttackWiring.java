@@ -24,6 +24,15 @@ public final class AttackWiring {
         return Wiring.mcp(settings(env, config), tokens, secrets);
     }
 
+    /**
+     * The sources {@code tether acp} gives its sessions with {@code config} as its config file: the
+     * workspace {@code .mcp.json} files, the user's servers and policies, the project choices, the
+     * local servers and the policy bindings (in the state directory {@code env} names).
+     */
+    public static dev.tether.session.McpServerSources sources(Map<String, String> env, SecretRegistry secrets, JsonNode config) {
+        return Wiring.sources(settings(env, config), secrets);
+    }
+
     /** The tool settings {@code tether acp} reads from {@code config} ({@code "tools"}). */
     public static dev.tether.tools.ToolFilter tools(Map<String, String> env, JsonNode config) {
         return settings(env, config).tools();

@@ -141,6 +141,29 @@ class McpAddRemoveCommandTest {
     }
 
     @Test
+    void inARepositoryEveryDirectoryEditsAndListsTheProjectRootsServers() throws Exception {
+        Files.createDirectories(project.resolve(".git"));
+        Path deep = Files.createDirectories(project.resolve("src/deep"));
+        McpCliRun inDeep = new McpCliRun(root, deep, Map.of());
+        String real = project.toRealPath().toString();
+
+        assertEquals(0, inDeep.run("add", "notes", "--", "notes-server"));
+        assertTrue(inDeep.out().contains("to the local scope: " + cli.localStore() + " (for " + real + ")"), inDeep.out());
+        assertEquals(0, inDeep.run("add", "-s", "project", "orders", "--", "orders-server"));
+        assertTrue(inDeep.out().startsWith("Added stdio MCP server \"orders\" to the project scope: " + real + "/.mcp.json"), inDeep.out());
+        assertTrue(inDeep.out().contains("Approved for " + real + " since you added it"), inDeep.out());
+        assertFalse(Files.exists(deep.resolve(".mcp.json")), "the project's file is the root's");
+
+        McpCliRun atRoot = new McpCliRun(root, project, Map.of());
+        assertEquals(0, atRoot.run("list"));
+        assertTrue(atRoot.out().contains("notes   local") && atRoot.out().contains("orders  project"), atRoot.out());
+        assertFalse(atRoot.out().contains("needs approval"), "approved for the whole project: " + atRoot.out());
+        McpCliRun inOther = new McpCliRun(root, Files.createDirectories(project.resolve("docs")), Map.of());
+        assertEquals(0, inOther.run("remove", "notes"));
+        assertEquals("Removed MCP server \"notes\" from the local scope: " + cli.localStore() + " (for " + real + ")\n", inOther.out());
+    }
+
+    @Test
     void aNameThatExistsInTheScopeIsAConflictThatSaysWhatToDo() throws Exception {
         assertEquals(0, cli.run("add", "notes", "--", "notes-server"));
         String before = Files.readString(cli.localStore());

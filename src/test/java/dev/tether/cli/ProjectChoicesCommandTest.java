@@ -41,16 +41,39 @@ class ProjectChoicesCommandTest {
     }
 
     private int run(String... args) {
+        return runIn(project, args);
+    }
+
+    private int runIn(Path workingDir, String... args) {
         out.reset();
         err.reset();
         return McpCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                env, null, project);
+                env, null, workingDir);
     }
 
     private McpSources.Status status() {
+        return status(project);
+    }
+
+    private McpSources.Status status(Path cwd) {
         TetherSettings settings = SettingsLoader.resolve(Json.object(), env, SettingsLoader.CommandLine.NONE, TetherPaths.from(env));
-        return new McpSources(settings.mcp(), ProjectChoices.in(settings.paths()), Map.of()).resolve(project, List.of())
+        return new McpSources(settings.mcp(), ProjectChoices.in(settings.paths()), Map.of()).resolve(cwd, List.of())
                 .entries().getFirst().status();
+    }
+
+    @Test
+    void inASubdirectoryOfARepositoryTheAnswerIsForTheWholeRepositoryAndSaysSo() throws Exception {
+        Files.createDirectories(project.resolve(".git"));
+        Path deep = Files.createDirectories(project.resolve("src/deep"));
+        assertEquals(0, runIn(deep, "approve", "orders"));
+        assertEquals("Approved `orders` from " + project.toRealPath().resolve(".mcp.json") + " for " + project.toRealPath()
+                + ". If its entry changes, you are asked again.\n", out.toString());
+        assertEquals(McpSources.Status.START, status(Files.createDirectories(project.resolve("docs"))), "another directory of the project");
+        assertEquals(McpSources.Status.START, status(project));
+
+        assertEquals(0, runIn(deep, "reset-project-choices"));
+        assertEquals("Forgot 1 answer about MCP servers for " + project.toRealPath() + "; you are asked again.\n", out.toString());
+        assertEquals(McpSources.Status.NEEDS_APPROVAL, status(project));
     }
 
     @Test
@@ -78,9 +101,10 @@ class ProjectChoicesCommandTest {
     }
 
     @Test
-    void approvingAServerNoMcpJsonDeclaresAndBadUsageAreRefused() {
+    void approvingAServerNoMcpJsonDeclaresAndBadUsageAreRefused() throws Exception {
         assertEquals(2, run("approve", "nope"));
-        assertTrue(err.toString().startsWith("tether: no .mcp.json from the file system root down to " + project), err.toString());
+        assertTrue(err.toString().startsWith("tether: no .mcp.json from the project root " + project.toRealPath() + " down to " + project),
+                err.toString());
         assertEquals(2, run("approve"));
         assertEquals(ProjectChoicesCommand.USAGE + "\n", err.toString());
         assertEquals(2, run("reset-project-choices", "extra"));

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The local scope as a session source: it wins over the workspace {@code .mcp.json} and the user
- * config, loses to the editor and {@code --mcp-config}, belongs to exactly one directory, and
- * cannot carry policy keys.
+ * config, loses to the editor and {@code --mcp-config}, belongs to one project (the repository
+ * holding the directory, else the directory), and cannot carry policy keys.
  */
 class LocalServersSourceTest {
     @TempDir
@@ -62,11 +62,20 @@ class LocalServersSourceTest {
     }
 
     @Test
-    void localServersBelongToExactlyTheirDirectory() throws Exception {
+    void outsideARepositoryASubdirectoryIsAProjectOfItsOwn() throws Exception {
         Path sub = Files.createDirectories(project.resolve("sub"));
         McpSources.Resolution resolution = resolve(sub, "{}", List.of());
         assertEquals("none", winner(resolution, "t"));
-        assertEquals(McpSources.Status.NEEDS_APPROVAL, resolution.entries().getFirst().status(), "only the project's .mcp.json is seen");
+        assertEquals(List.of(), resolution.entries(), "neither the directory's local servers nor its .mcp.json");
+    }
+
+    @Test
+    void aSessionInASubdirectoryOfARepositoryGetsTheRepositorysLocalServers() throws Exception {
+        Files.createDirectories(project.resolve(".git"));
+        Path sub = Files.createDirectories(project.resolve("sub/deeper"));
+        McpSources.Resolution resolution = resolve(sub, "{}", List.of());
+        assertEquals("LOCAL:local", winner(resolution, "s"), "local wins over the root's .mcp.json");
+        assertEquals("LOCAL:local-t", winner(resolution, "t"));
     }
 
     @Test

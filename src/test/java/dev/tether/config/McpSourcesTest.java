@@ -32,6 +32,8 @@ class McpSourcesTest {
     @BeforeEach
     void layout() throws Exception {
         repo = Files.createDirectories(dir.resolve("repo"));
+        // The outer .mcp.json is the project root's: a repository (files above the root are never read).
+        Files.createDirectories(repo.resolve(".git"));
         cwd = Files.createDirectories(repo.resolve("sub"));
     }
 

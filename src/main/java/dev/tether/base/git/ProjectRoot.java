@@ -86,7 +86,7 @@ public final class ProjectRoot {
     }
 
     /** This process's user, or null where the file system cannot tell owners. */
-    private static UserPrincipal currentUser() {
+    public static UserPrincipal currentUser() {
         try {
             return java.nio.file.FileSystems.getDefault().getUserPrincipalLookupService()
                     .lookupPrincipalByName(System.getProperty("user.name"));

@@ -25,6 +25,30 @@ public final class WiredAgent {
 
     /** An agent whose config file is {@code config}. */
     public static InProcessAgent start(Path dir, ModelCatalog model, JsonNode config) {
+        Map<String, String> env = baseEnv();
+        SecretRegistry secrets = AttackWiring.secrets(env, config);
+        return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory(), config),
+                AttackWiring.tools(env, config), services -> services.withSecrets(secrets));
+    }
+
+    /**
+     * An agent whose config file is {@code config}, with the configured sources too: the workspace
+     * {@code .mcp.json} files, the approvals asked in {@code session/request_permission}, the local
+     * servers and the policy bindings, all kept under {@code home} ({@code XDG_STATE_HOME} and
+     * {@code XDG_CONFIG_HOME} below it), never in the real home.
+     */
+    public static InProcessAgent withSources(Path dir, ModelCatalog model, JsonNode config, Path home) {
+        Map<String, String> env = baseEnv();
+        env.put("HOME", home.toString());
+        env.put("XDG_STATE_HOME", home.resolve("state").toString());
+        env.put("XDG_CONFIG_HOME", home.resolve("config").toString());
+        SecretRegistry secrets = AttackWiring.secrets(env, config);
+        return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory(), config),
+                AttackWiring.tools(env, config), services -> services.withSecrets(secrets)
+                        .withMcpSources(AttackWiring.sources(env, secrets, config)));
+    }
+
+    private static Map<String, String> baseEnv() {
         Map<String, String> env = new HashMap<>();
         for (String name : List.of("PATH", "HOME", "USER", "LANG", "TMPDIR")) {
             String value = System.getenv(name);
@@ -32,9 +56,7 @@ public final class WiredAgent {
                 env.put(name, value);
             }
         }
-        SecretRegistry secrets = AttackWiring.secrets(env, config);
-        return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory(), config),
-                AttackWiring.tools(env, config), services -> services.withSecrets(secrets));
+        return env;
     }
 
     /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */
