@@ -176,6 +176,8 @@ class ManagedPolicyBypassAttackTest {
                         "blocked: deniedMcpServers"),
                 row("deny python3 echo.py: inside a sh -c script", denyEcho, stdio("sh", "-c", "exec python3 '" + echo + "'"),
                         "blocked: deniedMcpServers"),
+                row("deny python3 echo.py: an interpreter option in between", denyEcho, stdio("python3", "-u", echo),
+                        "blocked: deniedMcpServers"),
                 row("deny python3 echo.py: a relative argument under the server's cwd", denyEcho,
                         configServer(stdioEntry("python3", "./echo.py").put("cwd", "$SRV")), "blocked: deniedMcpServers"),
                 row("deny python3 echo.py: another script still runs", denyEcho, stdio("python3", "$SRV/other.py"), "runs"),

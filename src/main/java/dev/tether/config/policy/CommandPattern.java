@@ -23,9 +23,9 @@ import java.util.Objects;
  * script. Variables that change what runs ({@link LoaderVariables}) are covered only when the
  * rule lists each with the same value ({@link #unlisted}).
  *
- * <p>A <b>deny</b> rule matches when its words appear in order anywhere in the server's command
- * line, its unwrapped command or a {@code -c} script, each word standing for any spelling of the
- * same program or file ({@link ServerCommand#contains}).
+ * <p>A <b>deny</b> rule matches when its words appear in order (others may stand between them) in
+ * the server's command line, its unwrapped command or a {@code -c} script, each word standing for
+ * any spelling of the same program or file ({@link ServerCommand#contains}).
  *
  * @param env the variables an allow rule covers, with their values
  * @param cwd the directory an allow rule covers, or null (the session's)

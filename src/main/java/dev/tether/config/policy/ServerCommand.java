@@ -131,23 +131,25 @@ public final class ServerCommand {
     }
 
     /**
-     * Whether {@code words} appear, in order and side by side, in a line or a script of this
-     * server, each word compared by its {@linkplain #identities identities}: for deny rules, which
-     * must catch another spelling of the same command wherever it hides.
+     * Whether {@code words} appear in order (other words may stand between them) in a line or a
+     * script of this server, each word compared by its {@linkplain #identities identities}: for
+     * deny rules, which must catch another spelling of the same command wherever it hides —
+     * behind a wrapper, in a {@code -c} script, with an interpreter option in between.
      */
     boolean contains(List<String> words) {
         List<Set<String>> wanted = words.stream().map(this::ruleIdentities).toList();
         List<List<String>> all = new ArrayList<>(lines.stream().map(Line::words).toList());
         all.addAll(scripts);
         for (List<String> line : all) {
-            for (int start = 0; start + wanted.size() <= line.size(); start++) {
-                int j = 0;
-                while (j < wanted.size() && overlap(wanted.get(j), identities(line.get(start + j)))) {
-                    j++;
+            // Taking each rule word at its first match leaves the most room for the rest.
+            int found = 0;
+            for (int i = 0; i < line.size() && found < wanted.size(); i++) {
+                if (overlap(wanted.get(found), identities(line.get(i)))) {
+                    found++;
                 }
-                if (j == wanted.size()) {
-                    return true;
-                }
+            }
+            if (found == wanted.size()) {
+                return true;
             }
         }
         return false;

@@ -125,6 +125,8 @@ class CommandPatternTest {
                 Arguments.of("as written", List.of("tool", "$D/srv/app.py"), List.of("tool", "$D/srv/app.py"), true),
                 Arguments.of("wrapped by anything", List.of("tool", "$D/srv/app.py"), List.of("nice", "-n", "5", "tool", "$D/srv/app.py"), true),
                 Arguments.of("an env with options", List.of("tool", "$D/srv/app.py"), List.of("env", "-i", "tool", "$D/srv/app.py"), true),
+                Arguments.of("an option in between", List.of("tool", "$D/srv/app.py"), List.of("tool", "-u", "-X", "dev", "$D/srv/app.py"), true),
+                Arguments.of("the words in another order", List.of("tool", "$D/srv/app.py"), List.of("$D/srv/app.py", "tool"), false),
                 Arguments.of("a program of the same name elsewhere", List.of("tool", "$D/srv/app.py"),
                         List.of("$D/other-bin/tool", "$D/srv/app.py"), true),
                 Arguments.of("a link to the file", List.of("tool", "$D/srv/app.py"), List.of("tool", "$D/srv/link.py"), true),
