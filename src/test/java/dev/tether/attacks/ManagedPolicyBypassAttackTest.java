@@ -1,6 +1,7 @@
 package dev.tether.attacks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
@@ -61,7 +62,13 @@ class ManagedPolicyBypassAttackTest {
     private record Agent(InProcessAgent agent, QueueModel model) {}
 
     /** Where the server comes from: the editor's {@code session/new}, or the user's config file. */
-    private record Server(boolean editor, ObjectNode entry) {}
+    private record Server(boolean editor, ObjectNode entry) {
+        /** The same editor's stdio server with one more variable in its {@code env}. */
+        Server env(String name, String value) {
+            entry.withArray("env").addObject().put("name", name).put("value", value);
+            return this;
+        }
+    }
 
     @BeforeAll
     static void machine() throws Exception {
@@ -250,7 +257,7 @@ class ManagedPolicyBypassAttackTest {
             assertTrue(offered.contains("mcp__s__echo"), title + ": the server's tool reaches the model: " + offered + "\n" + line);
             assertTrue(line.startsWith("| s | ready |"), title + ": " + line);
         } else {
-            assertTrue(!offered.contains("mcp__s__echo"), title + ": the server must not run: " + offered);
+            assertFalse(offered.contains("mcp__s__echo"), title + ": the server must not run: " + offered);
             assertTrue(line.startsWith("| s | blocked |"), title + ": " + line);
             String why = expected.substring("blocked: ".length());
             assertTrue(line.contains(why), title + ": the reason names " + why + ": " + line);
@@ -268,6 +275,7 @@ class ManagedPolicyBypassAttackTest {
                     "LANG", "C.UTF-8", "XDG_CONFIG_HOME", home.resolve("config").toString(), "XDG_STATE_HOME", home.resolve("state").toString(),
                     "TETHER_MANAGED_SETTINGS", home.resolve("managed-settings.json").toString());
             QueueModel model = new QueueModel();
+            // More answers than the rows of one settings pair ask for (one prompt each).
             for (int i = 0; i < 40; i++) {
                 model.then(QueueModel.Reply.text("ok"));
             }
@@ -328,12 +336,15 @@ class ManagedPolicyBypassAttackTest {
     }
 
     private static ObjectNode cmd(String... words) {
-        ObjectNode rule = Json.object();
-        ArrayNode list = rule.putArray("serverCommand");
+        return Json.object().set("serverCommand", strings(words));
+    }
+
+    private static ArrayNode strings(String... words) {
+        ArrayNode list = Json.array();
         for (String word : words) {
             list.add(word);
         }
-        return rule;
+        return list;
     }
 
     private static ObjectNode url(String glob) {
@@ -344,33 +355,11 @@ class ManagedPolicyBypassAttackTest {
         return Json.object().put("serverName", name);
     }
 
-    /** An editor's stdio server {@code s}; {@link StdioServer#env} adds to its {@code env}. */
-    private static StdioServer stdio(String command, String... args) {
-        ObjectNode entry = Json.object().put("name", "s").put("command", command);
-        ArrayNode list = entry.putArray("args");
-        for (String arg : args) {
-            list.add(arg);
-        }
+    /** An editor's stdio server {@code s}; {@link Server#env} adds to its {@code env}. */
+    private static Server stdio(String command, String... args) {
+        ObjectNode entry = stdioEntry(command, args).put("name", "s");
         entry.putArray("env");
-        return new StdioServer(entry);
-    }
-
-    /** An editor's stdio server, as a {@link Server} that can still take variables. */
-    static final class StdioServer {
-        private final ObjectNode entry;
-
-        StdioServer(ObjectNode entry) {
-            this.entry = entry;
-        }
-
-        StdioServer env(String name, String value) {
-            entry.withArray("env").addObject().put("name", name).put("value", value);
-            return this;
-        }
-    }
-
-    private static Arguments row(String title, String policy, StdioServer server, String expected) {
-        return row(title, policy, new Server(true, server.entry), expected);
+        return new Server(true, entry);
     }
 
     private static Server httpServer(String url) {
@@ -385,12 +374,7 @@ class ManagedPolicyBypassAttackTest {
     }
 
     private static ObjectNode stdioEntry(String command, String... args) {
-        ObjectNode entry = Json.object().put("command", command);
-        ArrayNode list = entry.putArray("args");
-        for (String arg : args) {
-            list.add(arg);
-        }
-        return entry;
+        return Json.object().put("command", command).set("args", strings(args));
     }
 
     private static ObjectNode wsEntry(String url) {
