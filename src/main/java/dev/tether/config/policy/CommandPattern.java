@@ -16,11 +16,11 @@ import java.util.Objects;
  * real paths with what the transport executes, after a plain {@code env} wrapper is taken off);
  * the same number of arguments; an argument the rule writes as an absolute path is the same file
  * (the server's argument taken against the server's directory, links followed), any other
- * argument the same text. A word the rule writes relative (a file name, a package name, a module)
- * means what it means in the session's directory, so a server whose own {@code cwd} is elsewhere
- * is not covered unless the rule names that directory in {@code serverCwd}. A shell's {@code -c}
- * is never looked into: {@code sh -c "…"} is covered only by a rule that lists the shell and the
- * script. Variables that change what runs ({@link LoaderVariables}) are covered only when the
+ * argument the same text. A word the rule writes relative (a file, a package, a module, an option
+ * with a path in it) means what it means in the session's directory, so a server whose own
+ * {@code cwd} is elsewhere is not covered unless the rule names that directory in
+ * {@code serverCwd}. A shell's {@code -c} is never looked into: {@code sh -c "…"} is covered only
+ * by a rule that lists the shell and the script. Variables that change what runs ({@link LoaderVariables}) are covered only when the
  * rule lists each with the same value ({@link #unlisted}).
  *
  * <p>A <b>deny</b> rule matches when its words appear in order (others may stand between them) in
@@ -45,7 +45,7 @@ public record CommandPattern(List<String> words, Map<String, String> env, Path c
     public boolean covers(ServerCommand server) {
         LaunchContext context = server.context();
         String first = words.getFirst();
-        Path program = first.contains("/") ? real(LaunchContext.canonical(context.sessionDir(), first))
+        Path program = first.contains("/") ? LaunchContext.canonical(context.sessionDir(), first)
                 : context.program(first, Map.of(), context.sessionDir());
         if (program == null) {
             return false;
@@ -64,12 +64,14 @@ public record CommandPattern(List<String> words, Map<String, String> env, Path c
                             LaunchContext.canonical(context.sessionDir(), rule));
                 } else {
                     same = rule.equals(word);
-                    relative |= !rule.startsWith("-");
+                    // Only an option without a path in it means the same in every directory.
+                    relative |= !rule.startsWith("-") || rule.contains("/");
                 }
             }
             if (same) {
-                Path dir = real(server.cwd());
-                return cwd != null ? Objects.equals(dir, real(cwd)) : !relative || Objects.equals(dir, real(context.sessionDir()));
+                Path dir = LaunchContext.canonical(server.cwd());
+                return cwd != null ? dir.equals(LaunchContext.canonical(cwd))
+                        : !relative || dir.equals(LaunchContext.canonical(context.sessionDir()));
             }
         }
         return false;
@@ -97,17 +99,6 @@ public record CommandPattern(List<String> words, Map<String, String> env, Path c
             return Path.of(word).isAbsolute();
         } catch (InvalidPathException e) {
             return false;
-        }
-    }
-
-    private static Path real(Path path) {
-        if (path == null) {
-            return null;
-        }
-        try {
-            return path.toRealPath();
-        } catch (java.io.IOException e) {
-            return path.normalize();
         }
     }
 }

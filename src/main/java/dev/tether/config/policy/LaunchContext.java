@@ -47,17 +47,21 @@ public record LaunchContext(Path sessionDir, Map<String, String> env) {
         }
     }
 
-    /** {@code path} (relative to {@code cwd}) with links followed when it exists, else only normalised. */
+    /** {@code path} (relative to {@code cwd}) with links followed when it exists, else only normalised; null when no path. */
     static Path canonical(Path cwd, String path) {
         try {
-            Path absolute = cwd.resolve(path);
-            try {
-                return absolute.toRealPath();
-            } catch (IOException e) {
-                return absolute.normalize();
-            }
+            return canonical(cwd.resolve(path));
         } catch (InvalidPathException e) {
             return null;
+        }
+    }
+
+    /** {@code path} with links followed when it exists, else only normalised. */
+    static Path canonical(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.normalize();
         }
     }
 }
