@@ -5,12 +5,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A stdio server as the managed policy compares it. Its <em>lines</em>: the words it declares,
@@ -42,7 +44,8 @@ public final class ServerCommand {
     private ServerCommand(LaunchContext context, Path cwd, Map<String, String> set, List<Line> lines, List<List<String>> scripts) {
         this.context = context;
         this.cwd = cwd;
-        this.set = Map.copyOf(set);
+        // Sorted: a spec's env has no order, and a reason naming several variables should read the same every time.
+        this.set = Collections.unmodifiableMap(new TreeMap<>(set));
         this.lines = List.copyOf(lines);
         this.scripts = List.copyOf(scripts);
     }
