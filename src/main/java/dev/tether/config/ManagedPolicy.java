@@ -1,5 +1,9 @@
 package dev.tether.config;
 
+import dev.tether.config.policy.CommandPattern;
+import dev.tether.config.policy.LaunchContext;
+import dev.tether.config.policy.ServerForms;
+import dev.tether.config.policy.UrlPattern;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.IOException;
@@ -10,18 +14,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The administrator's MCP policy, from the managed settings file (Claude Code's keys):
  * {@code allowedMcpServers} and {@code deniedMcpServers}, each a list of {@code {"serverName"}},
- * {@code {"serverCommand": [command, args…]}} (exact) or {@code {"serverUrl": "glob"}} entries;
+ * {@code {"serverCommand": [command, args…]}} or {@code {"serverUrl": "glob"}} entries (an allow
+ * entry's command may add {@code "serverEnv"} and {@code "serverCwd"});
  * {@code mcpServers} (servers every session gets) and {@code exclusiveMcpServers} (only those).
  * Deny wins; no allow list allows every server, an empty one none. When the allow list has any
  * {@code serverCommand} entry a stdio server must match one of them, and when it has any
  * {@code serverUrl} entry a remote server must match one of those; otherwise a name match counts.
+ * Commands are compared as they resolve ({@link CommandPattern}), URLs in normalised parts
+ * ({@link UrlPattern}), never as raw text.
  *
  * <p>The file fails safe: one that exists but cannot be read or understood blocks every server.
  *
@@ -42,13 +48,9 @@ public record ManagedPolicy(Path file, List<Rule> allow, List<Rule> deny, boolea
     public sealed interface Rule {
         record Name(String name) implements Rule {}
 
-        record Command(List<String> command) implements Rule {
-            public Command {
-                command = List.copyOf(command);
-            }
-        }
+        record Command(CommandPattern pattern) implements Rule {}
 
-        record Url(String glob) implements Rule {}
+        record Url(UrlPattern pattern) implements Rule {}
     }
 
     /** The managed settings file: {@code TETHER_MANAGED_SETTINGS}, else the system path of the OS. */
@@ -88,9 +90,9 @@ public record ManagedPolicy(Path file, List<Rule> allow, List<Rule> deny, boolea
         }
         List<ConfigWarning> warnings = new ArrayList<>();
         try {
-            List<Rule> deny = rules(root.get("deniedMcpServers"), file, "deniedMcpServers", true, warnings);
+            List<Rule> deny = ManagedRules.read(root.get("deniedMcpServers"), file, "deniedMcpServers", true, warnings);
             List<Rule> allow = root.has("allowedMcpServers") && !root.get("allowedMcpServers").isNull()
-                    ? rules(root.get("allowedMcpServers"), file, "allowedMcpServers", false, warnings) : null;
+                    ? ManagedRules.read(root.get("allowedMcpServers"), file, "allowedMcpServers", false, warnings) : null;
             JsonNode exclusive = root.get("exclusiveMcpServers");
             if (exclusive != null && !exclusive.isBoolean()) {
                 throw new McpConfig.InvalidConfig("exclusiveMcpServers must be true or false");
@@ -114,123 +116,80 @@ public record ManagedPolicy(Path file, List<Rule> allow, List<Rule> deny, boolea
     }
 
     /**
-     * An invalid deny entry fails the whole file (what it meant to block is unknown); an invalid
-     * allow entry is skipped with a warning (it only allows less).
-     */
-    private static List<Rule> rules(JsonNode list, Path file, String key, boolean strict, List<ConfigWarning> warnings)
-            throws McpConfig.InvalidConfig {
-        if (list == null || list.isNull()) {
-            return List.of();
-        }
-        if (!list.isArray()) {
-            throw new McpConfig.InvalidConfig(key + " must be an array");
-        }
-        List<Rule> out = new ArrayList<>();
-        int index = 0;
-        for (JsonNode item : list) {
-            String where = key + "[" + index++ + "]";
-            try {
-                out.add(rule(item, where));
-            } catch (McpConfig.InvalidConfig e) {
-                if (strict) {
-                    throw e;
-                }
-                warnings.add(ConfigWarning.of(file.toString(), null, file + ": " + e.getMessage() + "; it allows nothing"));
-            }
-        }
-        return out;
-    }
-
-    private static Rule rule(JsonNode item, String where) throws McpConfig.InvalidConfig {
-        if (!item.isObject() || item.size() != 1) {
-            throw new McpConfig.InvalidConfig(where + " must have exactly one of serverName, serverCommand, serverUrl");
-        }
-        JsonNode name = item.get("serverName");
-        JsonNode command = item.get("serverCommand");
-        JsonNode url = item.get("serverUrl");
-        if (name != null && name.isString() && !name.asString().isBlank()) {
-            return new Rule.Name(name.asString());
-        }
-        if (url != null && url.isString() && !url.asString().isBlank()) {
-            return new Rule.Url(url.asString());
-        }
-        if (command != null && command.isArray() && !command.isEmpty()) {
-            List<String> words = new ArrayList<>();
-            for (JsonNode word : command) {
-                if (!word.isString()) {
-                    throw new McpConfig.InvalidConfig(where + ".serverCommand must be an array of strings");
-                }
-                words.add(word.asString());
-            }
-            return new Rule.Command(words);
-        }
-        throw new McpConfig.InvalidConfig(where + " must have exactly one of serverName, serverCommand (a non-empty array), serverUrl");
-    }
-
-    /**
      * Why {@code spec} may not run, or null when it may. {@code expanded} is the server as it would
-     * run ({@code ${VAR}} expanded): command and URL rules look at both forms, so a reference cannot
-     * hide a denied command, and an allowed command must be what actually runs.
+     * run ({@code ${VAR}} expanded) and {@code context} where it would start: deny rules look at the
+     * server as written and as it would run, so neither a reference nor another spelling hides a
+     * denied server; allow rules look at what would run. Under a managed file a URL with user info
+     * is refused whatever the rules say, and a URL that cannot be read matches no allow rule and is
+     * blocked when the deny list has URL rules.
      */
-    public String blocked(McpServerSpec spec, McpServerSpec expanded) {
+    public String blocked(McpServerSpec spec, McpServerSpec expanded, LaunchContext context) {
         if (lockedDown != null) {
             return "blocked by the managed policy: " + lockedDown;
         }
+        if (file == null) {
+            return null;
+        }
+        ServerForms server = new ServerForms(spec, expanded, context);
+        String refused = server.refusal();
+        if (refused != null) {
+            return "blocked by the managed policy (" + file + "): " + refused;
+        }
         for (Rule rule : deny) {
-            if (matches(rule, spec) || matches(rule, expanded)) {
+            boolean hit = switch (rule) {
+                case Rule.Name n -> n.name().equals(spec.name());
+                case Rule.Command c -> server.deniedBy(c.pattern());
+                case Rule.Url u -> server.deniedBy(u.pattern());
+            };
+            if (hit) {
                 return "blocked by the managed policy (deniedMcpServers in " + file + ")";
             }
         }
-        if (allow == null) {
-            return null;
+        String unreadable = server.unreadable();
+        if (unreadable != null && deny.stream().anyMatch(Rule.Url.class::isInstance)) {
+            return "blocked by the managed policy (deniedMcpServers in " + file + " has URL rules, and this server's URL cannot be read: "
+                    + unreadable + ")";
         }
+        return allow == null ? null : allowed(spec, server, unreadable);
+    }
+
+    /** Null when an allow rule covers the server, else why not. */
+    private String allowed(McpServerSpec spec, ServerForms server, String unreadable) {
         boolean stdio = spec instanceof McpServerSpec.Stdio;
         boolean byCommand = allow.stream().anyMatch(Rule.Command.class::isInstance);
         boolean byUrl = allow.stream().anyMatch(Rule.Url.class::isInstance);
         boolean strictKind = stdio ? byCommand : byUrl;
+        List<String> unlisted = List.of();
         for (Rule rule : allow) {
-            boolean counts = switch (rule) {
-                case Rule.Name n -> !strictKind;
-                case Rule.Command c -> stdio;
-                case Rule.Url u -> !stdio;
-            };
-            if (counts && matches(rule, expanded) && (rule instanceof Rule.Name || matches(rule, spec))) {
-                return null;
+            switch (rule) {
+                case Rule.Name n -> {
+                    if (!strictKind && n.name().equals(spec.name())) {
+                        return null;
+                    }
+                }
+                case Rule.Url u -> {
+                    if (!stdio && server.allowedBy(u.pattern())) {
+                        return null;
+                    }
+                }
+                case Rule.Command c -> {
+                    if (stdio && c.pattern().covers(server.command())) {
+                        List<String> missing = c.pattern().unlisted(server.command());
+                        if (missing.isEmpty()) {
+                            return null;
+                        }
+                        unlisted = missing;
+                    }
+                }
             }
         }
-        return "blocked by the managed policy (not in allowedMcpServers in " + file + ")";
-    }
-
-    static boolean matches(Rule rule, McpServerSpec spec) {
-        return switch (rule) {
-            case Rule.Name n -> n.name().equals(spec.name());
-            case Rule.Command c -> spec instanceof McpServerSpec.Stdio s && commandLine(s).equals(c.command());
-            case Rule.Url u -> url(spec) != null && glob(u.glob()).matcher(url(spec)).matches();
-        };
-    }
-
-    private static List<String> commandLine(McpServerSpec.Stdio s) {
-        List<String> line = new ArrayList<>();
-        line.add(s.command());
-        line.addAll(s.args());
-        return line;
-    }
-
-    static String url(McpServerSpec spec) {
-        return switch (spec) {
-            case McpServerSpec.Stdio s -> null;
-            case McpServerSpec.Http h -> h.url();
-            case McpServerSpec.Sse s -> s.url();
-            case McpServerSpec.WebSocket w -> w.url();
-        };
-    }
-
-    /** {@code *} matches any run of characters; everything else literally, ignoring case (host names do). */
-    private static Pattern glob(String glob) {
-        List<String> parts = new ArrayList<>();
-        for (String part : glob.split("\\*", -1)) {
-            parts.add(Pattern.quote(part));
+        String why = "blocked by the managed policy (not in allowedMcpServers in " + file + ")";
+        if (!unlisted.isEmpty()) {
+            why += ": it sets " + String.join(", ", unlisted.stream().map(v -> v + " (" + CommandPattern.family(v) + ")").toList())
+                    + ", which changes what runs; an allowedMcpServers entry covers that only when its \"serverEnv\" lists the same value";
+        } else if (unreadable != null && byUrl && !stdio) {
+            why += ": its URL cannot be read: " + unreadable;
         }
-        return Pattern.compile(String.join(".*", parts), Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+        return why;
     }
 }

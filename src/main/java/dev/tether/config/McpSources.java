@@ -1,5 +1,6 @@
 package dev.tether.config;
 
+import dev.tether.config.policy.LaunchContext;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.VariableExpansion;
 import java.nio.file.Path;
@@ -155,7 +156,7 @@ public final class McpSources {
 
     private Entry decide(Entry entry, Path cwd) {
         McpServerSpec expanded = VariableExpansion.expand(entry.spec(), env).spec();
-        String blocked = settings.managed().blocked(entry.spec(), expanded);
+        String blocked = settings.managed().blocked(entry.spec(), expanded, new LaunchContext(cwd, env));
         if (blocked != null) {
             return entry.with(Status.BLOCKED, blocked);
         }

@@ -33,6 +33,16 @@ public final class AttackWiring {
         return Wiring.sources(settings(env, config), secrets);
     }
 
+    /**
+     * Which servers each session gets, decided as {@code tether acp} decides it from {@code env} alone:
+     * the config file ({@code XDG_CONFIG_HOME}), the managed settings ({@code TETHER_MANAGED_SETTINGS})
+     * and the project choices ({@code XDG_STATE_HOME}).
+     */
+    public static dev.tether.session.McpServerSources sources(Map<String, String> env) {
+        TetherSettings settings = SettingsLoader.load(SettingsLoader.CommandLine.NONE, env);
+        return Wiring.sources(settings, Wiring.secrets(settings));
+    }
+
     /** The tool settings {@code tether acp} reads from {@code config} ({@code "tools"}). */
     public static dev.tether.tools.ToolFilter tools(Map<String, String> env, JsonNode config) {
         return settings(env, config).tools();

@@ -95,9 +95,13 @@ class McpListGetCommandTest {
         assertEquals(0, cli.run("get", "docs", "--json"));
         assertEquals(Json.parse("""
                 {"name": "docs", "scope": "user", "file": %s, "type": "http",
-                 "url": "https://user:****@docs.example.com/mcp?token=****", "status": "enabled", "reason": null,
+                 "url": "https://user:****@docs.example.com/mcp?token=****", "status": "blocked",
+                 "reason": %s,
                  "headers": {"Accept-Language": "en", "Authorization": "Bearer ${DOCS_TOKEN}", "X-Api-Key": "****"}}
-                """.formatted(Json.write(cli.userConfig().toString()))), Json.parse(cli.out()));
+                """.formatted(Json.write(cli.userConfig().toString()), Json.write("blocked by the managed policy ("
+                        + root.resolve("managed-settings.json") + "): its URL carries user info (user@host), which Tether never"
+                        + " sends and which only makes a URL read as another host; remove it (credentials go in headers or OAuth)"))),
+                Json.parse(cli.out()));
 
         assertEquals(0, cli.run("get", "gh"));
         assertEquals("""

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.config.policy.LaunchContext;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.VariableExpansion;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,14 +37,29 @@ class ManagedPolicyTest {
     private static final McpServerSpec SOCKET = new McpServerSpec.WebSocket("live", "wss://ws.docs.example.com/mcp", Map.of(),
             McpServerSpec.Origin.USER_CONFIG);
 
+    /** Where the servers start: {@code npx} and {@code other-server} are programs on its PATH. */
+    private LaunchContext here;
+
+    @BeforeEach
+    void programs() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        for (String program : List.of("npx", "other-server")) {
+            Files.writeString(bin.resolve(program), "#!/bin/sh\n");
+            Files.setPosixFilePermissions(bin.resolve(program), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        here = new LaunchContext(dir, Map.of("PATH", bin.toString()));
+    }
+
     static Stream<Arguments> table() {
         return Stream.of(
                 Arguments.of("no lists allow everything", "{}", GITHUB, true),
                 Arguments.of("deny by name", "{\"deniedMcpServers\": [{\"serverName\": \"github\"}]}", GITHUB, false),
                 Arguments.of("deny by name leaves others", "{\"deniedMcpServers\": [{\"serverName\": \"github\"}]}", OTHER, true),
                 Arguments.of("deny by exact command", "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"-y\", \"github-mcp\"]}]}", GITHUB, false),
-                Arguments.of("a command with other args is not that command",
-                        "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"github-mcp\"]}]}", GITHUB, true),
+                Arguments.of("a command with another package is not that command",
+                        "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"-y\", \"other-mcp\"]}]}", GITHUB, true),
+                Arguments.of("a deny rule's words may have others between them",
+                        "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"github-mcp\"]}]}", GITHUB, false),
                 Arguments.of("deny by URL glob, ignoring case", "{\"deniedMcpServers\": [{\"serverUrl\": \"https://*.evil.com/*\"}]}", EVIL, false),
                 Arguments.of("a ${VAR} cannot hide a denied command",
                         "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\", \"-y\", \"evil-pkg\"]}]}", HIDDEN, false),
@@ -68,7 +85,7 @@ class ManagedPolicyTest {
     void policyTable(String title, String json, McpServerSpec server, boolean allowed) throws Exception {
         ManagedPolicy policy = managed(json);
         McpServerSpec expanded = VariableExpansion.expand(server, Map.of("PKG", "evil-pkg")).spec();
-        String blocked = policy.blocked(server, expanded);
+        String blocked = policy.blocked(server, expanded, here);
         assertEquals(allowed, blocked == null, title + ": " + blocked);
         if (blocked != null) {
             assertTrue(blocked.startsWith("blocked by the managed policy"), blocked);
@@ -82,14 +99,19 @@ class ManagedPolicyTest {
                 Arguments.of("a deny entry with two keys", "{\"deniedMcpServers\": [{\"serverName\": \"x\", \"serverUrl\": \"y\"}]}"),
                 Arguments.of("a deny list that is not a list", "{\"deniedMcpServers\": {\"serverName\": \"x\"}}"),
                 Arguments.of("an allow list that is not a list", "{\"allowedMcpServers\": \"github\"}"),
-                Arguments.of("exclusive that is not a boolean", "{\"exclusiveMcpServers\": \"yes\"}"));
+                Arguments.of("exclusive that is not a boolean", "{\"exclusiveMcpServers\": \"yes\"}"),
+                Arguments.of("a deny entry that lists variables (only allow entries can)",
+                        "{\"deniedMcpServers\": [{\"serverCommand\": [\"npx\"], \"serverEnv\": {\"NODE_OPTIONS\": \"x\"}}]}"),
+                Arguments.of("a deny entry with an unknown key", "{\"deniedMcpServers\": [{\"serverName\": \"x\", \"note\": \"y\"}]}"),
+                Arguments.of("a deny URL that is not scheme://host", "{\"deniedMcpServers\": [{\"serverUrl\": \"evil.example\"}]}"),
+                Arguments.of("a deny URL with user info", "{\"deniedMcpServers\": [{\"serverUrl\": \"https://me@evil.example/*\"}]}"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenFiles")
     void aBrokenManagedFileBlocksEveryServerAndSaysWhy(String title, String json) throws Exception {
         ManagedPolicy policy = managed(json);
-        String blocked = policy.blocked(OTHER, OTHER);
+        String blocked = policy.blocked(OTHER, OTHER, here);
         assertTrue(blocked != null && blocked.contains(dir.resolve("managed-settings.json").toString()), title + ": " + blocked);
         assertTrue(blocked.contains("every MCP server is blocked until it is fixed"), blocked);
         assertEquals(1, policy.warnings().size());
@@ -98,9 +120,45 @@ class ManagedPolicyTest {
     @Test
     void anInvalidAllowEntryAllowsNothingAndTheRestStillApplies() throws Exception {
         ManagedPolicy policy = managed("{\"allowedMcpServers\": [{\"serverCommand\": []}, {\"serverName\": \"github\"}]}");
-        assertNull(policy.blocked(GITHUB, GITHUB));
-        assertTrue(policy.blocked(OTHER, OTHER) != null);
+        assertNull(policy.blocked(GITHUB, GITHUB, here));
+        assertTrue(policy.blocked(OTHER, OTHER, here) != null);
         assertTrue(policy.warnings().getFirst().text().contains("it allows nothing"), policy.warnings().toString());
+    }
+
+    static Stream<Arguments> invalidAllowEntries() {
+        return Stream.of(
+                Arguments.of("{\"serverName\": \"github\", \"serverEnv\": {}}", "serverEnv only narrows a serverCommand entry"),
+                Arguments.of("{\"serverCommand\": [\"npx\"], \"serverCwd\": \"relative\"}", "serverCwd must be an absolute directory"),
+                Arguments.of("{\"serverCommand\": [\"npx\"], \"serverEnv\": {\"X\": 1}}", "serverEnv must be an object of variable names"),
+                Arguments.of("{\"serverUrl\": \"https://*.example.com:http/*\"}", "port"),
+                Arguments.of("{\"serverUrl\": \"https://0x7f000001/*\"}", "hex"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidAllowEntries")
+    void anInvalidAllowEntryIsSkippedWithAWarningThatSaysWhy(String entry, String why) throws Exception {
+        ManagedPolicy policy = managed("{\"allowedMcpServers\": [" + entry + ", {\"serverName\": \"github\"}]}");
+        assertNull(policy.blocked(GITHUB, GITHUB, here));
+        assertTrue(policy.warnings().getFirst().text().contains(why), policy.warnings().toString());
+        assertTrue(policy.warnings().getFirst().text().contains("it allows nothing"), policy.warnings().toString());
+    }
+
+    @Test
+    void aUrlWithUserInfoIsRefusedUnderAnyManagedFileButNotWithoutOne() throws Exception {
+        McpServerSpec disguised = new McpServerSpec.Http("docs", "https://docs.example.com@evil.example/mcp", Map.of());
+        String blocked = managed("{}").blocked(disguised, disguised, here);
+        assertTrue(blocked != null && blocked.contains("user info"), blocked);
+        assertNull(ManagedPolicy.NONE.blocked(disguised, disguised, here));
+    }
+
+    @Test
+    void aUrlThatCannotBeReadIsBlockedOnlyWhenADenyUrlRuleCouldMatchIt() throws Exception {
+        McpServerSpec odd = new McpServerSpec.Http("odd", "http://127.1:8080/mcp", Map.of());
+        String blocked = managed("{\"deniedMcpServers\": [{\"serverUrl\": \"https://evil.example/*\"}]}").blocked(odd, odd, here);
+        assertTrue(blocked != null && blocked.contains("cannot be read"), blocked);
+        assertNull(managed("{\"deniedMcpServers\": [{\"serverName\": \"evil\"}]}").blocked(odd, odd, here));
+        String notAllowed = managed("{\"allowedMcpServers\": [{\"serverUrl\": \"http://*\"}]}").blocked(odd, odd, here);
+        assertTrue(notAllowed != null && notAllowed.contains("not in allowedMcpServers") && notAllowed.contains("cannot be read"), notAllowed);
     }
 
     @Test

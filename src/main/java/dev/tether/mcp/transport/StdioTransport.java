@@ -101,39 +101,59 @@ public final class StdioTransport implements MessageChannel {
      */
     public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv,
                                         int maxLineBytes, SpillFiles spills) throws IOException {
-        Map<String, String> env = StdioEnvironment.build(hostEnv, spec.env());
-        Path cwd = spec.cwd() != null ? spec.cwd() : defaultCwd;
+        StdioLaunch plan = plan(spec, defaultCwd, hostEnv);
         List<String> command = new ArrayList<>();
-        command.add(resolve(spec.command(), env.get("PATH"), cwd));
-        command.addAll(spec.args());
+        command.add(plan.program().toString());
+        command.addAll(plan.args());
         ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(cwd.toFile())
+                .directory(plan.cwd().toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         builder.environment().clear();
-        builder.environment().putAll(env);
+        builder.environment().putAll(plan.env());
         StdioTransport transport = new StdioTransport(spec.name(), builder.start(), maxLineBytes);
         transport.lines.spillTo(spills);
         return transport;
     }
 
-    /** A command with a path separator is used as given (relative to cwd); a bare one is searched on PATH. */
-    static String resolve(String command, String path, Path cwd) throws IOException {
+    /**
+     * What {@link #launch} would start for {@code spec}: the environment is the allow-list of
+     * {@code hostEnv} plus the declared variables, the directory the spec's {@code cwd} (else
+     * {@code defaultCwd}), the program looked up as {@link #resolve} does.
+     *
+     * @throws IOException the command is missing or not found on the server's PATH
+     */
+    public static StdioLaunch plan(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv) throws IOException {
+        Map<String, String> env = StdioEnvironment.build(hostEnv, spec.env());
+        Path cwd = spec.cwd() != null ? spec.cwd() : defaultCwd;
+        return new StdioLaunch(resolve(spec.command(), env.get("PATH"), cwd), spec.args(), env, cwd);
+    }
+
+    /** The environment a server that declares no variables gets: the allow-list of {@code hostEnv}. */
+    public static Map<String, String> inheritedEnvironment(Map<String, String> hostEnv) {
+        return StdioEnvironment.build(hostEnv, Map.of());
+    }
+
+    /**
+     * A command with a path separator is used as given (relative to cwd); a bare one is searched on
+     * PATH, whose relative entries count from cwd, as they would for the server's own lookups.
+     */
+    static Path resolve(String command, String path, Path cwd) throws IOException {
         if (command == null || command.isBlank()) {
             throw new IOException("no command given");
         }
         if (command.contains("/") || command.contains(File.separator)) {
-            return cwd.resolve(command).toString();
+            return cwd.resolve(command);
         }
         if (path != null) {
             for (String dir : path.split(File.pathSeparator)) {
                 if (dir.isEmpty()) {
                     continue;
                 }
-                Path candidate = Path.of(dir, command);
+                Path candidate = cwd.resolve(dir).resolve(command);
                 if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return candidate.toString();
+                    return candidate;
                 }
             }
         }

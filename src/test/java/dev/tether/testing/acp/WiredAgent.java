@@ -59,6 +59,16 @@ public final class WiredAgent {
         return env;
     }
 
+    /**
+     * An agent whose process environment is exactly {@code env}: its config file, managed settings
+     * and project choices are the ones {@code env} points at, and its stdio servers inherit from it.
+     */
+    public static InProcessAgent fromEnvironment(Path dir, ModelCatalog model, Map<String, String> env) {
+        SecretRegistry secrets = AttackWiring.secrets(env, Json.object());
+        return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory()),
+                dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env)));
+    }
+
     /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */
     public static ObjectNode chaos(String name, String... flags) {
         McpServerSpec.Stdio spec = McpTestSupport.chaos(name, flags);
