@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.base.git.UserGitConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +34,8 @@ class ProtectedPathsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", ".gitignore", ".github/workflows/ci.yml", "src/git/config", ".envrc.example", "idea/x", "mcp.json", "docs/claude.md"})
+    @ValueSource(strings = {"README.md", ".gitignore", ".github/workflows/ci.yml", "src/git/config", ".envrc.example", "idea/x", "mcp.json",
+            "docs/claude.md", "HEAD", "objects/x", "config"})
     void ordinaryPathsAreNot(String relative) {
         assertFalse(ProtectedPaths.DEFAULT.covers(workspace(), ws.resolve(relative)), relative);
     }
@@ -53,7 +55,8 @@ class ProtectedPathsTest {
     void aDanglingLinkIsJudgedByItsTarget() throws Exception {
         Files.createDirectories(ws.resolve(".git/hooks"));
         Files.createSymbolicLink(ws.resolve("notes.txt"), Path.of(".git/hooks/post-merge"));
-        assertEquals(Optional.of(".git/hooks/post-merge"), ProtectedPaths.DEFAULT.match(workspace(), ws.resolve("notes.txt")));
+        assertEquals(Optional.of(new ProtectedPaths.Protection(".git/hooks/post-merge", "git reads the configuration and runs the hooks in it")),
+                ProtectedPaths.DEFAULT.match(workspace(), ws.resolve("notes.txt")));
     }
 
     @Test
@@ -68,5 +71,35 @@ class ProtectedPathsTest {
         Files.createDirectories(other.resolve(".git"));
         Files.createSymbolicLink(ws.resolve("elsewhere"), other.resolve(".git"));
         assertTrue(ProtectedPaths.DEFAULT.covers(workspace(), ws.resolve("elsewhere/config")));
+    }
+
+    @Test
+    void theRequestSaysWhyAndWhatRunsIt() {
+        ProtectedPaths paths = new ProtectedPaths(List.of("deploy/*.sh"));
+        assertEquals("Writing .envrc is like running a command: direnv runs it when you enter the directory.",
+                paths.match(workspace(), ws.resolve(".envrc")).orElseThrow().explain());
+        assertEquals("Writing deploy/go.sh is like running a command: it matches tools.protectedPaths in your settings.",
+                paths.match(workspace(), ws.resolve("deploy/go.sh")).orElseThrow().explain());
+    }
+
+    @Test
+    void gitsRulesNameThePlacesRelativeToTheWorkspace() throws Exception {
+        Files.createDirectories(ws.resolve(".git"));
+        Files.writeString(ws.resolve(".git/config"), "[core]\n\thooksPath = tools/\u202Ehooks\n");
+        ProtectedPaths.Protection protection = ProtectedPaths.DEFAULT.match(workspace(), ws.resolve("tools/\u202Ehooks/pre-push")).orElseThrow();
+        assertEquals(new ProtectedPaths.Protection("tools/hooks/pre-push", "git runs hooks from tools/hooks (core.hooksPath in .git/config)"),
+                protection, "workspace-relative, and cleaned of characters that would make it read otherwise");
+    }
+
+    @Test
+    void theUsersOwnGitConfigurationCounts() throws Exception {
+        Path home = Files.createDirectories(other.resolve("home"));
+        Files.writeString(home.resolve(".gitconfig"), "[core]\n\thooksPath = ~/hooks\n");
+        ProtectedPaths paths = new ProtectedPaths(List.of(), new UserGitConfig(home, List.of(home.resolve(".gitconfig"))));
+        assertEquals(Optional.of(new ProtectedPaths.Protection("home/hooks/post-merge",
+                        "git runs hooks from home/hooks (core.hooksPath in home/.gitconfig)")),
+                paths.match(workspace(), home.resolve("hooks/post-merge")));
+        assertTrue(paths.covers(workspace(), home.resolve(".gitconfig")));
+        assertFalse(ProtectedPaths.DEFAULT.covers(workspace(), home.resolve("hooks/post-merge")), "only where the user's configuration says so");
     }
 }
