@@ -24,8 +24,20 @@ import java.util.Optional;
  *   <li>{@code .git}: git's configuration ({@code core.fsmonitor}, {@code core.pager}) and hooks,
  *       run by the editor's own {@code git status} and by commits;</li>
  *   <li>{@code .envrc}: direnv runs it on {@code cd};</li>
- *   <li>{@code .zed}, {@code .vscode}, {@code .idea}: editors run their tasks and settings;</li>
- *   <li>{@code .claude} (Claude Code's hooks) and {@code .mcp.json} (the servers agents start).</li>
+ *   <li>{@code .zed}, {@code .vscode}, {@code .idea}, {@code .devcontainer},
+ *       {@code .devcontainer.json}: editors run their tasks, settings and container commands;</li>
+ *   <li>{@code .claude} (Claude Code's hooks) and {@code .mcp.json} (the servers agents start);</li>
+ *   <li>{@code .cargo/config.toml}, {@code .cargo/config}: rust-analyzer runs cargo by itself,
+ *       and cargo runs the {@code rustc-wrapper} and runners they name;</li>
+ *   <li>{@code mise*.toml}, {@code .mise*.toml}, {@code .mise/}, {@code mise/config.toml},
+ *       {@code .config/mise*}, {@code .rtx.toml}: mise, once activated, runs their hooks and
+ *       {@code _.source} scripts on {@code cd};</li>
+ *   <li>{@code .tool-versions}: asdf's and mise's shims, which editors start by themselves, run
+ *       whatever program it names ({@code path:} versions);</li>
+ *   <li>{@code .exrc}, {@code _exrc}, {@code .vimrc}, {@code _vimrc}, {@code .gvimrc},
+ *       {@code .nvimrc}, {@code .nvim.lua}: vim with {@code exrc} runs them at start-up;</li>
+ *   <li>{@code .pre-commit-config.yaml}, {@code lefthook*}, {@code .lefthook*}: the commands
+ *       hook managers run at each commit.</li>
  * </ul>
  * {@code *} and {@code ?} stay within one path component, {@code **} spans any number of them; a
  * glob that matches a directory protects everything below it. The user adds globs
@@ -45,6 +57,9 @@ import java.util.Optional;
  */
 public final class ProtectedPaths {
     private static final String EDITOR = "the editor runs the tasks, settings and commands in it";
+    private static final String MISE = "mise, once activated, runs the hooks and scripts it names when you enter the directory";
+    private static final String VIM = "vim with 'exrc' runs it when started in that directory";
+    private static final String HOOK_MANAGER = "a git hook runs the commands it names at each commit";
     private static final Map<String, String> DEFAULTS = defaults();
 
     /** At any depth: nested repositories and subdirectories are run just the same. */
@@ -64,6 +79,27 @@ public final class ProtectedPaths {
         // commands that agents (Claude Code, and Tether once project servers are read) start as MCP servers.
         rules.put("**/.claude", "Claude Code runs the hooks in it");
         rules.put("**/.mcp.json", "agents start the MCP servers it names");
+        rules.put("**/.devcontainer", EDITOR);
+        rules.put("**/.devcontainer.json", EDITOR);
+        rules.put("**/.cargo/config.toml", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");
+        rules.put("**/.cargo/config", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");
+        rules.put("**/mise*.toml", MISE);
+        rules.put("**/.mise*.toml", MISE);
+        rules.put("**/.mise", MISE);
+        rules.put("**/mise/config.toml", MISE);
+        rules.put("**/.config/mise*", MISE);
+        rules.put("**/.rtx.toml", MISE);
+        rules.put("**/.tool-versions", "the shims of asdf and mise, which editors start by themselves, run the programs it names");
+        rules.put("**/.exrc", VIM);
+        rules.put("**/_exrc", VIM);
+        rules.put("**/.vimrc", VIM);
+        rules.put("**/_vimrc", VIM);
+        rules.put("**/.gvimrc", VIM);
+        rules.put("**/.nvimrc", VIM);
+        rules.put("**/.nvim.lua", VIM);
+        rules.put("**/.pre-commit-config.yaml", HOOK_MANAGER);
+        rules.put("**/lefthook*", HOOK_MANAGER);
+        rules.put("**/.lefthook*", HOOK_MANAGER);
         return rules;
     }
 
