@@ -7,7 +7,6 @@ import dev.tether.base.git.RealPaths;
 import dev.tether.base.git.UserGitConfig;
 import dev.tether.security.UnicodeSanitizer;
 import java.nio.file.Path;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -192,7 +191,7 @@ public final class ProtectedPaths {
     /** The relative path, or one of its ancestors, matched by a glob. */
     private Optional<Protection> matchRelative(Path relative) {
         String shown = relative.toString().replace('\\', '/');
-        String text = comparable(shown);
+        String text = RealPaths.comparable(shown);
         List<Glob> compiled = patterns();
         for (int end = text.length(); end > 0; end = text.lastIndexOf('/', end - 1)) {
             String prefix = text.substring(0, end);
@@ -234,21 +233,13 @@ public final class ProtectedPaths {
         return clean.length() <= MAX_SHOWN_CHARS ? clean : "…" + clean.substring(clean.length() - MAX_SHOWN_CHARS + 1);
     }
 
-    /** NFC, without format characters (zero-width, bidi controls) that some file systems ignore. */
-    private static String comparable(String text) {
-        String nfc = Normalizer.normalize(text, Normalizer.Form.NFC);
-        StringBuilder out = new StringBuilder(nfc.length());
-        nfc.codePoints().filter(cp -> Character.getType(cp) != Character.FORMAT).forEach(out::appendCodePoint);
-        return out.toString();
-    }
-
     /**
      * The glob made comparable (NFC, '/' separators, no leading {@code ./} or {@code /}, no trailing
      * {@code /}) as a case-insensitive {@linkplain Glob#path path glob}; {@code [} and {@code {}
      * stay literal here, as protected paths have always read them.
      */
     static Glob compile(String glob) {
-        String g = comparable(glob.strip().replace('\\', '/'));
+        String g = RealPaths.comparable(glob.strip().replace('\\', '/'));
         while (g.startsWith("./")) {
             g = g.substring(2);
         }

@@ -73,11 +73,16 @@ public final class RealPaths {
         return fold(a).equals(fold(b));
     }
 
-    /** NFC, without format characters (zero-width, bidi controls), lower-cased. */
+    /** {@link #comparable}, lower-cased. */
     static String fold(String name) {
-        String nfc = Normalizer.normalize(name, Normalizer.Form.NFC);
+        return comparable(name).toLowerCase(Locale.ROOT);
+    }
+
+    /** NFC, without format characters (zero-width, bidi controls) that some file systems ignore. */
+    public static String comparable(String text) {
+        String nfc = Normalizer.normalize(text, Normalizer.Form.NFC);
         StringBuilder out = new StringBuilder(nfc.length());
         nfc.codePoints().filter(cp -> Character.getType(cp) != Character.FORMAT).forEach(out::appendCodePoint);
-        return out.toString().toLowerCase(Locale.ROOT);
+        return out.toString();
     }
 }
