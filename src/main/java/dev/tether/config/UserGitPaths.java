@@ -14,7 +14,8 @@ import java.util.Optional;
  * {@code ~/.config/git/config}, the files {@code GIT_CONFIG_GLOBAL} and {@code GIT_CONFIG_SYSTEM}
  * name, and {@code /etc/gitconfig}. Both XDG places are listed whatever the variable says, and
  * the defaults stay beside the variables' files: a file git does not read costs a question at
- * most, a file it reads and Tether does not could run a command.
+ * most, a file it reads and Tether does not could run a command. A relative value names no fixed
+ * place (git would take it relative to wherever it runs) and adds nothing.
  *
  * @see <a href="https://git-scm.com/docs/git-config#FILES">git-config: files</a>
  */
@@ -22,7 +23,7 @@ final class UserGitPaths {
     private UserGitPaths() {}
 
     static UserGitConfig from(Map<String, String> env) {
-        Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home", "/")));
+        Path home = absolute(env.get("HOME")).orElse(Path.of(System.getProperty("user.home", "/")));
         List<Path> files = new ArrayList<>();
         files.add(home.resolve(".gitconfig"));
         absolute(env.get("XDG_CONFIG_HOME")).ifPresent(xdg -> files.add(xdg.resolve("git/config")));
