@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * One configuration as git reads it: some files, and recursively every file their
@@ -32,7 +33,8 @@ final class GitConfigFiles {
     static final long MAX_BYTES = 16L * 1024 * 1024;
     static final int MAX_FILES = 64;
     static final int MAX_INCLUDE_DEPTH = 10;
-    static final int MAX_SETTINGS = 256;
+    /** Many aliases are common; the byte budget, not this, is what bounds the memory they take. */
+    static final int MAX_SETTINGS = 4096;
 
     /** A value asked for, and the file that set it. */
     record Setting(String name, String value, Path file) {}
@@ -52,7 +54,7 @@ final class GitConfigFiles {
      */
     record Read(List<Include> includes, List<Setting> settings, Optional<Unjudged> unjudged) {}
 
-    private final Set<String> wanted;
+    private final Predicate<String> wanted;
     private final Path home;
     private final List<Include> includes = new ArrayList<>();
     private final List<Setting> settings = new ArrayList<>();
@@ -61,18 +63,18 @@ final class GitConfigFiles {
     private int files;
     private Unjudged unjudged;
 
-    private GitConfigFiles(Set<String> wanted, Path home) {
-        this.wanted = Set.copyOf(wanted);
+    private GitConfigFiles(Predicate<String> wanted, Path home) {
+        this.wanted = wanted;
         this.home = home;
     }
 
     /**
      * Reads {@code roots} in order with everything they include.
      *
-     * @param wanted the full names (lower-case section and key) of the settings to keep
+     * @param wanted which settings to keep, by full name (lower-case section and key)
      * @param home   what {@code ~/} means in an include's path
      */
-    static Read read(List<Path> roots, Set<String> wanted, Path home) {
+    static Read read(List<Path> roots, Predicate<String> wanted, Path home) {
         GitConfigFiles reading = new GitConfigFiles(wanted, home);
         reading.files = roots.size();
         for (Path root : roots) {
@@ -141,7 +143,7 @@ final class GitConfigFiles {
 
     private void take(Path file, GitConfigParser.Entry entry, List<Include> named) {
         boolean include = isInclude(entry.name());
-        if ((!include && !wanted.contains(entry.name())) || entry.value() == null) {
+        if ((!include && !wanted.test(entry.name())) || entry.value() == null) {
             return;
         }
         if (entry.cut()) {
@@ -154,7 +156,7 @@ final class GitConfigFiles {
             path(entry.value(), file.toAbsolutePath().getParent(), home).ifPresent(p -> named.add(new Include(p, file)));
         } else {
             if (settings.size() >= MAX_SETTINGS) {
-                throw stop(file, "more than " + MAX_SETTINGS + " settings name paths");
+                throw stop(file, "more than " + MAX_SETTINGS + " settings that name paths or commands");
             }
             settings.add(new Setting(entry.name(), entry.value(), file));
         }

@@ -49,6 +49,14 @@ public sealed interface GitReason {
         }
     }
 
+    /** A program or script a command setting names by path ({@code filter.<driver>.clean = ./tools/clean.sh}). */
+    record Program(Path location, String setting, Path setIn) implements GitReason {
+        @Override
+        public String explain(Function<Path, String> shown) {
+            return "git runs " + shown.apply(location) + " (" + setting + " in " + shown.apply(setIn) + ")";
+        }
+    }
+
     /** A file pulled in by {@code include.path} or {@code includeIf.<condition>.path}. */
     record Included(Path location, Path by) implements GitReason {
         @Override

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Which writes make git run something the user never asked for, judged as git would find things,
@@ -35,7 +36,10 @@ import java.util.Set;
 public final class GitWrites {
     private static final String HOOKS_PATH = "core.hookspath";
     private static final String WORK_TREE = "core.worktree";
-    private static final Set<String> WANTED = Set.of(HOOKS_PATH, WORK_TREE);
+    private static final Predicate<String> WANTED = name -> name.equals(HOOKS_PATH) || name.equals(WORK_TREE)
+            || GitCommands.isCommand(name);
+    /** Bounds the paths one check compares against, whatever a configuration's commands hold. */
+    static final int MAX_PROGRAMS = 1024;
 
     private final UserGitConfig user;
 
@@ -127,29 +131,55 @@ public final class GitWrites {
                 return Optional.of(new GitReason.Included(include.file(), include.by()));
             }
         }
+        int programs = 0;
         for (GitConfigFiles.Setting setting : config.settings()) {
-            if (!setting.name().equals(HOOKS_PATH) || setting.value().isEmpty()) {
+            if (setting.value().isEmpty()) {
                 continue;
             }
-            for (Path hooks : hooksDirectories(setting.value(), tops)) {
-                if (covers(hooks, target)) {
-                    return Optional.of(new GitReason.HooksDirectory(hooks, setting.file()));
+            if (setting.name().equals(HOOKS_PATH)) {
+                Optional<GitReason> hooks = hooks(setting, target, tops);
+                if (hooks.isPresent()) {
+                    return hooks;
                 }
-                Path parent = hooks.getParent();
-                if (hooks.getFileName() != null && hooks.getFileName().toString().equals("_") && parent != null
-                        && covers(parent, target)) {
-                    return Optional.of(new GitReason.HuskyScripts(parent, hooks, setting.file()));
+            } else if (GitCommands.isCommand(setting.name())) {
+                List<String> paths = GitCommands.programPaths(setting.value());
+                programs += paths.size();
+                if (programs > MAX_PROGRAMS) {
+                    return Optional.of(new GitReason.Unjudged(setting.file(), "more than " + MAX_PROGRAMS + " programs are named by path"));
+                }
+                for (String program : paths) {
+                    for (Path location : placesOf(program, tops)) {
+                        if (covers(location, target)) {
+                            return Optional.of(new GitReason.Program(location, setting.name(), setting.file()));
+                        }
+                    }
                 }
             }
         }
         return Optional.empty();
     }
 
+    /** The hooks directory {@code setting} names, or husky's parent of it, if {@code target} lies there. */
+    private Optional<GitReason> hooks(GitConfigFiles.Setting setting, Path target, List<Path> tops) {
+        for (Path hooks : placesOf(setting.value(), tops)) {
+            if (covers(hooks, target)) {
+                return Optional.of(new GitReason.HooksDirectory(hooks, setting.file()));
+            }
+            Path parent = hooks.getParent();
+            if (hooks.getFileName() != null && hooks.getFileName().toString().equals("_") && parent != null
+                    && covers(parent, target)) {
+                return Optional.of(new GitReason.HuskyScripts(parent, hooks, setting.file()));
+            }
+        }
+        return Optional.empty();
+    }
+
     /**
-     * Where git looks for hooks when {@code core.hooksPath} is {@code value}: relative to each
-     * place hooks run in; outside any repository only an absolute or home-relative value means a place.
+     * Where a path in a setting ({@code core.hooksPath}, a command's program) leads: relative to
+     * each place git runs hooks and commands in; outside any repository only an absolute or
+     * home-relative value means a place.
      */
-    private List<Path> hooksDirectories(String value, List<Path> tops) {
+    private List<Path> placesOf(String value, List<Path> tops) {
         Set<Path> dirs = new LinkedHashSet<>();
         for (Path top : tops) {
             GitConfigFiles.path(value, top, user.home()).ifPresent(dirs::add);

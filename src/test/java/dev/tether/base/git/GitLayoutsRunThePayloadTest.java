@@ -131,4 +131,19 @@ class GitLayoutsRunThePayloadTest {
         run(emb, "git", "status");
         assertRan();
     }
+
+    @Test
+    void aCleanFilterRunsItsScriptWhenAFileIsStaged() throws Exception {
+        gitDir(ws.resolve(".git"));
+        Files.writeString(ws.resolve(".git/config"), "[filter \"strip\"]\n\tclean = ./tools/clean.sh\n");
+        Files.writeString(ws.resolve(".gitattributes"), "*.txt filter=strip\n");
+        Files.writeString(ws.resolve("notes.txt"), "hello\n");
+        Path payload = ws.resolve("tools/clean.sh");
+        assertProtected(payload);
+        Files.createDirectories(payload.getParent());
+        Files.writeString(payload, "#!/bin/sh\ntouch " + marker + "\ncat\n");
+        Files.setPosixFilePermissions(payload, PosixFilePermissions.fromString("rwxr-xr-x"));
+        run(ws, "git", "add", "notes.txt");
+        assertRan();
+    }
 }

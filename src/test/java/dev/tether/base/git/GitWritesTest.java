@@ -162,4 +162,26 @@ class GitWritesTest {
         assertEquals(Optional.of(new GitReason.LooksLikeGitDirectory(ws.resolve("emb"))), check("emb/refs/heads/main"));
         assertEquals(Optional.empty(), check("fresh/HEAD"), "HEAD alone in a new directory is no git directory");
     }
+
+    @Test
+    void aScriptACommandSettingNamesIsProtected() throws Exception {
+        repository("[filter \"nb\"]\n\tclean = ./tools/clean.sh %f\n[alias]\n\tst = !scripts/status\n\tlg = log --graph\n"
+                + "[core]\n\tpager = less -R\n\tfsmonitor = \"hooks/watch\"\n");
+        assertEquals(Optional.of(new GitReason.Program(ws.resolve("tools/clean.sh"), "filter.nb.clean", ws.resolve(".git/config"))),
+                check("tools/clean.sh"));
+        assertInstanceOf(GitReason.Program.class, check("scripts/status").orElseThrow());
+        assertInstanceOf(GitReason.Program.class, check("hooks/watch").orElseThrow());
+        assertEquals(Optional.empty(), check("tools/other.sh"));
+        assertEquals(Optional.empty(), check("less"));
+    }
+
+    @Test
+    void tooManyProgramsCannotBeJudged() throws Exception {
+        StringBuilder config = new StringBuilder("[alias]\n");
+        for (int i = 0; i <= GitWrites.MAX_PROGRAMS; i++) {
+            config.append("\ta").append(i).append(" = !./s").append(i).append('\n');
+        }
+        repository(config.toString());
+        assertInstanceOf(GitReason.Unjudged.class, check("README.md").orElseThrow());
+    }
 }
