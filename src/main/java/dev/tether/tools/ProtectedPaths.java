@@ -47,8 +47,9 @@ import java.util.Optional;
  *
  * <p><b>By what git reads</b> ({@link GitWrites}): the git directories of every repository that
  * holds the path whatever their names, a directory that looks like a git directory after the
- * write, the directory {@code core.hooksPath} names (and husky's scripts beside it), every file
- * the configuration includes, and the user's own git configuration files.
+ * write, the directory {@code core.hooksPath} names (and husky's scripts beside it), scripts that
+ * command settings name by path ({@code filter.<driver>.clean}, {@code core.fsmonitor}), every
+ * file the configuration includes, and the user's own git configuration files.
  *
  * <p>A path is checked as written and as it really is after following symbolic links (also
  * dangling ones), so a link into {@code .git} is protected too; a path whose links cannot be

@@ -24,6 +24,9 @@ import java.util.function.Predicate;
  *       in the user's own (relative to the work tree's top level, also to the git directory for a
  *       bare repository; {@code ~/} in the home directory), or in its parent when it ends in
  *       {@code _} (husky, whose stubs run {@code .husky/<hook>} whether it exists yet or not);</li>
+ *   <li>at a program or script a command setting of theirs names by path ({@link GitCommands}:
+ *       {@code filter.<driver>.clean = ./tools/clean.sh}, {@code core.fsmonitor}, aliases),
+ *       relative to the same places as a hooks path;</li>
  *   <li>at a file included by any of these configurations ({@link GitConfigFiles}), or at one of
  *       the user's configuration files themselves.</li>
  * </ul>
@@ -120,7 +123,7 @@ public final class GitWrites {
     /** A configuration and the places its relative hooks paths are relative to. */
     private record Judged(GitConfigFiles.Read read, List<Path> tops) {}
 
-    /** The verdict of one configuration on {@code target}: unjudged, included, or a hooks directory. */
+    /** The verdict of one configuration on {@code target}: unjudged, included, a hooks directory or a program. */
     private Optional<GitReason> judge(GitConfigFiles.Read config, Path target, List<Path> tops) {
         if (config.unjudged().isPresent()) {
             GitConfigFiles.Unjudged why = config.unjudged().get();
