@@ -152,7 +152,9 @@ public final class GitWrites {
                 }
                 for (String program : paths) {
                     for (Path location : placesOf(program, tops)) {
-                        if (covers(location, target)) {
+                        // The file itself only: a word such as "cd packages/web" names a directory
+                        // whose files git does not run.
+                        if (isAt(location, target)) {
                             return Optional.of(new GitReason.Program(location, setting.name(), setting.file()));
                         }
                     }
@@ -214,7 +216,16 @@ public final class GitWrites {
 
     /** Whether {@code target} is {@code location} or lies below it, as named or as it really is. */
     private static boolean covers(Path location, Path target) {
+        return matches(location, place -> RealPaths.within(target, place));
+    }
+
+    /** Whether {@code target} is {@code location} itself, as named or as it really is. */
+    private static boolean isAt(Path location, Path target) {
+        return matches(location, place -> place.getNameCount() == target.getNameCount() && RealPaths.within(target, place));
+    }
+
+    private static boolean matches(Path location, Predicate<Path> test) {
         Path lexical = location.toAbsolutePath().normalize();
-        return RealPaths.within(target, lexical) || RealPaths.of(lexical).filter(real -> RealPaths.within(target, real)).isPresent();
+        return test.test(lexical) || RealPaths.of(lexical).filter(test).isPresent();
     }
 }

@@ -166,6 +166,7 @@ class GitWritesTest {
     @Test
     void aScriptACommandSettingNamesIsProtected() throws Exception {
         repository("[filter \"nb\"]\n\tclean = ./tools/clean.sh %f\n[alias]\n\tst = !scripts/status\n\tlg = log --graph\n"
+                + "\tweb = !cd packages/web && npm start\n"
                 + "[core]\n\tpager = less -R\n\tfsmonitor = \"hooks/watch\"\n");
         assertEquals(Optional.of(new GitReason.Program(ws.resolve("tools/clean.sh"), "filter.nb.clean", ws.resolve(".git/config"))),
                 check("tools/clean.sh"));
@@ -173,6 +174,7 @@ class GitWritesTest {
         assertInstanceOf(GitReason.Program.class, check("hooks/watch").orElseThrow());
         assertEquals(Optional.empty(), check("tools/other.sh"));
         assertEquals(Optional.empty(), check("less"));
+        assertEquals(Optional.empty(), check("packages/web/src/App.tsx"), "a directory a command names is not a program");
     }
 
     @Test
