@@ -42,6 +42,21 @@ class GitLayoutsRunThePayloadTest {
         Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/main\n");
     }
 
+    private void repository(String config) throws Exception {
+        gitDir(ws.resolve(".git"));
+        Files.writeString(ws.resolve(".git/config"), config);
+    }
+
+    private static void executable(Path script, String text) throws Exception {
+        Files.createDirectories(script.getParent());
+        Files.writeString(script, text);
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private void commit() throws Exception {
+        run(ws, "git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--allow-empty", "-m", "x");
+    }
+
     private void assertProtected(Path payload) {
         assertTrue(git.check(payload, List.of(ws)).isPresent(), payload + " is protected");
     }
@@ -82,36 +97,29 @@ class GitLayoutsRunThePayloadTest {
 
     @Test
     void theHooksPathRunsItsHookAtACommit() throws Exception {
-        gitDir(ws.resolve(".git"));
-        Files.writeString(ws.resolve(".git/config"), "[core]\n\thooksPath = .githooks\n");
+        repository("[core]\n\thooksPath = .githooks\n");
         Path payload = ws.resolve(".githooks/pre-commit");
         assertProtected(payload);
-        Files.createDirectories(payload.getParent());
-        Files.writeString(payload, "#!/bin/sh\ntouch " + marker + "\n");
-        Files.setPosixFilePermissions(payload, PosixFilePermissions.fromString("rwxr-xr-x"));
-        run(ws, "git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--allow-empty", "-m", "x");
+        executable(payload, "#!/bin/sh\ntouch " + marker + "\n");
+        commit();
         assertRan();
     }
 
     @Test
     void huskysStubRunsANewScriptThatIsNotExecutable() throws Exception {
-        gitDir(ws.resolve(".git"));
-        Files.writeString(ws.resolve(".git/config"), "[core]\n\thooksPath = .husky/_\n");
+        repository("[core]\n\thooksPath = .husky/_\n");
         Path stub = ws.resolve(".husky/_/pre-commit");
-        Files.createDirectories(stub.getParent());
-        Files.writeString(stub, "#!/bin/sh\nsh -e \"$(dirname \"$(dirname \"$0\")\")/pre-commit\"\n");
-        Files.setPosixFilePermissions(stub, PosixFilePermissions.fromString("rwxr-xr-x"));
+        executable(stub, "#!/bin/sh\nsh -e \"$(dirname \"$(dirname \"$0\")\")/pre-commit\"\n");
         Path payload = ws.resolve(".husky/pre-commit");
         assertProtected(payload);
         Files.writeString(payload, "touch " + marker + "\n");
-        run(ws, "git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--allow-empty", "-m", "x");
+        commit();
         assertRan();
     }
 
     @Test
     void anIncludedFileSetsTheFsmonitor() throws Exception {
-        gitDir(ws.resolve(".git"));
-        Files.writeString(ws.resolve(".git/config"), "[include]\n\tpath = ../.gitconfig-shared\n");
+        repository("[include]\n\tpath = ../.gitconfig-shared\n");
         Path payload = ws.resolve(".gitconfig-shared");
         assertProtected(payload);
         Files.writeString(payload, fsmonitor());
@@ -134,15 +142,12 @@ class GitLayoutsRunThePayloadTest {
 
     @Test
     void aCleanFilterRunsItsScriptWhenAFileIsStaged() throws Exception {
-        gitDir(ws.resolve(".git"));
-        Files.writeString(ws.resolve(".git/config"), "[filter \"strip\"]\n\tclean = ./tools/clean.sh\n");
+        repository("[filter \"strip\"]\n\tclean = ./tools/clean.sh\n");
         Files.writeString(ws.resolve(".gitattributes"), "*.txt filter=strip\n");
         Files.writeString(ws.resolve("notes.txt"), "hello\n");
         Path payload = ws.resolve("tools/clean.sh");
         assertProtected(payload);
-        Files.createDirectories(payload.getParent());
-        Files.writeString(payload, "#!/bin/sh\ntouch " + marker + "\ncat\n");
-        Files.setPosixFilePermissions(payload, PosixFilePermissions.fromString("rwxr-xr-x"));
+        executable(payload, "#!/bin/sh\ntouch " + marker + "\ncat\n");
         run(ws, "git", "add", "notes.txt");
         assertRan();
     }
