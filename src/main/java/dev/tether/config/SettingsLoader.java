@@ -109,7 +109,7 @@ public final class SettingsLoader {
         TetherSettings.Mcp mcp = new TetherSettings.Mcp(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
-        return new TetherSettings(paths, env, model, ToolsConfig.from(file), mcp, SecretsConfig.envNames(file),
+        return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),
                 NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file));
     }
 

@@ -1,5 +1,6 @@
 package dev.tether.config;
 
+import dev.tether.base.git.UserGitConfig;
 import dev.tether.tools.ProtectedPaths;
 import dev.tether.tools.ToolDeferral;
 import dev.tether.tools.ToolFilter;
@@ -24,11 +25,17 @@ final class ToolsConfig {
 
     private ToolsConfig() {}
 
+    /** The limits in {@code config}, without the user's own git configuration files. */
     static ToolFilter from(JsonNode config) {
+        return from(config, UserGitConfig.NONE);
+    }
+
+    /** The limits in {@code config}; protected paths also follow what {@code git} (the user's own configuration) says. */
+    static ToolFilter from(JsonNode config, UserGitConfig git) {
         JsonNode tools = config.path("tools");
-        ProtectedPaths protectedPaths = ProtectedPaths.DEFAULT;
+        ProtectedPaths protectedPaths = new ProtectedPaths(List.of(), git);
         try {
-            protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"));
+            protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"), git);
         } catch (IllegalArgumentException e) {
             log().warn("ignoring the config file's protected paths: {}", e.getMessage());
         }

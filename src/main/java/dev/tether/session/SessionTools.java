@@ -250,7 +250,7 @@ final class SessionTools implements TurnTools {
         boolean usual = traits.equals(tool.traits());
         if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
             List<ToolDisplay> preview = new java.util.ArrayList<>();
-            preview.add(ToolDisplay.text(PROTECTED_NOTE));
+            preview.add(ToolDisplay.text(traits.why() == null ? PROTECTED_NOTE : traits.why()));
             preview.addAll(view.preview());
             view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
         }

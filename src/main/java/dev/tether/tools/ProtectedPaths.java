@@ -1,58 +1,144 @@
 package dev.tether.tools;
 
 import dev.tether.base.Glob;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import dev.tether.base.git.GitReason;
+import dev.tether.base.git.GitWrites;
+import dev.tether.base.git.RealPaths;
+import dev.tether.base.git.UserGitConfig;
+import dev.tether.security.UnicodeSanitizer;
 import java.nio.file.Path;
-import java.text.Normalizer;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Files that other programs run without the user doing anything: git reads {@code .git/config}
- * ({@code core.fsmonitor}, {@code core.pager}) and runs {@code .git/hooks/*} on the editor's
- * own {@code git status} and commits, direnv runs {@code .envrc} on {@code cd}, editors run
- * tasks and settings from {@code .zed/}, {@code .vscode/} and {@code .idea/}. Writing one is as
- * good as running a command, so a write to a protected path counts as
- * {@link ToolTraits.Category#EXECUTE execute}.
+ * Files that other programs run without the user doing anything. Writing one is as good as
+ * running a command, so a write to a protected path counts as
+ * {@link ToolTraits.Category#EXECUTE execute}. Two kinds:
  *
- * <p>Globs are relative to each workspace root: {@code *} and {@code ?} stay within one path
- * component, {@code **} spans any number of them; a glob that matches a directory protects
- * everything below it. The defaults are {@link #DEFAULT_GLOBS}; the user adds to them
+ * <p><b>By name</b>, relative to each workspace root and at any depth ({@link #DEFAULT_GLOBS}):
+ * <ul>
+ *   <li>{@code .git}: git's configuration ({@code core.fsmonitor}, {@code core.pager}) and hooks,
+ *       run by the editor's own {@code git status} and by commits;</li>
+ *   <li>{@code .envrc}: direnv runs it on {@code cd};</li>
+ *   <li>{@code .zed}, {@code .vscode}, {@code .idea}, {@code .devcontainer},
+ *       {@code .devcontainer.json}: editors run their tasks, settings and container commands;</li>
+ *   <li>{@code .claude} (Claude Code's hooks) and {@code .mcp.json} (the servers agents start);</li>
+ *   <li>{@code .cargo/config.toml}, {@code .cargo/config}: rust-analyzer runs cargo by itself,
+ *       and cargo runs the {@code rustc-wrapper} and runners they name;</li>
+ *   <li>{@code mise*.toml}, {@code .mise*.toml}, {@code .mise/}, {@code mise/config.toml},
+ *       {@code .config/mise*}, {@code .rtx.toml}: mise, once activated, runs their hooks and
+ *       {@code _.source} scripts on {@code cd};</li>
+ *   <li>{@code .tool-versions}: asdf's and mise's shims, which editors start by themselves, run
+ *       whatever program it names ({@code path:} versions);</li>
+ *   <li>{@code .exrc}, {@code _exrc}, {@code .vimrc}, {@code _vimrc}, {@code .gvimrc},
+ *       {@code .nvimrc}, {@code .nvim.lua}: vim with {@code exrc} runs them at start-up;</li>
+ *   <li>{@code .pre-commit-config.yaml}, {@code lefthook*}, {@code .lefthook*}: the commands
+ *       hook managers run at each commit.</li>
+ * </ul>
+ * {@code *} and {@code ?} stay within one path component, {@code **} spans any number of them; a
+ * glob that matches a directory protects everything below it. The user adds globs
  * ({@code "tools": {"protectedPaths": [...]}}), never removes. Matching ignores case and
  * invisible format characters on every file system: whether a directory is case-insensitive
  * (macOS, casefolded ext4) cannot be told cheaply, and asking once too often for
- * {@code .GIT/config} costs the user one click. A path is checked as written and as it really
- * is after following symbolic links (also dangling ones), so a link into {@code .git} is
- * protected too; a path whose links cannot be followed is treated as protected.
+ * {@code .GIT/config} costs the user one click.
+ *
+ * <p><b>By what git reads</b> ({@link GitWrites}): the git directories of every repository that
+ * holds the path whatever their names, a directory that looks like a git directory after the
+ * write, the directory {@code core.hooksPath} names (and husky's scripts beside it), scripts that
+ * command settings name by path ({@code filter.<driver>.clean}, {@code core.fsmonitor}), every
+ * file the configuration includes, and the user's own git configuration files.
+ *
+ * <p>A path is checked as written and as it really is after following symbolic links (also
+ * dangling ones), so a link into {@code .git} is protected too; a path whose links cannot be
+ * followed is treated as protected.
  */
 public final class ProtectedPaths {
+    private static final String EDITOR = "the editor runs the tasks, settings and commands in it";
+    private static final String MISE = "mise, once activated, runs the hooks and scripts it names when you enter the directory";
+    private static final String VIM = "vim with 'exrc' runs it when started in that directory";
+    private static final String HOOK_MANAGER = "a git hook runs the commands it names at each commit";
+    private static final Map<String, String> DEFAULTS = defaults();
+
     /** At any depth: nested repositories and subdirectories are run just the same. */
-    // .claude holds Claude Code's hooks, which run shell commands by themselves; .mcp.json names the
-    // commands that agents (Claude Code, and Tether once project servers are read) start as MCP servers.
-    public static final List<String> DEFAULT_GLOBS = List.of("**/.git", "**/.envrc", "**/.zed", "**/.vscode", "**/.idea",
-            "**/.claude", "**/.mcp.json");
+    public static final List<String> DEFAULT_GLOBS = List.copyOf(DEFAULTS.keySet());
     public static final ProtectedPaths DEFAULT = new ProtectedPaths(List.of());
-    private static final int MAX_LINKS = 40;
+    private static final String USER_GLOB = "it matches tools.protectedPaths in your settings";
+    private static final int MAX_SHOWN_CHARS = 160;
+
+    private static Map<String, String> defaults() {
+        Map<String, String> rules = new LinkedHashMap<>();
+        rules.put("**/.git", "git reads the configuration and runs the hooks in it");
+        rules.put("**/.envrc", "direnv runs it when you enter the directory");
+        rules.put("**/.zed", EDITOR);
+        rules.put("**/.vscode", EDITOR);
+        rules.put("**/.idea", EDITOR);
+        // .claude holds Claude Code's hooks, which run shell commands by themselves; .mcp.json names the
+        // commands that agents (Claude Code, and Tether once project servers are read) start as MCP servers.
+        rules.put("**/.claude", "Claude Code runs the hooks in it");
+        rules.put("**/.mcp.json", "agents start the MCP servers it names");
+        rules.put("**/.devcontainer", EDITOR);
+        rules.put("**/.devcontainer.json", EDITOR);
+        rules.put("**/.cargo/config.toml", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");
+        rules.put("**/.cargo/config", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");
+        rules.put("**/mise*.toml", MISE);
+        rules.put("**/.mise*.toml", MISE);
+        rules.put("**/.mise", MISE);
+        rules.put("**/mise/config.toml", MISE);
+        rules.put("**/.config/mise*", MISE);
+        rules.put("**/.rtx.toml", MISE);
+        rules.put("**/.tool-versions", "the shims of asdf and mise, which editors start by themselves, run the programs it names");
+        rules.put("**/.exrc", VIM);
+        rules.put("**/_exrc", VIM);
+        rules.put("**/.vimrc", VIM);
+        rules.put("**/_vimrc", VIM);
+        rules.put("**/.gvimrc", VIM);
+        rules.put("**/.nvimrc", VIM);
+        rules.put("**/.nvim.lua", VIM);
+        rules.put("**/.pre-commit-config.yaml", HOOK_MANAGER);
+        rules.put("**/lefthook*", HOOK_MANAGER);
+        rules.put("**/.lefthook*", HOOK_MANAGER);
+        return rules;
+    }
+
+    /**
+     * Why a write counts as a command.
+     *
+     * @param path the written path as the user knows it (relative to its workspace root)
+     * @param why  what runs it, in the user's words
+     */
+    public record Protection(String path, String why) {
+        /** The sentence a permission request shows. */
+        public String explain() {
+            return "Writing " + path + " is like running a command: " + why + ".";
+        }
+    }
 
     private final List<String> globs;
+    private final GitWrites git;
+    private final UserGitConfig user;
     /**
      * Compiled on first use: compiling normalises each glob (NFC), and the JDK's normaliser loads
      * its data on first use, about 4 ms that the start-up settings read would otherwise pay.
      */
     private volatile List<Glob> patterns;
 
-    /** The defaults plus {@code userGlobs}. */
+    /** The defaults plus {@code userGlobs}, without the user's own git configuration files. */
     public ProtectedPaths(List<String> userGlobs) {
-        Set<String> all = new LinkedHashSet<>(DEFAULT_GLOBS);
-        all.addAll(userGlobs);
+        this(userGlobs, UserGitConfig.NONE);
+    }
+
+    /** The defaults plus {@code userGlobs}; git's rules read the repositories' configuration and {@code user}'s. */
+    public ProtectedPaths(List<String> userGlobs, UserGitConfig user) {
+        List<String> all = new ArrayList<>(DEFAULT_GLOBS);
+        userGlobs.stream().filter(g -> !all.contains(g)).forEach(all::add);
         // A malformed glob of the user's still fails here, where the configuration is read.
         userGlobs.forEach(ProtectedPaths::compile);
         this.globs = List.copyOf(all);
+        this.user = user;
+        this.git = new GitWrites(user);
     }
 
     private List<Glob> patterns() {
@@ -74,78 +160,78 @@ public final class ProtectedPaths {
         return match(workspace, path).isPresent();
     }
 
-    /** The workspace-relative path that made {@code path} protected, if any. */
-    public Optional<String> match(Workspace workspace, Path path) {
+    /**
+     * Why writing {@code path} (already resolved inside {@code workspace}), with the directories
+     * the write creates above it, runs something, if it does.
+     */
+    public Optional<Protection> match(Workspace workspace, Path path) {
         Path lexical = path.toAbsolutePath().normalize();
-        Optional<Path> real = real(lexical, MAX_LINKS);
+        Optional<Path> real = RealPaths.of(lexical);
         if (real.isEmpty()) {
-            return Optional.of(lexical.toString());
+            return Optional.of(new Protection(shown(lexical.toString()), "its symbolic links cannot be followed"));
         }
         List<Path> roots = new ArrayList<>();
         for (Path root : workspace.roots()) {
             roots.add(root);
-            real(root, MAX_LINKS).ifPresent(roots::add);
+            RealPaths.of(root).ifPresent(roots::add);
         }
         for (Path candidate : List.of(lexical, real.get())) {
             for (Path root : roots) {
                 if (candidate.startsWith(root) && !candidate.equals(root)) {
-                    Optional<String> hit = matchRelative(root.relativize(candidate));
+                    Optional<Protection> hit = matchRelative(root.relativize(candidate));
                     if (hit.isPresent()) {
                         return hit;
                     }
                 }
             }
         }
-        return Optional.empty();
+        return git.check(real.get(), workspace.roots()).map(reason -> new Protection(show(real.get(), roots),
+                reason.explain(p -> show(p, roots))));
     }
 
     /** The relative path, or one of its ancestors, matched by a glob. */
-    private Optional<String> matchRelative(Path relative) {
+    private Optional<Protection> matchRelative(Path relative) {
         String shown = relative.toString().replace('\\', '/');
-        String text = comparable(shown);
+        String text = RealPaths.comparable(shown);
+        List<Glob> compiled = patterns();
         for (int end = text.length(); end > 0; end = text.lastIndexOf('/', end - 1)) {
             String prefix = text.substring(0, end);
-            if (patterns().stream().anyMatch(p -> p.matches(prefix))) {
-                return Optional.of(shown);
+            for (int i = 0; i < compiled.size(); i++) {
+                if (compiled.get(i).matches(prefix)) {
+                    return Optional.of(new Protection(shown(shown), DEFAULTS.getOrDefault(globs.get(i), USER_GLOB)));
+                }
             }
         }
         return Optional.empty();
     }
 
-    /**
-     * The real path of {@code path}: its nearest existing ancestor resolved, with the rest
-     * appended; a dangling link on the way is followed by hand. Empty when links loop or cannot
-     * be read.
-     */
-    static Optional<Path> real(Path path, int linksLeft) {
-        if (linksLeft <= 0) {
-            return Optional.empty();
-        }
-        Path existing = path;
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return Optional.of(path);
-        }
-        Path rest = existing.relativize(path);
-        try {
-            if (Files.isSymbolicLink(existing) && !Files.exists(existing)) {
-                Path target = existing.resolveSibling(Files.readSymbolicLink(existing)).normalize();
-                return real(target.resolve(rest).normalize(), linksLeft - 1);
+    /** A path as the user knows it: relative to the workspace root it lies in, else in {@code ~}, else absolute. */
+    private String show(Path path, List<Path> roots) {
+        Path normal = path.toAbsolutePath().normalize();
+        Path real = RealPaths.of(normal).orElse(normal);
+        for (Path candidate : List.of(normal, real)) {
+            for (Path root : roots) {
+                if (candidate.equals(root)) {
+                    return shown(root.toString());
+                }
+                if (candidate.startsWith(root)) {
+                    return shown(root.relativize(candidate).toString());
+                }
             }
-            return Optional.of(existing.toRealPath().resolve(rest).normalize());
-        } catch (IOException | SecurityException e) {
-            return Optional.empty();
         }
+        if (real.startsWith(user.home()) && !real.equals(user.home())) {
+            return shown("~/" + user.home().relativize(real));
+        }
+        return shown(real.toString());
     }
 
-    /** NFC, without format characters (zero-width, bidi controls) that some file systems ignore. */
-    private static String comparable(String text) {
-        String nfc = Normalizer.normalize(text, Normalizer.Form.NFC);
-        StringBuilder out = new StringBuilder(nfc.length());
-        nfc.codePoints().filter(cp -> Character.getType(cp) != Character.FORMAT).forEach(out::appendCodePoint);
-        return out.toString();
+    /**
+     * A name from the workspace as a person may read it: cleaned of characters that would make it
+     * read differently (bidi controls, zero-width characters) and cut to a length that fits a line.
+     */
+    private static String shown(String path) {
+        String clean = UnicodeSanitizer.clean(path);
+        return clean.length() <= MAX_SHOWN_CHARS ? clean : "…" + clean.substring(clean.length() - MAX_SHOWN_CHARS + 1);
     }
 
     /**
@@ -154,7 +240,7 @@ public final class ProtectedPaths {
      * stay literal here, as protected paths have always read them.
      */
     static Glob compile(String glob) {
-        String g = comparable(glob.strip().replace('\\', '/'));
+        String g = RealPaths.comparable(glob.strip().replace('\\', '/'));
         while (g.startsWith("./")) {
             g = g.substring(2);
         }

@@ -11,9 +11,16 @@ package dev.tether.tools;
  * @param confirm  ask every time, even in {@code auto} mode (an explicitly declared
  *                 destructive MCP tool)
  * @param source   "builtin" or the MCP server name
+ * @param why      for one call that does more than its tool usually does, a sentence saying
+ *                 why (shown in the permission request); null otherwise
  */
-public record ToolTraits(ToolKind kind, Category category, boolean confirm, String source) {
+public record ToolTraits(ToolKind kind, Category category, boolean confirm, String source, String why) {
     public enum Category { READ, EDIT, EXECUTE, EXTERNAL }
+
+    /** A tool's own traits, which need no reason. */
+    public ToolTraits(ToolKind kind, Category category, boolean confirm, String source) {
+        this(kind, category, confirm, source, null);
+    }
 
     public boolean readOnly() {
         return category == Category.READ;
@@ -30,7 +37,12 @@ public record ToolTraits(ToolKind kind, Category category, boolean confirm, Stri
 
     /** These traits, counted as a command: for a call that does more than the tool usually does. */
     public ToolTraits asExecute() {
-        return new ToolTraits(kind, Category.EXECUTE, confirm, source);
+        return asExecute(null);
+    }
+
+    /** {@link #asExecute()}, saying {@code why} (a sentence for the user). */
+    public ToolTraits asExecute(String why) {
+        return new ToolTraits(kind, Category.EXECUTE, confirm, source, why);
     }
 
     public static ToolTraits builtin(ToolKind kind, Category category) {

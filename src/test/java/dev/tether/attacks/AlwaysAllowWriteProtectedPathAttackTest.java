@@ -42,4 +42,23 @@ class AlwaysAllowWriteProtectedPathAttackTest {
             attack.assertStillWorks();
         }
     }
+
+    @Test
+    void alwaysAllowOfWriteFileDoesNotCoverAHookInTheHooksPath() throws Exception {
+        Files.createDirectories(ws.resolve(".git"));
+        Files.writeString(ws.resolve(".git/config"), "[core]\n\thooksPath = .githooks\n");
+        QueueModel model = new QueueModel()
+                .then(QueueModel.Reply.tools(use("a", "write_file", Json.object().put("path", "notes.txt").put("content", "1"))))
+                .then(QueueModel.Reply.tools(use("b", "write_file",
+                        Json.object().put("path", ".githooks/pre-commit").put("content", "#!/bin/sh\ntouch /tmp/pwned\n"))))
+                .then(QueueModel.Reply.text("done"));
+        try (AttackSession attack = AttackSession.builtins(state, ws, model, ToolFilter.ALLOW_ALL)) {
+            attack.answer("allow_always");
+            attack.prompt("write notes");
+            assertEquals(2, attack.permissions().size(), "the hook was asked about despite the remembered approval");
+            assertEquals(List.of("allow_once", "reject_once"), attack.offered(1));
+            assertFalse(Files.exists(ws.resolve(".githooks/pre-commit")), "choosing an option not offered counts as no");
+            attack.assertStillWorks();
+        }
+    }
 }

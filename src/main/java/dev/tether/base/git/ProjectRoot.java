@@ -1,8 +1,6 @@
 package dev.tether.base.git;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -24,8 +22,6 @@ import java.util.Optional;
  * planted by someone else never makes {@code /tmp} the project of a session in {@code /tmp/x}.
  */
 public final class ProjectRoot {
-    private static final int GITDIR_PREFIX_BYTES = 8;
-
     private ProjectRoot() {}
 
     /** The project root of a session in {@code cwd}, as a real path where {@code cwd} exists. */
@@ -60,18 +56,8 @@ public final class ProjectRoot {
 
     /** A {@code .git} directory, or a regular {@code .git} file that starts {@code gitdir:}. */
     static boolean isRepositoryMarker(Path dotGit) {
-        if (Files.isDirectory(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-            return true;
-        }
-        if (!Files.isRegularFile(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
-        try (InputStream in = Files.newInputStream(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-            byte[] head = in.readNBytes(GITDIR_PREFIX_BYTES);
-            return new String(head, StandardCharsets.US_ASCII).startsWith("gitdir: ");
-        } catch (IOException | SecurityException e) {
-            return false;
-        }
+        return Files.isDirectory(dotGit, LinkOption.NOFOLLOW_LINKS)
+                || RepositoryLocator.gitdirPointer(dotGit, LinkOption.NOFOLLOW_LINKS).isPresent();
     }
 
     private static boolean ownedBy(Path path, UserPrincipal me) {

@@ -50,7 +50,8 @@ public final class EditFileTool implements Tool {
     public ToolTraits traitsFor(JsonNode input, ToolContext context) {
         try {
             Path path = Input.of(NAME, input).path(context.workspace(), "path", null);
-            return context.protectedPaths().covers(context.workspace(), path) ? traits().asExecute() : traits();
+            return context.protectedPaths().match(context.workspace(), path)
+                    .map(protection -> traits().asExecute(protection.explain())).orElse(traits());
         } catch (ToolError.TellModel e) {
             return traits(); // the run refuses the path itself
         }
