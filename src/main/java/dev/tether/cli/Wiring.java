@@ -261,7 +261,7 @@ final class Wiring {
         return (servers, cwd, artifactDir, host, listener) -> {
             warnAboutSecretReferences(servers, secrets, listener);
             McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
-                    .withPolicies(policies).withArtifactDir(artifactDir).withHost(host)
+                    .withPolicies(policies).withArtifactDir(artifactDir).withHost(host).withSecrets(secrets)
                     .withOAuth(oauth(recorded, host, policies, env, secrets).withDpopKeys(dpopKeys)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override

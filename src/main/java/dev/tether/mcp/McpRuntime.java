@@ -66,7 +66,8 @@ public final class McpRuntime implements AutoCloseable {
         this.events = events;
         this.calls = calls;
         this.projection = projection;
-        this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()));
+        this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()),
+                projection.results().cuts());
         projection.useContent(content);
         this.interaction = interaction;
         this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());

@@ -9,6 +9,7 @@ import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.security.JsonSanitizer;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.ToolKind;
@@ -56,7 +57,8 @@ public final class ToolProjection {
     /** @param scope wraps every call of the projected tools (in-flight scoping, the -32042 retry) */
     public ToolProjection(McpRuntimeOptions options, ToolCallScope scope) {
         this(new ResultMapper(ResultLimits.DEFAULT.withInlineTextChars(options.maxInlineTextChars())
-                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir())), scope);
+                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir()),
+                SecretCuts.of(options.secrets())), scope);
     }
 
     ToolProjection(ResultMapper results) {
