@@ -81,6 +81,50 @@ public final class SecretCuts {
         return text.subSequence(0, end).toString();
     }
 
+    /**
+     * How many bytes more than it shows a keeper of an output's tail should keep (a command's last
+     * 64 KB), so that {@link #tail} can drop the start it cut and still fill its bound.
+     */
+    public int tailMarginBytes() {
+        List<String> known = registry.values();
+        // A UTF-8 character takes at most four bytes (a surrogate pair's two chars take four together).
+        return known.isEmpty() ? 0 : 4 * (known.getFirst().length() - 1);
+    }
+
+    /**
+     * The last {@code maxBytes} UTF-8 bytes of {@code text} once masked, on a character boundary.
+     * When {@code startCut}, the text is already the tail of a longer one, kept with
+     * {@link #tailMarginBytes()} to spare: its first characters may be the end of a secret that
+     * can no longer be recognised, so as many as a secret can have less one are dropped first
+     * (stopping where a whole secret begins).
+     */
+    public String tail(String text, boolean startCut, int maxBytes) {
+        List<String> known = registry.values();
+        String whole = text;
+        if (startCut && !known.isEmpty()) {
+            int drop = Math.min(text.length(), known.getFirst().length() - 1);
+            // Up to the first whole secret, which masking still recognises and must not lose its start.
+            int[] spans = SecretRegistry.spans(text, known);
+            if (spans.length > 0 && spans[0] < drop) {
+                drop = spans[0];
+            }
+            whole = text.substring(drop < text.length() && Character.isLowSurrogate(text.charAt(drop)) ? drop + 1 : drop);
+        }
+        String masked = SecretRegistry.mask(whole, known);
+        int bytes = 0;
+        int from = masked.length();
+        while (from > 0) {
+            int cp = masked.codePointBefore(from);
+            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + size > maxBytes) {
+                break;
+            }
+            bytes += size;
+            from -= Character.charCount(cp);
+        }
+        return masked.substring(from);
+    }
+
     /** {@code text} masked, then {@linkplain Redactor#cap capped} at {@code maxBytes} UTF-8 bytes. */
     public String cap(String text, int maxBytes) {
         return Redactor.cap(mask(text), maxBytes);

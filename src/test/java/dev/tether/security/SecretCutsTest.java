@@ -115,6 +115,21 @@ class SecretCutsTest {
     }
 
     @Test
+    void aTailWhoseStartWasCutAnywhereInASecretShowsNoPartOfIt() {
+        SecretCuts cuts = cuts(KEY);
+        String text = "....." + KEY + "." + "y".repeat(100);
+        for (int cut = 0; cut <= 5 + KEY.length(); cut++) {
+            String tail = cuts.tail(text.substring(cut), cut > 0, 1000);
+            assertNoFragment(tail, KEY);
+            assertTrue(tail.endsWith("y".repeat(60)), "the end is kept");
+        }
+        assertEquals("y".repeat(7), cuts.tail(text, false, 7), "the last bytes only");
+        assertEquals("é", cuts.tail("aé", false, 2), "the last two bytes are one character");
+        assertEquals("", cuts.tail("aé", false, 1), "never half a character");
+        assertTrue(cuts.tailMarginBytes() >= 4 * (KEY.length() - 1));
+    }
+
+    @Test
     void aMaskedValueKeepsItsLineBreaksSoLineNumbersStay() {
         SecretCuts cuts = cuts("line-one-secret\nline-two-secret");
         // Four lines before, four after: the line after the value is still line 4.
