@@ -168,6 +168,30 @@ class SecretAcrossCutsAttackTest {
         }
     }
 
+    @Test
+    void aFileAttachedToThePromptIsMaskedBeforeItsCutAt200000Characters() throws Exception {
+        // The editor embeds a file whose cut would keep the key's first 20 characters.
+        String file = "x".repeat(200_000 - 20) + KEY + "\n";
+        QueueModel model = new QueueModel()
+                .then(QueueModel.Reply.text("seen"))
+                .then(QueueModel.Reply.text("still here"));
+        try (InProcessAgent agent = SecretAttacks.agent(dir, model, SecretAttacks.env(Map.of()), Json.object(), List.of())) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String session = client.newSession(workspace().toString(), null);
+            var params = Json.object().put("sessionId", session);
+            var prompt = params.putArray("prompt");
+            prompt.addObject().put("type", "text").put("text", "what is in this file?");
+            prompt.addObject().put("type", "resource").putObject("resource").put("uri", "file:///ws/big.log").put("text", file);
+            assertEquals("end_turn", client.request("session/prompt", params).path("stopReason").asString());
+
+            String sent = model.requests().getFirst().messages().toString();
+            assertTrue(sent.contains("[cut: "), "the file was cut");
+            assertNowhere(client, session, model, KEY);
+            SecretAttacks.stillWorks(client, session);
+        }
+    }
+
     private Path workspace() throws Exception {
         return Files.createDirectories(dir.resolve("ws"));
     }
