@@ -256,7 +256,8 @@ public final class McpRuntime implements AutoCloseable {
     String instructions() {
         StringBuilder out = new StringBuilder();
         for (McpConnection c : connections) {
-            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
+            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes(),
+                    projection.results().cuts());
             if (cleaned != null) {
                 out.append(out.isEmpty() ? "" : "\n\n").append(ServerInstructions.block(c.name(), cleaned));
             }
@@ -277,7 +278,7 @@ public final class McpRuntime implements AutoCloseable {
                 raw.put(c.name(), c.instructions());
             }
         }
-        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes());
+        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes(), projection.results().cuts());
     }
 
     /**
