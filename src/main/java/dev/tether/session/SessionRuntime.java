@@ -234,7 +234,8 @@ public final class SessionRuntime implements AutoCloseable {
     ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
         int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
         List<ModelMessage> messages = new SecretMasking(services.secrets()).messages(request.messages());
-        return provider().stream(new ModelRequest(options.model(), request.system(), messages, List.of(), maxTokens, ThinkingLevel.OFF),
+        String system = services.secrets().redact(request.system());
+        return provider().stream(new ModelRequest(options.model(), system, messages, List.of(), maxTokens, ThinkingLevel.OFF),
                 events, cancellation);
     }
 
