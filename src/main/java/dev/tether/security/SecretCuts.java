@@ -82,6 +82,24 @@ public final class SecretCuts {
     }
 
     /**
+     * The most line breaks one known secret holds (a PEM key in a marked variable): a window of
+     * lines widened by this many on each side holds every secret that touches it whole, so it can
+     * be masked before the window is cut to its lines. Zero for one-line values, the usual case.
+     */
+    public int lineBreaks() {
+        int most = 0;
+        for (String value : registry.values()) {
+            int breaks = 0;
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                breaks += c == '\n' || c == '\r' ? 1 : 0;
+            }
+            most = Math.max(most, breaks);
+        }
+        return most;
+    }
+
+    /**
      * How many bytes more than it shows a keeper of an output's tail should keep (a command's last
      * 64 KB), so that {@link #tail} can drop the start it cut and still fill its bound.
      */

@@ -88,17 +88,22 @@ public final class ReadFileTool implements Tool {
         int limit = requested == null ? MAX_LINES : Math.min(requested, MAX_LINES);
         String shown = Display.path(context.workspace(), path);
 
-        // One line more than asked tells whether the file goes on.
+        // One line more than asked tells whether the file goes on; a secret of several lines that the
+        // window's edges would cut is read whole (the window widened by its line breaks), masked, then cut.
+        int widen = cuts.lineBreaks();
+        int from = Math.max(1, offset - widen);
         String text;
         try {
-            text = FileAccess.read(context, path, offset, limit + 1);
+            text = FileAccess.read(context, path, from, (offset - from) + limit + 1 + widen);
         } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
         if (text.indexOf('\0') >= 0) {
             throw in.failure(shown + " looks like a binary file");
         }
-        List<String> lines = cuts.mask(text).lines().toList();
+        List<String> widened = cuts.mask(text).lines().toList();
+        List<String> lines = widened.subList(Math.min(offset - from, widened.size()),
+                Math.min(widened.size(), offset - from + limit + 1));
         if (lines.isEmpty()) {
             String empty = offset == 1 ? shown + " is empty." : shown + " has fewer than " + offset + " lines.";
             return ToolOutcome.text(empty);
