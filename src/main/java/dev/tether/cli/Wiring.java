@@ -265,7 +265,7 @@ final class Wiring {
             // A name carries no trust: a server takes what its name's entry grants only when it is that entry's server.
             Map<String, McpServerPolicy> own = grants.forSession(servers);
             McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
-                    .withPolicies(own).withArtifactDir(artifactDir).withHost(host)
+                    .withPolicies(own).withArtifactDir(artifactDir).withHost(host).withSecrets(secrets)
                     .withOAuth(oauth(recorded, host, own, env, secrets).withDpopKeys(dpopKeys)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override

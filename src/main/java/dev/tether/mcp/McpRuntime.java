@@ -66,7 +66,8 @@ public final class McpRuntime implements AutoCloseable {
         this.events = events;
         this.calls = calls;
         this.projection = projection;
-        this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()));
+        this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()),
+                projection.results().cuts());
         projection.useContent(content);
         this.interaction = interaction;
         this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
@@ -255,7 +256,8 @@ public final class McpRuntime implements AutoCloseable {
     String instructions() {
         StringBuilder out = new StringBuilder();
         for (McpConnection c : connections) {
-            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes());
+            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes(),
+                    projection.results().cuts());
             if (cleaned != null) {
                 out.append(out.isEmpty() ? "" : "\n\n").append(ServerInstructions.block(c.name(), cleaned));
             }
@@ -276,7 +278,7 @@ public final class McpRuntime implements AutoCloseable {
                 raw.put(c.name(), c.instructions());
             }
         }
-        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes());
+        return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes(), projection.results().cuts());
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.ServerGrants;
 import dev.tether.mcp.task.TaskSettings;
+import dev.tether.security.SecretRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -28,13 +29,14 @@ import java.util.Map;
  * @param oauth               OAuth for HTTP servers (token store, authorization prompt, pre-registered clients), or
  *                            null: a server that answers 401 then fails with "requires authorization"
  * @param tasks               MCP task limits (foreground wait, polling bounds), used for servers whose policy enables tasks
+ * @param secrets             the known secret values, masked in every server text before it is cut for the model
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
                                 RequestTimeouts requestTimeouts,
                                 Map<String, McpServerPolicy> policies, int maxInlineTextChars,
                                 int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
                                 String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth,
-                                TaskSettings tasks) {
+                                TaskSettings tasks, SecretRegistry secrets) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
     /** A call that sends neither a result nor progress for this long is abandoned. */
@@ -71,15 +73,16 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
         policies = Map.copyOf(policies);
         hostEnv = Map.copyOf(hostEnv);
         tasks = tasks == null ? TaskSettings.DEFAULT : tasks;
+        secrets = secrets == null ? SecretRegistry.empty() : secrets;
     }
 
-    /** Options with the default task limits. */
+    /** Options with the default task limits and no known secrets. */
     public McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
                              RequestTimeouts requestTimeouts, Map<String, McpServerPolicy> policies, int maxInlineTextChars,
                              int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv, String clientVersion,
                              Path artifactDir, McpHost host, OAuthSettings oauth) {
         this(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars, maxImageBytes,
-                defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, TaskSettings.DEFAULT);
+                defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, TaskSettings.DEFAULT, SecretRegistry.empty());
     }
 
     /**
@@ -111,53 +114,59 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
         return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withRequestTimeouts(RequestTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, timeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, perServer, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withArtifactDir(Path dir) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withMaxInlineTextChars(int chars) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, chars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withHost(McpHost newHost) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth, tasks, secrets);
     }
 
     public McpRuntimeOptions withHostEnv(Map<String, String> env) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth, tasks);
+                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth, tasks, secrets);
     }
 
     /** These options with other task limits. */
     public McpRuntimeOptions withTasks(TaskSettings settings) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, settings);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, settings, secrets);
+    }
+
+    /** These options with the process's known secrets (the composition root's registry). */
+    public McpRuntimeOptions withSecrets(SecretRegistry registry) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, registry);
     }
 
     /** Turns on OAuth for this runtime's HTTP servers; null turns it off. */
     public McpRuntimeOptions withOAuth(OAuthSettings settings) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings, tasks);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings, tasks, secrets);
     }
 }

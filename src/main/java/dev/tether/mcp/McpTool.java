@@ -131,7 +131,7 @@ public final class McpTool implements Tool {
                 // A 2026 server says this tool runs only as a task: the call becomes one, as a 2025 "required" tool's would.
                 return runAsTask(input, context);
             }
-            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
+            throw new ToolError.TellModel(results.cuts().redact(spec.server() + ": " + e.getMessage(), Redactor.DEFAULT_MAX_BYTES));
         }
         return results.map(result, spec.outputSchema(), Provenance.toolText(spec.server(), "tool " + spec.rawName()));
     }
@@ -156,7 +156,7 @@ public final class McpTool implements Tool {
                 return NO_RESULT;
             });
         } catch (McpError e) {
-            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(spec.server() + ": " + e.getMessage())));
+            throw new ToolError.TellModel(results.cuts().redact(spec.server() + ": " + e.getMessage(), Redactor.DEFAULT_MAX_BYTES));
         }
         if (failed[0] != null) {
             throw failed[0];
@@ -166,18 +166,18 @@ public final class McpTool implements Tool {
 
     private static final McpCallResult NO_RESULT = new McpCallResult(List.of(), null, false);
 
-    private static void report(McpProgress progress, ToolContext context) {
+    private void report(McpProgress progress, ToolContext context) {
         context.progress().show(List.of(ToolDisplay.text(progressText(progress))));
     }
 
-    /** "42/100 — step 3": the numbers, then the server's message (sanitised, redacted, short). */
-    static String progressText(McpProgress progress) {
+    /** "42/100 — step 3": the numbers, then the server's message (sanitised, redacted, masked, short). */
+    String progressText(McpProgress progress) {
         StringBuilder text = new StringBuilder(number(progress.progress()));
         if (progress.total() != null) {
             text.append('/').append(number(progress.total()));
         }
         if (progress.message() != null && !progress.message().isBlank()) {
-            text.append(" — ").append(Redactor.redact(UnicodeSanitizer.clean(progress.message()), 200));
+            text.append(" — ").append(results.cuts().redact(progress.message(), 200));
         }
         return text.toString();
     }

@@ -10,6 +10,7 @@ import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.mcp.task.McpTasks;
 import dev.tether.mcp.task.TaskServer;
 import dev.tether.mcp.task.TaskTool;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.Tool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,7 +47,8 @@ final class Projection {
     Projection(McpRuntimeOptions options, ToolCallScope scope) {
         this.options = options;
         this.tools = new ToolProjection(options, scope);
-        this.readArtifact = new ReadArtifactTool(tools.results().artifacts(), tools.results().limits().inlineTextChars());
+        this.readArtifact = new ReadArtifactTool(tools.results().artifacts(), tools.results().limits().inlineTextChars(),
+                tools.results().cuts());
     }
 
     synchronized List<Tool> of(List<McpConnection> connections) {
@@ -137,8 +139,9 @@ final class Projection {
 
     /** Enables the content model tools over {@code access}. */
     synchronized void useContent(ContentAccess access) {
-        resourceTools = List.of(new ListResourcesTool(access), new ReadResourceTool(access));
-        completionTools = List.of(new CompleteTool(access));
+        SecretCuts cuts = tools.results().cuts();
+        resourceTools = List.of(new ListResourcesTool(access, cuts), new ReadResourceTool(access, cuts));
+        completionTools = List.of(new CompleteTool(access, cuts));
         key = new long[0];
     }
 

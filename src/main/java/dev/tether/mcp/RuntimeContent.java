@@ -11,8 +11,7 @@ import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPrompt;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.model.ModelMessage;
-import dev.tether.security.Redactor;
-import dev.tether.security.UnicodeSanitizer;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.ToolOutcome;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,11 +31,15 @@ final class RuntimeContent implements ContentAccess {
     private final List<McpConnection> connections;
     private final Function<String, McpConnection> byName;
     private final ContentResults results;
+    private final SecretCuts cuts;
 
-    RuntimeContent(List<McpConnection> connections, Function<String, McpConnection> byName, ContentResults results) {
+    /** @param cuts masks the known secrets in prompt names and descriptions before they are capped */
+    RuntimeContent(List<McpConnection> connections, Function<String, McpConnection> byName, ContentResults results,
+                   SecretCuts cuts) {
         this.connections = connections;
         this.byName = byName;
         this.results = results;
+        this.cuts = cuts;
     }
 
     @Override
@@ -108,11 +111,11 @@ final class RuntimeContent implements ContentAccess {
         return c.content();
     }
 
-    private static String line(String s, int bytes) {
-        return Redactor.cap(UnicodeSanitizer.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), bytes);
+    private String line(String s, int bytes) {
+        return cuts.cap(cuts.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), bytes);
     }
 
-    private static String text(String s, int bytes) {
-        return s == null || s.isBlank() ? null : Redactor.cap(UnicodeSanitizer.clean(s).strip(), bytes);
+    private String text(String s, int bytes) {
+        return s == null || s.isBlank() ? null : cuts.cap(cuts.clean(s).strip(), bytes);
     }
 }

@@ -9,7 +9,7 @@ import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.interaction.ToolCallScope;
 import dev.tether.security.JsonSanitizer;
-import dev.tether.security.Redactor;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolTraits;
@@ -56,7 +56,8 @@ public final class ToolProjection {
     /** @param scope wraps every call of the projected tools (in-flight scoping, the -32042 retry) */
     public ToolProjection(McpRuntimeOptions options, ToolCallScope scope) {
         this(new ResultMapper(ResultLimits.DEFAULT.withInlineTextChars(options.maxInlineTextChars())
-                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir())), scope);
+                .withMaxImageBytes(options.maxImageBytes()), new ArtifactStore(options.artifactDir()),
+                SecretCuts.of(options.secrets())), scope);
     }
 
     ToolProjection(ResultMapper results) {
@@ -101,7 +102,7 @@ public final class ToolProjection {
             Prepared prepared = previous.get(info.name());
             boolean trusted = policy.trustAnnotations();
             if (prepared == null || prepared.info() != info || prepared.override() != override || prepared.trusted() != trusted) {
-                prepared = new Prepared(info, override, trusted, prepare(server, info, override, trusted));
+                prepared = new Prepared(info, override, trusted, prepare(server, info, override, trusted, results.cuts()));
             }
             current.put(info.name(), prepared);
             String name = names.get(info.name());
@@ -140,16 +141,16 @@ public final class ToolProjection {
      * @param trusted whether the user trusts the server's annotations; when not, only the user's
      *                overrides can make the tool read-only for the permission gate
      */
-    static McpToolSpec prepare(String server, McpToolInfo info, McpToolInfo.Hints override, boolean trusted) {
+    static McpToolSpec prepare(String server, McpToolInfo info, McpToolInfo.Hints override, boolean trusted, SecretCuts cuts) {
         McpToolInfo.Hints hints = info.hints().overriddenBy(override);
         McpToolInfo.Hints relied = (trusted ? info.hints() : info.hints().withoutSafetyClaims()).overriddenBy(override);
         String rawTitle = info.title() != null ? info.title() : hints.title();
-        String title = rawTitle == null || rawTitle.isBlank() ? null : Redactor.redact(UnicodeSanitizer.clean(rawTitle), MAX_TITLE_BYTES);
+        String title = rawTitle == null || rawTitle.isBlank() ? null : cuts.redact(rawTitle, MAX_TITLE_BYTES);
         String shownName = UnicodeSanitizer.clean(info.name());
         JsonNode output = info.outputSchema() == null ? null : schema(server, info.name(), info.outputSchema(), "output");
         OutputSchema outputSchema = output == null ? null : new OutputSchema(output);
         JsonNode input = schema(server, info.name(), info.inputSchema(), "input");
-        return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema), input,
+        return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema, cuts), input,
                 hints, outputSchema, traits(relied, server), auditInfo(server, shownName, hints, trusted),
                 approvalKey(server, info), info.taskSupport(), info.alwaysLoad());
     }
@@ -166,11 +167,11 @@ public final class ToolProjection {
         return new ToolTraits(kind, category, hints.isDestructive(), server);
     }
 
-    /** The server's description (capped), then the effective hints and what the tool returns. */
-    static String description(McpToolInfo info, String title, McpToolInfo.Hints hints, OutputSchema output) {
+    /** The server's description (masked, then capped), then the effective hints and what the tool returns. */
+    static String description(McpToolInfo info, String title, McpToolInfo.Hints hints, OutputSchema output, SecretCuts cuts) {
         String own = info.description() != null && !info.description().isBlank() ? info.description()
                 : title != null ? title : info.name();
-        StringBuilder text = new StringBuilder(Redactor.cap(UnicodeSanitizer.clean(own).strip(), MAX_DESCRIPTION_BYTES));
+        StringBuilder text = new StringBuilder(cuts.cap(cuts.clean(own).strip(), MAX_DESCRIPTION_BYTES));
         String tags = hintTags(hints);
         if (!tags.isEmpty()) {
             text.append("\n").append(tags);

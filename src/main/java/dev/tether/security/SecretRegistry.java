@@ -1,6 +1,7 @@
 package dev.tether.security;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -20,7 +21,8 @@ import tools.jackson.databind.node.StringNode;
  * provider keys, anything {@code TETHER_*}, and the names the user's config marks secret) and
  * the secret values it holds (those variables' values, keys from the config file, OAuth tokens
  * as the OAuth layer gets them). Every known value is replaced by {@link #MARKER} wherever text
- * leaves for the model, the editor, the transcript or the audit log.
+ * leaves for the model, the editor, the transcript or the audit log; text that is shortened on
+ * the way goes through {@link SecretCuts}, which masks before it cuts.
  *
  * <p>One registry is made by the composition root and handed down; values are only ever added
  * (a token that was once valid stays masked after it rotates). Values shorter than
@@ -35,6 +37,7 @@ public final class SecretRegistry {
     /** The model provider keys Tether reads. */
     public static final Set<String> PROVIDER_KEYS = Set.of("ANTHROPIC_API_KEY", "OPENAI_API_KEY");
     private static final String OWN_PREFIX = "TETHER_";
+    private static final int[] NO_SPANS = new int[0];
 
     private final Set<String> markedNames;
     private final Set<String> envNames;
@@ -130,18 +133,91 @@ public final class SecretRegistry {
         return values.isEmpty();
     }
 
-    /** {@code text} with every registered value replaced by {@link #MARKER}; the same instance when none occurs. */
+    /**
+     * {@code text} with every registered value replaced by {@link #MARKER}; the same instance when
+     * none occurs. Occurrences that overlap (two values sharing characters, or one value overlapping
+     * itself) are masked together by one marker, so no character of either shows; a masked value
+     * keeps its line breaks after the marker, so the lines around it keep their numbers.
+     */
     public String redact(String text) {
-        if (text == null) {
-            return null;
+        return text == null ? null : mask(text, values);
+    }
+
+    /** The registered values, longest first (one snapshot: values are only ever added). */
+    List<String> values() {
+        return values;
+    }
+
+    /** {@code text} with the occurrences of {@code known} masked as {@link #redact(String)} says. */
+    static String mask(String text, List<String> known) {
+        int[] spans = known.isEmpty() ? NO_SPANS : spans(text, known);
+        return spans.length == 0 ? text : masked(text, spans, text.length());
+    }
+
+    /** {@code text} up to {@code end} with each of {@code spans} that starts before {@code end} (and ends by it) masked. */
+    static String masked(String text, int[] spans, int end) {
+        StringBuilder out = new StringBuilder(end);
+        int at = 0;
+        for (int i = 0; i < spans.length && spans[i] < end; i += 2) {
+            out.append(text, at, spans[i]).append(MARKER);
+            for (int j = spans[i]; j < spans[i + 1]; j++) {
+                char c = text.charAt(j);
+                if (c == '\n' || c == '\r') {
+                    out.append(c);
+                }
+            }
+            at = spans[i + 1];
         }
-        String out = text;
-        for (String value : values) {
-            if (out.contains(value)) {
-                out = out.replace(value, MARKER);
+        return out.append(text, at, end).toString();
+    }
+
+    /**
+     * Where {@code known} values occur in {@code text}: start and end (exclusive) of each span,
+     * sorted, overlapping occurrences merged into one span. One {@link String#indexOf} pass per
+     * value, so the cost is linear in the text for a fixed registry and nothing when it is empty.
+     */
+    static int[] spans(String text, List<String> known) {
+        int[] found = NO_SPANS;
+        int count = 0;
+        for (String value : known) {
+            int first = count;
+            int start = text.indexOf(value);
+            while (start >= 0) {
+                int end = start + value.length();
+                if (count > first && start < found[count - 1]) {
+                    found[count - 1] = end; // overlaps its own last occurrence ("abab" twice in "ababab")
+                } else {
+                    if (count == found.length) {
+                        found = Arrays.copyOf(found, Math.max(8, count * 2));
+                    }
+                    found[count++] = start;
+                    found[count++] = end;
+                }
+                start = text.indexOf(value, start + 1);
             }
         }
-        return out;
+        return count == 0 ? found : merge(found, count);
+    }
+
+    private static int[] merge(int[] found, int count) {
+        long[] sorted = new long[count / 2];
+        for (int i = 0; i < count; i += 2) {
+            sorted[i / 2] = ((long) found[i] << 32) | found[i + 1];
+        }
+        Arrays.sort(sorted);
+        int[] merged = new int[count];
+        int n = 0;
+        for (long span : sorted) {
+            int start = (int) (span >>> 32);
+            int end = (int) span;
+            if (n > 0 && start < merged[n - 1]) {
+                merged[n - 1] = Math.max(merged[n - 1], end);
+            } else {
+                merged[n++] = start;
+                merged[n++] = end;
+            }
+        }
+        return Arrays.copyOf(merged, n);
     }
 
     /**

@@ -2,17 +2,22 @@ package dev.tether.session;
 
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
+import dev.tether.security.SecretCuts;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Prompt content → model parts. Binary content the model cannot take becomes provenance text. */
+/**
+ * Prompt content → model parts. Binary content the model cannot take becomes provenance text; an
+ * embedded text past its bound is masked before it is cut, so a key the cut would split in an
+ * attached file shows as the marker.
+ */
 final class PromptContent {
     /** Embedded text resources past this size are cut, with a note. */
     static final int MAX_EMBEDDED_CHARS = 200_000;
 
     private PromptContent() {}
 
-    static List<Part> toParts(List<PromptBlock> blocks, boolean acceptsImages) {
+    static List<Part> toParts(List<PromptBlock> blocks, boolean acceptsImages, SecretCuts cuts) {
         List<Part> parts = new ArrayList<>();
         for (PromptBlock block : blocks) {
             parts.add(switch (block) {
@@ -22,13 +27,13 @@ final class PromptContent {
                         : BinaryNotes.image(new Part.Image(i.mimeType(), i.data()));
                 case PromptBlock.Audio a -> new Part.Text("[Audio not shown: " + a.mimeType() + ", " + BinaryNotes.size(a.data()) + "]");
                 case PromptBlock.ResourceLink l -> new Part.Text("[Resource: " + (l.name() == null ? l.uri() : l.name() + " <" + l.uri() + ">") + "]");
-                case PromptBlock.Resource r -> embedded(r.resource());
+                case PromptBlock.Resource r -> embedded(r.resource(), cuts);
             });
         }
         return parts;
     }
 
-    private static Part embedded(PromptBlock.Embedded resource) {
+    private static Part embedded(PromptBlock.Embedded resource, SecretCuts cuts) {
         if (resource == null) {
             return new Part.Text("[Empty resource]");
         }
@@ -36,7 +41,7 @@ final class PromptContent {
             String text = resource.text();
             String note = "";
             if (text.length() > MAX_EMBEDDED_CHARS) {
-                text = text.substring(0, MAX_EMBEDDED_CHARS);
+                text = cuts.head(text, MAX_EMBEDDED_CHARS);
                 note = "\n[cut: " + resource.text().length() + " characters in all]";
             }
             return new Part.Text("<resource uri=\"" + resource.uri() + "\">\n" + text + note + "\n</resource>");

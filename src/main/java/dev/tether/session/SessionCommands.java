@@ -5,6 +5,7 @@ import dev.tether.base.Scope;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.security.SecretCuts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,16 +29,19 @@ final class SessionCommands {
     private final Consumer<SessionEvent> live;
     private final Consumer<String> say;
     private final Scope scope;
+    private final SecretCuts cuts;
     private List<SessionEvent.Command> published;
     private boolean closed;
 
     /**
      * @param live sends an update that is not kept in the transcript
      * @param say  tells the user something, kept in the transcript
+     * @param cuts masks the known secrets in prompt content before it is cut
      */
-    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope) {
+    SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope, SecretCuts cuts) {
         this.mcp = mcp;
         this.scope = scope;
+        this.cuts = cuts;
         this.live = live;
         this.say = say;
     }
@@ -59,11 +63,11 @@ final class SessionCommands {
             Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()
                     .filter(p -> SlashCommands.name(p).equals(command.name())).findFirst();
             if (found.isPresent()) {
-                return runPrompt(found.get(), command, PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages),
+                return runPrompt(found.get(), command, PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages, cuts),
                         acceptsImages, turn);
             }
         }
-        return List.of(ModelMessage.user(PromptContent.toParts(prompt, acceptsImages)));
+        return List.of(ModelMessage.user(PromptContent.toParts(prompt, acceptsImages, cuts)));
     }
 
     private List<ModelMessage> runPrompt(McpLauncher.PromptCommand prompt, SlashCommands.Invocation command, List<Part> rest,

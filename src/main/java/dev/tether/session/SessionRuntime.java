@@ -17,6 +17,7 @@ import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.security.Redactor;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
@@ -112,7 +113,7 @@ public final class SessionRuntime implements AutoCloseable {
         // and as notices once the session is answered where the editor shows them.
         mcp.warnings().forEach(notices::configWarning);
         this.tools = new SessionTools(this, mcp, restored == null ? List.of() : restored.loadedTools());
-        this.commands = new SessionCommands(mcp, this::send, this::say, scope);
+        this.commands = new SessionCommands(mcp, this::send, this::say, scope, SecretCuts.of(services.secrets()));
     }
 
     public SessionId id() {
@@ -233,7 +234,8 @@ public final class SessionRuntime implements AutoCloseable {
     ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
         int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
         List<ModelMessage> messages = new SecretMasking(services.secrets()).messages(request.messages());
-        return provider().stream(new ModelRequest(options.model(), request.system(), messages, List.of(), maxTokens, ThinkingLevel.OFF),
+        String system = services.secrets().redact(request.system());
+        return provider().stream(new ModelRequest(options.model(), system, messages, List.of(), maxTokens, ThinkingLevel.OFF),
                 events, cancellation);
     }
 

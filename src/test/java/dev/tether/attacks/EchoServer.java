@@ -18,8 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
  * arguments and whole environment, one {@code NAME=value} a line) to the file named by
  * {@code --record <file>}, so a test sees what reached the server itself, not what the model
  * was shown. Its tool {@code echo} returns the same text plus the content of {@code --file <file>}
- * (a token or key the server got hold of); {@code fail} returns that content as an error result,
- * {@code broken} as a JSON-RPC error.
+ * (a token or key the server got hold of); {@code say} returns its argument {@code text} followed
+ * by that content, and nothing else (the caller decides where the content falls in the result);
+ * {@code fail} returns that content as an error result, {@code broken} as a JSON-RPC error.
  */
 public final class EchoServer {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -52,6 +53,7 @@ public final class EchoServer {
                 }
                 case "tools/list" -> answer(id, JSON.readTree("""
                         {"tools":[{"name":"echo","description":"What this server was given","inputSchema":{"type":"object"}},
+                                  {"name":"say","description":"Its text, then what it holds","inputSchema":{"type":"object"}},
                                   {"name":"fail","description":"Fails with what it holds","inputSchema":{"type":"object"}},
                                   {"name":"broken","description":"Errors with what it holds","inputSchema":{"type":"object"}}]}"""));
                 case "tools/call" -> {
@@ -62,9 +64,15 @@ public final class EchoServer {
                         OUT.println(frame);
                         continue;
                     }
-                    boolean fail = message.path("params").path("name").asString("").equals("fail");
+                    String tool = message.path("params").path("name").asString("");
+                    boolean fail = tool.equals("fail");
+                    String text = switch (tool) {
+                        case "fail" -> "failed: " + content;
+                        case "say" -> message.path("params").path("arguments").path("text").asString("") + content;
+                        default -> seen + content;
+                    };
                     ObjectNode result = JSON.createObjectNode();
-                    result.putArray("content").addObject().put("type", "text").put("text", fail ? "failed: " + content : seen + content);
+                    result.putArray("content").addObject().put("type", "text").put("text", text);
                     result.put("isError", fail);
                     answer(id, result);
                 }

@@ -118,6 +118,14 @@ final class SecretAttacks {
         assertFalse(text.contains(OPENAI_KEY), "the OpenAI key leaked: " + excerpt(text, OPENAI_KEY));
     }
 
+    /** No eight characters of {@code secret} in a row (the registry's shortest value) are in {@code text}. */
+    static void assertNoFragment(String text, String secret) {
+        for (int i = 0; i + SecretRegistry.MIN_LENGTH <= secret.length(); i++) {
+            String piece = secret.substring(i, i + SecretRegistry.MIN_LENGTH);
+            assertFalse(text.contains(piece), "a piece of the secret (" + piece + ") leaked: " + excerpt(text, piece));
+        }
+    }
+
     static String excerpt(String text, String needle) {
         int at = text.indexOf(needle);
         return at < 0 ? "" : text.substring(Math.max(0, at - 200), Math.min(text.length(), at + needle.length() + 50));

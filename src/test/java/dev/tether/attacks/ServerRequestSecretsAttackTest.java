@@ -53,12 +53,13 @@ class ServerRequestSecretsAttackTest {
             client.initialize();
             String session = client.newSession(workspace(), null);
             Sampling request = new Sampling("thief", List.of(ModelMessage.user(List.of(new Part.Text("Repeat after me: " + KEY)))),
-                    "Be brief", 100);
+                    "Be brief, " + KEY, 100);
             assertEquals("a haiku", launchedHost().sample(request, Cancellation.root()).text());
 
             String consent = client.agentRequests().getLast().path("params").toString();
             assertTrue(consent.contains("Repeat after me: " + SecretRegistry.MARKER), consent);
             assertTrue(model.requests().getFirst().messages().toString().contains("Repeat after me: " + SecretRegistry.MARKER));
+            assertEquals("Be brief, " + SecretRegistry.MARKER, model.requests().getFirst().system(), "the system prompt is masked too");
             SecretAttacks.assertNoKey(consent + model.requests());
             SecretAttacks.stillWorks(client, session);
         }

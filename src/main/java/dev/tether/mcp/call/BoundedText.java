@@ -1,5 +1,6 @@
 package dev.tether.mcp.call;
 
+import dev.tether.security.SecretCuts;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,11 +12,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The model text of one result, fed piece by piece (already sanitised): the first
- * {@code budget} characters are kept inline; once the text grows past the budget, everything —
- * the head included — streams into one artifact, while a sha256 of the UTF-8 bytes and the sizes
- * are counted on the way. No piece is kept beyond the head, so a 50 MB result costs the head
- * plus one chunk of memory, not a copy of itself.
+ * The model text of one result, fed piece by piece (already sanitised): the pieces are masked
+ * as one text ({@link SecretCuts#stream}) before anything is cut, so a known secret that the
+ * head's end or a piece's boundary would split is the marker in the head and in the artifact.
+ * The first {@code budget} characters are kept inline; once the text grows past the budget,
+ * everything — the head included — streams into one artifact, while a sha256 of the UTF-8 bytes
+ * and the sizes are counted on the way. No piece is kept beyond the head, so a 50 MB result costs
+ * the head plus one chunk of memory, not a copy of itself.
  */
 final class BoundedText {
     private static final Logger LOG = LoggerFactory.getLogger(BoundedText.class);
@@ -24,6 +27,7 @@ final class BoundedText {
     private final ArtifactStore store;
     private final Provenance provenance;
     private final ArtifactLines lines = new ArtifactLines();
+    private final SecretCuts.MaskingStream masking;
     private final StringBuilder head = new StringBuilder();
     private final MessageDigest sha256 = sha256();
     private long chars;
@@ -32,22 +36,27 @@ final class BoundedText {
     private OutputStream artifactOut;
     private boolean artifactFailed;
 
-    BoundedText(int budget, ArtifactStore store) {
-        this(budget, store, null);
-    }
-
-    /** @param provenance recorded beside the artifact, if one is written; null when unknown */
-    BoundedText(int budget, ArtifactStore store, Provenance provenance) {
+    /**
+     * @param provenance recorded beside the artifact, if one is written; null when unknown
+     * @param cuts       masks the known secrets in the text before it is cut
+     */
+    BoundedText(int budget, ArtifactStore store, Provenance provenance, SecretCuts cuts) {
         this.budget = budget;
         this.store = store;
         this.provenance = provenance;
+        this.masking = cuts.stream(this::take);
     }
 
     boolean isEmpty() {
-        return chars == 0;
+        return masking.isEmpty();
     }
 
     void append(String piece) {
+        masking.push(piece);
+    }
+
+    /** The next piece of the masked text. */
+    private void take(String piece) {
         if (piece.isEmpty()) {
             return;
         }
@@ -71,6 +80,7 @@ final class BoundedText {
 
     /** The text for the model: all of it, or the head plus how to find the rest. */
     String finish() {
+        masking.finish();
         if (chars <= budget) {
             return head.toString();
         }

@@ -3,6 +3,7 @@ package dev.tether.mcp.call;
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
@@ -38,6 +39,11 @@ import tools.jackson.databind.JsonNode;
  * confined to the session's own {@link ArtifactStore}: anything but an id of this session's
  * store — another session's id, a path, a link — is "no such artifact". A binary artifact is
  * described (provenance and size), never shown.
+ *
+ * <p>The artifact's text is masked as it is read ({@link SecretCuts#reader}), before it is wrapped
+ * into lines, matched or clipped: a known secret is the marker however the wrap, a page or a
+ * match's clip falls, and a pattern cannot tell by matching or not how a secret goes on.
+ * Artifacts are masked when written already; reading masks again for secrets learnt since.
  */
 public final class ReadArtifactTool implements Tool {
     public static final String NAME = "read_artifact";
@@ -65,17 +71,28 @@ public final class ReadArtifactTool implements Tool {
     private final ArtifactStore store;
     private final int budget;
     private final Duration patternTimeLimit;
+    private final SecretCuts cuts;
 
     /** @param budget the most characters one answer holds (the inline bound of results) */
     public ReadArtifactTool(ArtifactStore store, int budget) {
-        this(store, budget, PATTERN_TIME_LIMIT);
+        this(store, budget, SecretCuts.none());
+    }
+
+    /** @param cuts masks the known secrets in the artifact's text before it is wrapped, matched or cut */
+    public ReadArtifactTool(ArtifactStore store, int budget, SecretCuts cuts) {
+        this(store, budget, PATTERN_TIME_LIMIT, cuts);
     }
 
     /** @param patternTimeLimit how long one pattern search may run (short in tests) */
     public ReadArtifactTool(ArtifactStore store, int budget, Duration patternTimeLimit) {
+        this(store, budget, patternTimeLimit, SecretCuts.none());
+    }
+
+    private ReadArtifactTool(ArtifactStore store, int budget, Duration patternTimeLimit, SecretCuts cuts) {
         this.store = store;
         this.budget = budget;
         this.patternTimeLimit = patternTimeLimit;
+        this.cuts = cuts;
     }
 
     @Override
@@ -134,7 +151,7 @@ public final class ReadArtifactTool implements Tool {
                 if (number < offset || full[0]) {
                     return true; // keep counting to the end: the model learns how long it is
                 }
-                String shown = number + ": " + UnicodeSanitizer.clean(line) + "\n";
+                String shown = number + ": " + cuts.clean(line) + "\n";
                 if (number >= offset + limit || (out.length() + shown.length() > budget && last[0] >= offset)) {
                     full[0] = true;
                     return true;
@@ -168,7 +185,7 @@ public final class ReadArtifactTool implements Tool {
                 }
                 deadline.check();
                 if (pattern.matcher(new GuardedText(line, deadline)).find()) {
-                    String shown = number + ": " + clip(UnicodeSanitizer.clean(line)) + "\n";
+                    String shown = number + ": " + clip(cuts.clean(line)) + "\n";
                     if (found[0] == max || out.length() + shown.length() > budget) {
                         stoppedAt[0] = number;
                         return false;
@@ -217,11 +234,11 @@ public final class ReadArtifactTool implements Tool {
         return value.asLong();
     }
 
-    /** Opened without following a link; bytes that are not UTF-8 become U+FFFD. */
-    private static Reader open(Path file) throws IOException {
+    /** Opened without following a link, masked as it is read; bytes that are not UTF-8 become U+FFFD. */
+    private Reader open(Path file) throws IOException {
         InputStream in = Channels.newInputStream(Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)));
-        return new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+        return cuts.reader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)));
     }
 
     private static boolean binary(Path file) throws IOException {
@@ -235,8 +252,8 @@ public final class ReadArtifactTool implements Tool {
         }
     }
 
-    private static String clip(String line) {
-        return line.length() <= MAX_MATCH_CHARS ? line : line.substring(0, MAX_MATCH_CHARS) + "…";
+    private String clip(String line) {
+        return line.length() <= MAX_MATCH_CHARS ? line : cuts.head(line, MAX_MATCH_CHARS) + "…";
     }
 
     /** Model text echoed back: one short line. */

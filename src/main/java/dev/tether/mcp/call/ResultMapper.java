@@ -5,7 +5,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.model.Part;
 import dev.tether.security.JsonSanitizer;
-import dev.tether.security.Redactor;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolOutcome;
@@ -37,6 +37,10 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>The text of an {@code isError} result is also redacted and capped.</li>
  * </ul>
  *
+ * <p>Every cut goes through {@link SecretCuts}: server text is masked before it is sanitised,
+ * again after, and only then cut (the inline head, an error's cap, a one-line part), so a known
+ * secret is never split into pieces that masking the whole result later would not recognise.
+ *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-result">MCP tool result</a>
  */
 public final class ResultMapper {
@@ -48,10 +52,23 @@ public final class ResultMapper {
 
     private final ResultLimits limits;
     private final ArtifactStore artifacts;
+    private final SecretCuts cuts;
 
+    /** A mapper with no known secrets (tests and tools that hold none). */
     public ResultMapper(ResultLimits limits, ArtifactStore artifacts) {
+        this(limits, artifacts, SecretCuts.none());
+    }
+
+    /** @param cuts masks the known secrets in server text before anything is cut */
+    public ResultMapper(ResultLimits limits, ArtifactStore artifacts, SecretCuts cuts) {
         this.limits = limits;
         this.artifacts = artifacts;
+        this.cuts = cuts;
+    }
+
+    /** How server text is masked and cut, for the tools that show more of it (read_artifact, errors). */
+    public SecretCuts cuts() {
+        return cuts;
     }
 
     /** The session's artifact store, where large results are kept. */
@@ -124,7 +141,7 @@ public final class ResultMapper {
             if (clean != null && utf8Length(json) <= limits.auditBytes()) {
                 audit.set("structuredResult", clean);
             } else {
-                audit.put("structuredResult", Redactor.cap(json, limits.auditBytes()));
+                audit.put("structuredResult", cuts.cap(json, limits.auditBytes()));
             }
         }
         audit.put("isError", m.isError);
@@ -148,7 +165,7 @@ public final class ResultMapper {
 
         Mapping(boolean isError, Provenance provenance) {
             this.isError = isError;
-            this.text = new BoundedText(limits.inlineTextChars(), artifacts, provenance);
+            this.text = new BoundedText(limits.inlineTextChars(), artifacts, provenance, cuts);
         }
 
         void add(McpContent item) {
@@ -202,16 +219,17 @@ public final class ResultMapper {
             separate();
             if (isError) {
                 // Error texts often echo requests and environment: redact them like any error.
-                String head = raw.length() > 2 * limits.errorTextBytes() ? raw.substring(0, 2 * limits.errorTextBytes()) : raw;
-                text.append(Redactor.redactLines(UnicodeSanitizer.clean(head), limits.errorTextBytes()));
+                String head = cuts.head(raw, 2 * limits.errorTextBytes());
+                text.append(cuts.redactLines(head, limits.errorTextBytes()));
             } else {
-                UnicodeSanitizer.clean(raw, text::append);
+                // Masked before sanitising too: a key followed by a combining accent is no longer itself once sanitised.
+                UnicodeSanitizer.clean(cuts.mask(raw), text::append);
             }
         }
 
         /** As {@link #untrustedText(String)}, streamed from the file the text was spilled to. */
         void untrustedText(SpilledString spilled) {
-            try (Reader in = spilled.reader()) {
+            try (Reader in = cuts.reader(spilled.reader())) {
                 if (isError) {
                     char[] head = new char[2 * limits.errorTextBytes()];
                     int n = in.read(head, 0, head.length);
@@ -312,19 +330,19 @@ public final class ResultMapper {
         }
     }
 
-    private static String provenance(String what, String mime, Binary data) {
+    private String provenance(String what, String mime, Binary data) {
         if (!data.valid()) {
             return "[" + what + ": " + mime + ", invalid base64 data]";
         }
         return "[" + what + ": " + mime + ", " + data.bytes() + " bytes, sha256 " + data.sha256() + "]";
     }
 
-    private static String mime(String mime, String fallback) {
+    private String mime(String mime, String fallback) {
         return mime == null || mime.isBlank() ? fallback : line(mime).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** A short, single-line piece of server text (a URI, a name, a mime type). */
-    private static String line(String s) {
-        return s == null ? "" : Redactor.cap(UnicodeSanitizer.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), MAX_LINE_PART_BYTES);
+    private String line(String s) {
+        return s == null ? "" : cuts.cap(cuts.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), MAX_LINE_PART_BYTES);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tether.mcp.content;
 
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
@@ -17,8 +18,8 @@ import tools.jackson.databind.JsonNode;
 public final class CompleteTool extends ContentTool {
     public static final String NAME = "mcp_complete";
 
-    public CompleteTool(ContentAccess access) {
-        super(access, NAME, """
+    public CompleteTool(ContentAccess access, SecretCuts cuts) {
+        super(access, cuts, NAME, """
                 Asks a connected MCP server for candidate values of a prompt argument or a resource template \
                 variable (for example the ids that start with what you typed).""", """
                 {"type":"object","properties":{

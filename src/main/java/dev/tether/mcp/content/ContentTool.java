@@ -4,6 +4,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.api.McpError;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
@@ -16,16 +17,19 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Shared shape of the content model tools: read-only (category READ, so auto-allowed), source
- * {@code mcp}, a refusal or failure of the runtime becomes a readable {@link ToolError.TellModel}.
+ * {@code mcp}, a refusal or failure of the runtime becomes a readable {@link ToolError.TellModel}
+ * (masked, sanitised and redacted before it is capped: {@link SecretCuts}).
  */
 abstract class ContentTool implements Tool {
     static final ToolTraits TRAITS = new ToolTraits(ToolKind.READ, ToolTraits.Category.READ, false, "mcp");
 
     final ContentAccess access;
+    final SecretCuts cuts;
     private final ToolDefinition definition;
 
-    ContentTool(ContentAccess access, String name, String description, String schema) {
+    ContentTool(ContentAccess access, SecretCuts cuts, String name, String description, String schema) {
         this.access = access;
+        this.cuts = cuts;
         this.definition = new ToolDefinition(name, description, Json.parse(schema));
     }
 
@@ -53,7 +57,7 @@ abstract class ContentTool implements Tool {
         try {
             return call(input == null ? Json.object() : input, context);
         } catch (McpError e) {
-            throw new ToolError.TellModel(Redactor.redact(UnicodeSanitizer.clean(String.valueOf(e.getMessage()))));
+            throw new ToolError.TellModel(cuts.redact(String.valueOf(e.getMessage()), Redactor.DEFAULT_MAX_BYTES));
         }
     }
 
@@ -71,7 +75,12 @@ abstract class ContentTool implements Tool {
         return value.asString();
     }
 
-    /** A short single line for titles. */
+    /** A short single line of server text (a name, a title): masked before it is capped. */
+    String serverLine(String s) {
+        return cuts.cap(cuts.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), 200);
+    }
+
+    /** A short single line for titles (the model's own arguments). */
     static String line(String s) {
         return s == null ? "" : Redactor.cap(UnicodeSanitizer.clean(s).replaceAll("[\\r\\n\\t]+", " ").strip(), 200);
     }

@@ -1,8 +1,7 @@
 package dev.tether.mcp.content;
 
 import dev.tether.json.Json;
-import dev.tether.security.Redactor;
-import dev.tether.security.UnicodeSanitizer;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
@@ -27,8 +26,8 @@ public final class ListResourcesTool extends ContentTool {
     public static final int PAGE_SIZE = 50;
     private static final int MAX_DESCRIPTION_BYTES = 1024;
 
-    public ListResourcesTool(ContentAccess access) {
-        super(access, NAME, """
+    public ListResourcesTool(ContentAccess access, SecretCuts cuts) {
+        super(access, cuts, NAME, """
                 Lists the resources and resource templates that connected MCP servers declare (read them with \
                 mcp_read_resource). Paginated: pass nextCursor back as cursor for the next page.""", """
                 {"type":"object","properties":{
@@ -72,14 +71,14 @@ public final class ListResourcesTool extends ContentTool {
         return ToolOutcome.text(Json.write(page));
     }
 
-    private static ObjectNode resource(String server, McpResource r) {
+    private ObjectNode resource(String server, McpResource r) {
         ObjectNode e = Json.object();
         e.put("server", server);
         e.put("uri", clean(r.uri()));
         put(e, "name", r.name());
         put(e, "title", r.title());
         if (r.description() != null) {
-            e.put("description", Redactor.cap(UnicodeSanitizer.clean(r.description()).strip(), MAX_DESCRIPTION_BYTES));
+            e.put("description", cuts.cap(cuts.clean(r.description()).strip(), MAX_DESCRIPTION_BYTES));
         }
         put(e, "mimeType", r.mimeType());
         if (r.size() != null) {
@@ -88,27 +87,27 @@ public final class ListResourcesTool extends ContentTool {
         return e;
     }
 
-    private static ObjectNode template(String server, McpResourceTemplate t) {
+    private ObjectNode template(String server, McpResourceTemplate t) {
         ObjectNode e = Json.object();
         e.put("server", server);
         e.put("uriTemplate", clean(t.uriTemplate()));
         put(e, "name", t.name());
         put(e, "title", t.title());
         if (t.description() != null) {
-            e.put("description", Redactor.cap(UnicodeSanitizer.clean(t.description()).strip(), MAX_DESCRIPTION_BYTES));
+            e.put("description", cuts.cap(cuts.clean(t.description()).strip(), MAX_DESCRIPTION_BYTES));
         }
         put(e, "mimeType", t.mimeType());
         return e;
     }
 
-    private static void put(ObjectNode e, String field, String value) {
+    private void put(ObjectNode e, String field, String value) {
         if (value != null) {
-            e.put(field, line(value));
+            e.put(field, serverLine(value));
         }
     }
 
-    private static String clean(String uri) {
-        return Redactor.cap(UnicodeSanitizer.clean(uri), 2048);
+    private String clean(String uri) {
+        return cuts.cap(cuts.clean(uri), 2048);
     }
 
     private static String fingerprint(String server, List<ContentAccess.ServerContent> servers) {

@@ -1,5 +1,6 @@
 package dev.tether.mcp.content;
 
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
@@ -14,8 +15,8 @@ import tools.jackson.databind.JsonNode;
 public final class ReadResourceTool extends ContentTool {
     public static final String NAME = "mcp_read_resource";
 
-    public ReadResourceTool(ContentAccess access) {
-        super(access, NAME, """
+    public ReadResourceTool(ContentAccess access, SecretCuts cuts) {
+        super(access, cuts, NAME, """
                 Reads one resource of a connected MCP server: a URI that mcp_list_resources lists, or one that \
                 matches a listed uriTemplate. Large text comes back as a head plus an artifact id; binary \
                 contents as mime type, size and hash.""", """

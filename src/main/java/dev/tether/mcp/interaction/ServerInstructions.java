@@ -1,6 +1,7 @@
 package dev.tether.mcp.interaction;
 
 import dev.tether.security.Redactor;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.UnicodeSanitizer;
 
 /**
@@ -21,22 +22,22 @@ public final class ServerInstructions {
 
     /**
      * The blocks of the servers a user lets instruct the model, in order: each cleaned (see
-     * {@link #clean}), cut at {@link #TRUSTED_CHARS} and labelled; all together at most
-     * {@link #TRUSTED_TOTAL_CHARS}, the servers past it left out with a note.
+     * {@link #clean}: the known secrets are masked first), cut at {@link #TRUSTED_CHARS} and
+     * labelled; all together at most {@link #TRUSTED_TOTAL_CHARS}, the servers past it left out
+     * with a note.
      *
      * @param raw the raw instructions by server name (null for none)
      */
-    public static String trusted(java.util.Map<String, String> raw, int maxBytes) {
+    public static String trusted(java.util.Map<String, String> raw, int maxBytes, SecretCuts cuts) {
         StringBuilder out = new StringBuilder();
         int left = 0;
         for (var entry : raw.entrySet()) {
-            String cleaned = clean(entry.getValue(), maxBytes);
+            String cleaned = clean(entry.getValue(), maxBytes, cuts);
             if (cleaned == null) {
                 continue;
             }
             if (cleaned.length() > TRUSTED_CHARS) {
-                int cut = Character.isHighSurrogate(cleaned.charAt(TRUSTED_CHARS - 1)) ? TRUSTED_CHARS - 1 : TRUSTED_CHARS;
-                cleaned = cleaned.substring(0, cut) + "… [cut]";
+                cleaned = cuts.head(cleaned, TRUSTED_CHARS) + "… [cut]";
             }
             String block = block(entry.getKey(), cleaned);
             if (out.length() + block.length() > TRUSTED_TOTAL_CHARS) {
@@ -51,12 +52,12 @@ public final class ServerInstructions {
         return out.toString();
     }
 
-    /** The sanitised, redacted and capped instructions, or null when there are none. */
-    public static String clean(String raw, int maxBytes) {
+    /** The masked, sanitised, redacted and (only then) capped instructions, or null when there are none. */
+    public static String clean(String raw, int maxBytes, SecretCuts cuts) {
         if (raw == null) {
             return null;
         }
-        String text = Redactor.redactLines(UnicodeSanitizer.clean(raw), maxBytes);
+        String text = cuts.redactLines(raw, maxBytes);
         return text.isBlank() ? null : text;
     }
 

@@ -3,6 +3,7 @@ package dev.tether.mcp.task;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpTaskState;
 import dev.tether.mcp.call.ResultMapper;
+import dev.tether.security.SecretCuts;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,10 +44,10 @@ final class ExtensionSteps {
             case FAILED -> {
                 String why = detail.error() != null ? detail.error() : state.statusMessage();
                 return TaskWatcher.failed(task, McpTaskState.Status.FAILED,
-                        why == null ? "the server reports the task failed" : TaskWatcher.clean(why));
+                        why == null ? "the server reports the task failed" : TaskWatcher.clean(results.cuts(), why));
             }
             case INPUT_REQUIRED -> {
-                return answer(task, state, cancelWait);
+                return answer(task, state, results.cuts(), cancelWait);
             }
             default -> {
                 return null;
@@ -54,7 +55,7 @@ final class ExtensionSteps {
         }
     }
 
-    private static TaskEvents.TaskReport answer(TaskEntry task, McpTaskState state, Duration cancelWait) {
+    private static TaskEvents.TaskReport answer(TaskEntry task, McpTaskState state, SecretCuts cuts, Duration cancelWait) {
         Map<String, JsonNode> pending = new LinkedHashMap<>(state.detail().inputRequests());
         pending.keySet().removeAll(task.answered);
         if (pending.isEmpty()) {
@@ -70,7 +71,7 @@ final class ExtensionSteps {
         } catch (McpError.Refused e) {
             // Tether cannot answer (not granted, refused by policy): the task cannot go on, so it is not left waiting.
             cancelQuietly(task, state, cancelWait);
-            return TaskWatcher.failed(task, McpTaskState.Status.FAILED, TaskWatcher.clean(e.getMessage()));
+            return TaskWatcher.failed(task, McpTaskState.Status.FAILED, TaskWatcher.clean(cuts, e.getMessage()));
         } catch (McpError e) {
             task.watch.throwIfCancelled();
             // The user may have answered already: the keys stay answered, so the question is never put again.
@@ -78,7 +79,7 @@ final class ExtensionSteps {
             task.answered.addAll(pending.keySet());
             cancelQuietly(task, state, cancelWait);
             return TaskWatcher.failed(task, McpTaskState.Status.FAILED, "the answer to the server's input request could not"
-                    + " be delivered (" + TaskWatcher.clean(e.getMessage()) + "); Tether cancelled the task rather than ask again");
+                    + " be delivered (" + TaskWatcher.clean(cuts, e.getMessage()) + "); Tether cancelled the task rather than ask again");
         }
         task.answered.addAll(pending.keySet());
         return null;

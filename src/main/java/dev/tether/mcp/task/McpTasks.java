@@ -5,6 +5,7 @@ import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpTaskState;
 import dev.tether.mcp.call.OutputSchema;
 import dev.tether.mcp.call.ResultMapper;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
@@ -42,12 +43,14 @@ public final class McpTasks implements AutoCloseable {
     private final Map<McpTaskId, TaskEntry> tasks = new ConcurrentHashMap<>();
     private final Cancellation lifetime = Cancellation.root();
     private final TaskWatcher watcher;
+    private final SecretCuts cuts;
     private volatile java.util.function.Consumer<String> runningChanged = server -> { };
 
     public McpTasks(TaskSettings settings, ResultMapper results, TaskEvents events) {
         this.settings = settings;
         this.events = events;
         this.watcher = new TaskWatcher(settings, results, this::finish);
+        this.cuts = results.cuts();
     }
 
     /**
@@ -58,6 +61,11 @@ public final class McpTasks implements AutoCloseable {
      * @throws CancelledException  the turn was cancelled; {@code tasks/cancel} was sent
      * @throws dev.tether.mcp.api.McpError the server refused or did not create the task
      */
+    /** How a server's texts about its tasks are masked and cut. */
+    SecretCuts cuts() {
+        return cuts;
+    }
+
     public ToolOutcome run(TaskServer server, String tool, String rawTool, JsonNode arguments, OutputSchema outputSchema,
                            Cancellation turn) throws ToolError.TellModel {
         lifetime.throwIfCancelled();
@@ -75,9 +83,8 @@ public final class McpTasks implements AutoCloseable {
             return outcome(report);
         }
         String immediate = created.immediateResponse() == null ? null
-                : TaskWatcher.clean(created.immediateResponse()).strip();
-        String shown = immediate == null || immediate.isEmpty() ? null
-                : dev.tether.security.Redactor.cap(immediate, MAX_IMMEDIATE_BYTES);
+                : TaskWatcher.clean(cuts, created.immediateResponse()).strip();
+        String shown = immediate == null || immediate.isEmpty() ? null : cuts.cap(immediate, MAX_IMMEDIATE_BYTES);
         events.backgrounded(task.snapshot(), shown);
         return ToolOutcome.text(backgroundText(task, shown));
     }

@@ -118,10 +118,10 @@ public final class TaskTool implements Tool {
     }
 
     /** The server's message about a running task (untrusted: sanitised, redacted, short), or "". */
-    private static String progress(TaskEntry task) {
+    private String progress(TaskEntry task) {
         String message = task.last.statusMessage();
         return task.done.isDone() || message == null || message.isBlank() ? ""
-                : " (server says: " + TaskWatcher.clean(message).replaceAll("[\\r\\n]+", " ") + ")";
+                : " (server says: " + TaskWatcher.clean(tasks.cuts(), message).replaceAll("[\\r\\n]+", " ") + ")";
     }
 
     /** {@code mcp_task_… — server: tool — status[: why]}. */

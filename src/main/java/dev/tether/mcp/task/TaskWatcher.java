@@ -5,8 +5,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpTaskState;
 import dev.tether.mcp.call.ResultMapper;
-import dev.tether.security.Redactor;
-import dev.tether.security.UnicodeSanitizer;
+import dev.tether.security.SecretCuts;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +62,7 @@ final class TaskWatcher {
                     }
                     if (state.status().terminal()) {
                         String why = state.statusMessage() == null ? "the server reports the task " + state.status().wire()
-                                : clean(state.statusMessage());
+                                : clean(results.cuts(), state.statusMessage());
                         finish.accept(task, failed(task, state.status(), why));
                         return;
                     }
@@ -81,10 +80,10 @@ final class TaskWatcher {
                 } catch (McpError e) {
                     if (notFound(e)) {
                         finish.accept(task, failed(task, McpTaskState.Status.FAILED, "the server no longer knows this task ("
-                                + clean(e.getMessage()) + ")"));
+                                + clean(results.cuts(), e.getMessage()) + ")"));
                         return;
                     }
-                    error = clean(e.getMessage());
+                    error = clean(results.cuts(), e.getMessage());
                 }
                 if (error != null) {
                     long now = System.nanoTime();
@@ -136,7 +135,8 @@ final class TaskWatcher {
         return new TaskEvents.TaskReport(task.id, task.server.name(), task.tool, status.wire(), null, why);
     }
 
-    static String clean(String text) {
-        return text == null ? "" : Redactor.redact(UnicodeSanitizer.clean(text), MAX_MESSAGE_BYTES);
+    /** A server's message about a task, for the model and the editor: masked, sanitised and redacted, then capped. */
+    static String clean(SecretCuts cuts, String text) {
+        return text == null ? "" : cuts.redact(text, MAX_MESSAGE_BYTES);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tether.tools.builtin;
 
+import dev.tether.security.SecretCuts;
 import dev.tether.security.SecretRegistry;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -18,13 +19,14 @@ public final class BuiltinTools {
         return all(commandTimeout, SecretRegistry.empty());
     }
 
-    /** @param secrets the variables run_command withholds from commands */
+    /** @param secrets the variables run_command withholds from commands, and the values every tool masks before it cuts */
     public static List<Tool> all(SecretRegistry secrets) {
         return all(RunCommandTool.DEFAULT_TIMEOUT, secrets);
     }
 
     public static List<Tool> all(Duration commandTimeout, SecretRegistry secrets) {
-        return List.of(new ReadFileTool(), new WriteFileTool(), new EditFileTool(), new ListFilesTool(),
-                new SearchTool(), new RunCommandTool(commandTimeout, secrets), new UpdatePlanTool());
+        SecretCuts cuts = SecretCuts.of(secrets);
+        return List.of(new ReadFileTool(cuts), new WriteFileTool(), new EditFileTool(), new ListFilesTool(),
+                new SearchTool(SearchTool.DEFAULT_TIME_LIMIT, cuts), new RunCommandTool(commandTimeout, secrets), new UpdatePlanTool());
     }
 }

@@ -4,6 +4,7 @@ import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.CodeFence;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
@@ -19,7 +20,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code read_file {path, offset?, limit?}}: a window of a text file, with line numbers for
- * the model. Reads the editor's buffer when the editor offers {@code fs.readTextFile}.
+ * the model. Reads the editor's buffer when the editor offers {@code fs.readTextFile}. The window
+ * is masked ({@link SecretCuts}) before any line is cut, so a known secret that a cut would split
+ * is shown as the marker, never as two halves.
  */
 public final class ReadFileTool implements Tool {
     public static final String NAME = "read_file";
@@ -39,6 +42,17 @@ public final class ReadFileTool implements Tool {
                       "offset":{"type":"integer","minimum":1,"description":"1-based line to start from"},
                       "limit":{"type":"integer","minimum":1,"description":"Maximum number of lines to read"}},
                      "required":["path"],"additionalProperties":false}"""));
+
+    private final SecretCuts cuts;
+
+    public ReadFileTool() {
+        this(SecretCuts.none());
+    }
+
+    /** @param cuts masks the known secrets in a window before its lines are cut */
+    public ReadFileTool(SecretCuts cuts) {
+        this.cuts = cuts;
+    }
 
     @Override
     public ToolDefinition definition() {
@@ -74,17 +88,22 @@ public final class ReadFileTool implements Tool {
         int limit = requested == null ? MAX_LINES : Math.min(requested, MAX_LINES);
         String shown = Display.path(context.workspace(), path);
 
-        // One line more than asked tells whether the file goes on.
+        // One line more than asked tells whether the file goes on; a secret of several lines that the
+        // window's edges would cut is read whole (the window widened by its line breaks), masked, then cut.
+        int widen = cuts.lineBreaks();
+        int from = Math.max(1, offset - widen);
         String text;
         try {
-            text = FileAccess.read(context, path, offset, limit + 1);
+            text = FileAccess.read(context, path, from, (offset - from) + limit + 1 + widen);
         } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
         if (text.indexOf('\0') >= 0) {
             throw in.failure(shown + " looks like a binary file");
         }
-        List<String> lines = text.lines().toList();
+        List<String> widened = cuts.mask(text).lines().toList();
+        List<String> lines = widened.subList(Math.min(offset - from, widened.size()),
+                Math.min(widened.size(), offset - from + limit + 1));
         if (lines.isEmpty()) {
             String empty = offset == 1 ? shown + " is empty." : shown + " has fewer than " + offset + " lines.";
             return ToolOutcome.text(empty);

@@ -4,6 +4,7 @@ import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.CodeFence;
+import dev.tether.security.SecretCuts;
 import dev.tether.security.SecretRegistry;
 import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
@@ -45,6 +46,7 @@ public final class RunCommandTool implements Tool {
 
     private final Duration defaultTimeout;
     private final SecretRegistry secrets;
+    private final SecretCuts cuts;
 
     public RunCommandTool() {
         this(DEFAULT_TIMEOUT);
@@ -55,10 +57,14 @@ public final class RunCommandTool implements Tool {
         this(defaultTimeout, SecretRegistry.empty());
     }
 
-    /** @param secrets the variables a command must not inherit (the provider keys and {@code TETHER_*} always) */
+    /**
+     * @param secrets the variables a command must not inherit (the provider keys and {@code TETHER_*} always),
+     *                and the values masked in its output before the output is cut
+     */
     public RunCommandTool(Duration defaultTimeout, SecretRegistry secrets) {
         this.defaultTimeout = defaultTimeout;
         this.secrets = secrets;
+        this.cuts = SecretCuts.of(secrets);
     }
 
     @Override
@@ -104,7 +110,8 @@ public final class RunCommandTool implements Tool {
         Duration timeout = timeoutMs == null ? defaultTimeout : Duration.ofMillis(timeoutMs);
         CommandResult result;
         try {
-            result = CommandRunner.run(context, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT, secrets));
+            result = masked(CommandRunner.run(context,
+                    new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets)));
         } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
@@ -118,6 +125,16 @@ public final class RunCommandTool implements Tool {
         raw.put("truncated", result.truncated());
         raw.put("timedOut", result.timedOut());
         return new ToolOutcome(List.of(new Part.Text(text)), forEditor, raw, false);
+    }
+
+    /**
+     * The output masked before it is cut to its last {@link #OUTPUT_BYTE_LIMIT} bytes: the runner
+     * kept a little more, so a key that its cut split is dropped whole, not shown as its end.
+     */
+    private CommandResult masked(CommandResult result) {
+        String tail = cuts.tail(result.output(), result.truncated(), OUTPUT_BYTE_LIMIT);
+        boolean truncated = result.truncated() || tail.length() < cuts.mask(result.output()).length();
+        return new CommandResult(result.exitCode(), result.signal(), tail, truncated, result.timedOut(), result.terminalId());
     }
 
     static String render(CommandResult result, Duration timeout) {

@@ -2,6 +2,7 @@ package dev.tether.tools.builtin;
 
 import dev.tether.json.Json;
 import dev.tether.model.ToolDefinition;
+import dev.tether.security.SecretCuts;
 import dev.tether.tools.Location;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
@@ -34,6 +35,10 @@ import tools.jackson.databind.JsonNode;
  * unsaved editor buffers. Only regular files are read (a FIFO would block, a device never
  * ends); a search ends at its time limit or on cancellation even inside a runaway match, and a
  * pattern that recurses too deeply is a clear error, never a crashed turn.
+ *
+ * <p>A file's text is masked ({@link SecretCuts}) before the pattern sees it: a line holding a
+ * known secret is searched as the model would read it, so a match can neither answer whether a
+ * secret goes on with a guessed character nor place its window so that the secret is cut in two.
  */
 public final class SearchTool implements Tool {
     public static final String NAME = "search";
@@ -58,6 +63,7 @@ public final class SearchTool implements Tool {
                      "required":["pattern"],"additionalProperties":false}"""));
 
     private final Duration timeLimit;
+    private final SecretCuts cuts;
 
     public SearchTool() {
         this(DEFAULT_TIME_LIMIT);
@@ -65,7 +71,13 @@ public final class SearchTool implements Tool {
 
     /** @param timeLimit how long one search may run (a settings override, or short in tests) */
     public SearchTool(Duration timeLimit) {
+        this(timeLimit, SecretCuts.none());
+    }
+
+    /** @param cuts masks the known secrets in each file before it is searched */
+    public SearchTool(Duration timeLimit, SecretCuts cuts) {
         this.timeLimit = timeLimit;
+        this.cuts = cuts;
     }
 
     @Override
@@ -150,7 +162,7 @@ public final class SearchTool implements Tool {
     }
 
     /** Returns whether the result limit was reached. */
-    private static boolean search(Path root, boolean directory, Predicate<String> filter, Pattern pattern, ToolContext context,
+    private boolean search(Path root, boolean directory, Predicate<String> filter, Pattern pattern, ToolContext context,
                                   SearchBudget budget, List<String> results) throws IOException, Recursion {
         if (!directory) {
             return filter.test(root.getFileName().toString()) && searchFile(root, pattern, context, budget, results);
@@ -189,13 +201,14 @@ public final class SearchTool implements Tool {
     }
 
     /** Adds the file's matching lines; returns true when the result limit was reached. */
-    private static boolean searchFile(Path file, Pattern pattern, ToolContext context, SearchBudget budget,
+    private boolean searchFile(Path file, Pattern pattern, ToolContext context, SearchBudget budget,
                                       List<String> results) throws Recursion {
         budget.check();
-        String text = readText(file);
-        if (text == null) {
+        String raw = readText(file);
+        if (raw == null) {
             return false;
         }
+        String text = cuts.mask(raw);
         String shown = Display.path(context.workspace(), file);
         int number = 0;
         for (String line : (Iterable<String>) text.lines()::iterator) {
@@ -240,7 +253,7 @@ public final class SearchTool implements Tool {
         }
     }
 
-    /** Keeps long lines readable: a window around the match start. */
+    /** Keeps long lines readable: a window around the match start (of a masked line, so no secret is cut). */
     private static String clip(String line, int matchStart) {
         String stripped = line.strip();
         if (stripped.length() <= MAX_LINE_CHARS) {

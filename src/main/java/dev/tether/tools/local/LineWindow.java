@@ -11,9 +11,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A window of lines from a text stream of any size, in bounded memory: lines before the window
- * are skipped without being kept, each kept line is cut at {@link #MAX_KEPT_LINE_CHARS}, and the
- * whole window at {@link FileSystem#MAX_WHOLE_FILE_BYTES} characters; the scan itself stops
- * after {@link #MAX_SCANNED_CHARS}. A file that is one multi-gigabyte line therefore costs a
+ * are skipped without being kept, each kept line is cut at {@link #MAX_KEPT_LINE_CHARS} (callers
+ * show far less of a line, and mask it first), and no line is begun once the window holds
+ * {@link FileSystem#MAX_WHOLE_FILE_BYTES} characters: later lines come back empty, but none is
+ * cut short at that bound, where a caller could show the first half of a secret as a whole line
+ * with nothing left to mask. The scan itself stops after {@link #MAX_SCANNED_CHARS}, without
+ * the line it stops in unless that line was already cut at its own bound. A file that is one multi-gigabyte line therefore costs a
  * bounded scan, never the heap. The scan obeys cancellation.
  */
 final class LineWindow {
@@ -34,6 +37,8 @@ final class LineWindow {
         int number = 1;
         int taken = 0;
         int lineChars = 0;
+        int lineStart = 0;
+        boolean keepLine = true;
         boolean pendingCR = false;
         long scanned = 0;
         int n;
@@ -44,7 +49,12 @@ final class LineWindow {
                 if (number < first) {
                     throw new LocalFileSystem.TooFar();
                 }
-                break; // a window that began in reach ends where the scan stops
+                // A window that began in reach ends where the scan stops, without a line cut short there.
+                if (lineChars < MAX_KEPT_LINE_CHARS) {
+                    out.setLength(lineStart);
+                    lineChars = 0;
+                }
+                break;
             }
             for (int i = 0; i < n && taken < limit; i++) {
                 char c = buffer[i];
@@ -61,11 +71,15 @@ final class LineWindow {
                         out.append('\n');
                         taken++;
                     }
+                    lineStart = out.length();
                     number++;
                     lineChars = 0;
                     continue;
                 }
-                if (number >= first && lineChars < MAX_KEPT_LINE_CHARS && out.length() < FileSystem.MAX_WHOLE_FILE_BYTES) {
+                if (lineChars == 0) {
+                    keepLine = out.length() < FileSystem.MAX_WHOLE_FILE_BYTES;
+                }
+                if (number >= first && lineChars < MAX_KEPT_LINE_CHARS && keepLine) {
                     out.append(c);
                 }
                 lineChars++;

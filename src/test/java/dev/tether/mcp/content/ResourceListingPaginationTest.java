@@ -52,7 +52,7 @@ class ResourceListingPaginationTest {
         if (cursor != null) {
             input.put("cursor", cursor);
         }
-        ToolOutcome out = new ListResourcesTool(access).run(input, null);
+        ToolOutcome out = new ListResourcesTool(access, dev.tether.security.SecretCuts.none()).run(input, null);
         return Json.parse(((Part.Text) out.forModel().getFirst()).text());
     }
 

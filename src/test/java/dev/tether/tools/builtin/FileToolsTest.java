@@ -47,6 +47,25 @@ class FileToolsTest {
     }
 
     @Test
+    void aSecretOfSeveralLinesIsMaskedWhereverTheWindowStartsOrEnds() throws Exception {
+        String key = "-----BEGIN KEY-----\nAAAA1111bbbb\nCCCC2222dddd\n-----END KEY-----";
+        dev.tether.security.SecretRegistry secrets = dev.tether.security.SecretRegistry.empty();
+        secrets.register(key);
+        ReadFileTool tool = new ReadFileTool(dev.tether.security.SecretCuts.of(secrets));
+        Files.writeString(h.root.resolve("id.pem"), "before\n" + key + "\nafter\n");
+        for (int offset = 1; offset <= 6; offset++) {
+            for (int limit = 1; limit <= 3; limit++) {
+                String out = modelText(tool.run(Json.parse("{\"path\":\"id.pem\",\"offset\":" + offset + ",\"limit\":" + limit + "}"),
+                        h.context(ToolHarness.LOCAL)));
+                assertTrue(!out.contains("AAAA1111") && !out.contains("CCCC2222") && !out.contains("KEY-----"), offset + "/" + limit + ": " + out);
+            }
+        }
+        // The marker keeps the value's line breaks: "after" is still line 6.
+        String whole = modelText(tool.run(Json.parse("{\"path\":\"id.pem\"}"), h.context(ToolHarness.LOCAL)));
+        assertEquals("     1\tbefore\n     2\t[REDACTED]\n     3\t\n     4\t\n     5\t\n     6\tafter\n", whole);
+    }
+
+    @Test
     void capsLongFilesAndSaysWhereToContinue() throws Exception {
         String text = IntStream.rangeClosed(1, 2500).mapToObj(i -> "line " + i).collect(Collectors.joining("\n"));
         Files.writeString(h.root.resolve("big.txt"), text);

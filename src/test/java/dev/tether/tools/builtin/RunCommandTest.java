@@ -66,6 +66,26 @@ class RunCommandTest {
     }
 
     @Test
+    void aKeyWhereTheOutputIsCutIsMaskedWholeNotShownAsItsEnd() throws Exception {
+        String key = "sk-ant-api03-CANARY-0123456789abcdefghij";
+        dev.tether.security.SecretRegistry secrets = dev.tether.security.SecretRegistry.empty();
+        secrets.register(key);
+        RunCommandTool tool = new RunCommandTool(RunCommandTool.DEFAULT_TIMEOUT, secrets);
+        int limit = RunCommandTool.OUTPUT_BYTE_LIMIT;
+        // The shown 64 KB start inside the key, and then the runner's own cut (64 KB and a margin) does.
+        for (int after : new int[] {limit - 20, limit - 1, limit + 60, limit + 130, limit + 150}) {
+            Files.writeString(h.root.resolve("out.txt"), "x".repeat(100_000) + key + "y".repeat(after));
+            String text = modelText(tool.run(Json.parse("{\"command\":\"cat out.txt\"}"), h.context(ToolHarness.LOCAL)));
+            for (int i = 0; i + 8 <= key.length(); i++) {
+                assertFalse(text.contains(key.substring(i, i + 8)), after + " after: " + text.substring(0, 120));
+            }
+            assertTrue(text.startsWith("Exit code: 0\nOutput (truncated: only the end is shown):\n"));
+            assertTrue(text.endsWith("y".repeat(1000)));
+            assertTrue(text.length() <= RunCommandTool.OUTPUT_BYTE_LIMIT + 100);
+        }
+    }
+
+    @Test
     void timeoutKillsTheProcessTreeLocally() throws Exception {
         long start = System.nanoTime();
         ToolOutcome out = new RunCommandTool().run(
