@@ -147,9 +147,9 @@ public final class ToolProjection {
         String rawTitle = info.title() != null ? info.title() : hints.title();
         String title = rawTitle == null || rawTitle.isBlank() ? null : cuts.redact(rawTitle, MAX_TITLE_BYTES);
         String shownName = UnicodeSanitizer.clean(info.name());
-        JsonNode output = info.outputSchema() == null ? null : schema(server, info.name(), info.outputSchema(), "output");
+        JsonNode output = info.outputSchema() == null ? null : schema(server, info.name(), info.outputSchema(), "output", cuts);
         OutputSchema outputSchema = output == null ? null : new OutputSchema(output);
-        JsonNode input = schema(server, info.name(), info.inputSchema(), "input");
+        JsonNode input = schema(server, info.name(), info.inputSchema(), "input", cuts);
         return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema, cuts), input,
                 hints, outputSchema, traits(relied, server), auditInfo(server, shownName, hints, trusted),
                 approvalKey(server, info), info.taskSupport(), info.alwaysLoad());
@@ -222,9 +222,12 @@ public final class ToolProjection {
         }
     }
 
-    /** A sanitised copy of a schema, or {@code {"type":"object"}} for a missing or oversized one. */
-    static JsonNode schema(String server, String tool, JsonNode schema, String which) {
-        JsonNode clean = schema == null ? null : JsonSanitizer.clean(schema, MAX_SCHEMA_DEPTH, MAX_SCHEMA_SIZE);
+    /**
+     * A sanitised copy of a schema with known secrets masked (before sanitising and after, as every
+     * server string), or {@code {"type":"object"}} for a missing or oversized one.
+     */
+    static JsonNode schema(String server, String tool, JsonNode schema, String which, SecretCuts cuts) {
+        JsonNode clean = schema == null ? null : cuts.mask(JsonSanitizer.clean(cuts.mask(schema), MAX_SCHEMA_DEPTH, MAX_SCHEMA_SIZE));
         if (clean == null || !clean.isObject()) {
             if (schema != null) {
                 LOG.warn("mcp {}: the {} schema of tool \"{}\" is over {} levels or {} KB; replaced by an open object",

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.List;
 import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The one way text bound for the model, the editor, a transcript or a log is shortened, wrapped
@@ -44,6 +45,11 @@ public final class SecretCuts {
     /** {@code text} with every known secret masked ({@link SecretRegistry#redact(String)}). */
     public String mask(String text) {
         return registry.redact(text);
+    }
+
+    /** {@code node} with every known secret masked in its strings and names ({@link SecretRegistry#redact(JsonNode)}). */
+    public JsonNode mask(JsonNode node) {
+        return registry.redact(node);
     }
 
     /** Masked, {@linkplain UnicodeSanitizer#clean(String) sanitised}, masked again; null stays null. */

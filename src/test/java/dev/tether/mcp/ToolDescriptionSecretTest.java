@@ -42,4 +42,24 @@ class ToolDescriptionSecretTest {
         assertTrue(tool.definition().description().getBytes(StandardCharsets.UTF_8).length <= ToolProjection.MAX_DESCRIPTION_BYTES + 100);
         assertEquals("srv: " + "t".repeat(185) + SecretRegistry.MARKER, tool.describe(Json.object(), null).title());
     }
+
+    @Test
+    void aSecretInAToolsSchemasIsMaskedAlsoWhenInvisibleCharactersHideIt() {
+        SecretRegistry secrets = SecretRegistry.empty();
+        secrets.register(TOKEN);
+        ToolProjection projection = new ToolProjection(new ResultMapper(ResultLimits.DEFAULT, ArtifactStore.none(), SecretCuts.of(secrets)));
+        String hidden = TOKEN.substring(0, 10) + "\u200B" + TOKEN.substring(10);
+        var input = Json.object().put("type", "object");
+        input.putObject("properties").putObject("key").put("type", "string").put("default", TOKEN).put("description", hidden);
+        var output = Json.object().put("type", "object");
+        output.putObject("properties").putObject(TOKEN).put("type", "string");
+        McpTool tool = projection.project("srv", List.of(new McpToolInfo("echo", null, "Echoes", input, output, McpToolInfo.Hints.NONE)),
+                McpServerPolicy.DEFAULT, (t, a, r, c, p) -> null, new HashSet<>()).getFirst();
+
+        String shown = Json.write(tool.definition().inputSchema()) + tool.definition().description();
+        for (int i = 0; i + 8 <= TOKEN.length(); i++) {
+            assertFalse(shown.contains(TOKEN.substring(i, i + 8)), shown);
+        }
+        assertTrue(Json.write(tool.definition().inputSchema()).contains(SecretRegistry.MARKER), shown);
+    }
 }
