@@ -50,7 +50,7 @@ final class AcpCommand {
         LineChannel channel = AcpChannel.open(in, protocolOut).answerFirstLine(first::answer).platformWriter().startEarly();
         TetherSettings settings = SettingsLoader.load(flags, env);
         TetherPaths paths = settings.paths();
-        SecretRegistry secrets = Wiring.secrets(settings);
+        SecretRegistry secrets = ProcessSecrets.of(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         // The MCP launcher and its token store are built after the initialize answer (SessionWarmup), not on its path.
         Supplier<Boolean> hardened = Wiring.once(Wiring::harden);

@@ -17,10 +17,10 @@ import java.util.Map;
  * Client secrets are expanded from the environment and registered as secrets; a workload identity
  * token is read when it is needed and masked everywhere from then on.
  */
-final class ConfiguredOAuth {
+public final class ConfiguredOAuth {
     private ConfiguredOAuth() {}
 
-    static OAuthSettings settings(TokenStore tokens, AuthorizationPrompt.Factory prompts, Map<String, McpServerPolicy> policies,
+    public static OAuthSettings settings(TokenStore tokens, AuthorizationPrompt.Factory prompts, Map<String, McpServerPolicy> policies,
                                   Map<String, String> env, SecretRegistry secrets) {
         OAuthSettings settings = OAuthSettings.of(tokens, prompts);
         for (var entry : policies.entrySet()) {

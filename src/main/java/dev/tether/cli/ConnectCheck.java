@@ -52,7 +52,7 @@ final class ConnectCheck {
         }
         Integer seconds = settings.mcp().runtime().connectTimeoutSeconds();
         Duration timeout = seconds == null ? DEFAULT_TIMEOUT : Duration.ofSeconds(seconds);
-        Map<String, String> hostEnv = Wiring.secrets(settings).withoutSecretValues(settings.environment());
+        Map<String, String> hostEnv = ProcessSecrets.of(settings).withoutSecretValues(settings.environment());
         McpRuntimeOptions options = settings.mcp().runtime().apply(McpRuntimeOptions.defaults(workingDir, hostEnv)
                 .withPolicies(PolicyGrants.of(settings.mcp(), settings.paths(), hostEnv).forSession(servers)))
                 .withConnectTimeout(timeout);

@@ -15,7 +15,7 @@ import java.util.Map;
  * {@value #FD_VARIABLE}. It is read once here, at start; without the launcher the process
  * environment is used as it is.
  */
-final class HandedOverSecrets {
+public final class HandedOverSecrets {
     /** Names the descriptor; set by the launcher only. */
     static final String FD_VARIABLE = "TETHER_SECRETS_FD";
     /** More than any set of keys; bounds the memory a wrong descriptor could make start-up read. */
@@ -24,7 +24,7 @@ final class HandedOverSecrets {
     private HandedOverSecrets() {}
 
     /** {@code env} with the handed-over variables added (they win) and the descriptor's name removed. */
-    static Map<String, String> merge(Map<String, String> env, PrintSink warnings) {
+    public static Map<String, String> merge(Map<String, String> env, PrintSink warnings) {
         String fd = env.get(FD_VARIABLE);
         if (fd == null) {
             return env;
@@ -71,7 +71,7 @@ final class HandedOverSecrets {
     }
 
     /** Where a problem with the hand-over is told (stderr; logging is not set up yet this early). */
-    interface PrintSink {
+    public interface PrintSink {
         void warn(String message);
     }
 }

@@ -54,7 +54,8 @@ public final class McpCommand {
 
     private McpCommand() {}
 
-    static int run(String[] args, OutputStream out, PrintStream err, Map<String, String> env) {
+    /** Runs {@code tether mcp …} in the current directory, signing in with the OAuth core ({@link OAuthLogin}). */
+    public static int run(String[] args, OutputStream out, PrintStream err, Map<String, String> env) {
         return run(args, new PrintStream(out, true, StandardCharsets.UTF_8), err, env, new OAuthLogin(env), Path.of("").toAbsolutePath());
     }
 

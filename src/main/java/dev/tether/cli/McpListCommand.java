@@ -61,7 +61,7 @@ final class McpListCommand {
             return 2;
         }
         McpSources sources = new McpSources(settings.mcp(), ProjectChoices.in(settings.paths()),
-                Wiring.secrets(settings).withoutSecretValues(settings.environment()));
+                ProcessSecrets.of(settings).withoutSecretValues(settings.environment()));
         McpSources.Resolution resolution = sources.resolve(workingDir, List.of());
         return args[0].equals("get") ? get(resolution, parsed) : list(resolution, parsed, settings);
     }

@@ -49,7 +49,7 @@ final class OAuthLogin implements McpCommand.Authorizer {
         } catch (SettingsLoader.InvalidSettings e) {
             throw new AuthException("cannot read the settings: " + e.getMessage());
         }
-        SecretRegistry secrets = Wiring.secrets(settings);
+        SecretRegistry secrets = ProcessSecrets.of(settings);
         var policies = settings.mcp().declared().policies();
         McpRuntimeOptions options = settings.mcp().runtime()
                 .apply(McpRuntimeOptions.defaults(workingDir, secrets.withoutSecretValues(settings.environment())))

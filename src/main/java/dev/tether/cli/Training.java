@@ -30,10 +30,22 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Usage: {@code tether train [<node> <mcp-server.mjs>]} (with the launcher's JVM options, so that
  * the cache fits the runs it serves); without the two arguments the sessions have no MCP server.
  */
-final class Training {
+public final class Training {
+    /**
+     * The agent the training drives, as {@code tether acp} runs it: it serves ACP on {@code in} and
+     * {@code out}, with {@code env} as its environment, until {@code in} ends, and returns its exit
+     * code. The composition root passes it, so that the workload, which only drives the agent,
+     * never imports the root.
+     */
+    @FunctionalInterface
+    public interface Agent {
+        int serve(InputStream in, OutputStream out, PrintStream err, Map<String, String> env);
+    }
+
     private Training() {}
 
-    static int run(String[] args, PrintStream stderr) {
+    /** Runs the workload against {@code agent}; 0 when every session went as an editor's would, else 1. */
+    public static int run(String[] args, PrintStream stderr, Agent agent) {
         int code;
         Path home;
         try {
@@ -47,7 +59,7 @@ final class Training {
             Files.writeString(workspace.resolve("notes.txt"), "one\ntwo\nthree\n");
             String[] mcp = args.length >= 2 ? new String[] {args[0], Path.of(args[1]).toAbsolutePath().toString()} : null;
             for (String provider : new String[] {"anthropic", "openai"}) {
-                session(provider, env(home, provider, model.baseUrl()), workspace, mcp, model, stderr);
+                session(agent, provider, env(home, provider, model.baseUrl()), workspace, mcp, model, stderr);
             }
             code = 0;
         } catch (IOException | RuntimeException e) {
@@ -77,14 +89,14 @@ final class Training {
         return env;
     }
 
-    private static void session(String provider, Map<String, String> env, Path workspace, String[] mcp,
+    private static void session(Agent agent, String provider, Map<String, String> env, Path workspace, String[] mcp,
                                 TrainingModel model, PrintStream err) throws IOException {
         Pipe toAgent = Pipe.open();
         Pipe fromAgent = Pipe.open();
         InputStream agentIn = Channels.newInputStream(toAgent.source());
         OutputStream agentOut = Channels.newOutputStream(fromAgent.sink());
-        CompletableFuture<Integer> agent = CompletableFuture.supplyAsync(
-                () -> Main.run(new String[] {"acp"}, agentIn, agentOut, err, env), r -> Thread.ofPlatform().name("training-agent").start(r));
+        CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(
+                () -> agent.serve(agentIn, agentOut, err, env), r -> Thread.ofPlatform().name("training-agent").start(r));
         try (TrainingClient client = new TrainingClient(Channels.newInputStream(fromAgent.source()), Channels.newOutputStream(toAgent.sink()))) {
             ObjectNode init = Json.object().put("protocolVersion", 1);
             init.set("clientCapabilities", Json.parse("{\"fs\":{\"readTextFile\":true,\"writeTextFile\":true},\"terminal\":false}"));
@@ -107,7 +119,7 @@ final class Training {
             expect(provider, "a cancelled turn", waiting.join(), "cancelled");
             client.call("session/close", Json.object().put("sessionId", session));
         }
-        int code = agent.join();
+        int code = serving.join();
         if (code != 0) {
             throw new IllegalStateException(provider + ": the agent ended with " + code);
         }

@@ -226,22 +226,6 @@ final class Wiring {
     }
 
     /**
-     * The process's known secrets: the provider keys (from the environment, the config file or {@code tether login}),
-     * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
-     * as the sessions get them.
-     */
-    static SecretRegistry secrets(TetherSettings settings) {
-        SecretRegistry registry = SecretRegistry.of(settings.environment(), settings.secretEnvNames());
-        // A broken provider setting is reported when a session starts; the keys from the environment are registered.
-        ProviderSettings provider = settings.model().provider();
-        if (provider != null) {
-            registry.register(provider.anthropicApiKey());
-            registry.register(provider.openaiApiKey());
-        }
-        return registry;
-    }
-
-    /**
      * The MCP runtime of each session. Secret values are not in the environment it sees, tokens it
      * gets are registered as secrets, and a user-declared server that names a secret in {@code ${VAR}}
      * is reported to the session (it gets an empty string).

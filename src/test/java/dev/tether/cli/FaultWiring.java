@@ -18,7 +18,7 @@ public final class FaultWiring {
     /** The launcher {@code tether acp} uses with this config file and environment. */
     public static McpLauncher mcp(Map<String, String> env, JsonNode config) {
         var settings = SettingsLoader.resolve(config, env, SettingsLoader.CommandLine.NONE, TetherPaths.from(env));
-        SecretRegistry secrets = Wiring.secrets(settings);
+        SecretRegistry secrets = ProcessSecrets.of(settings);
         return Wiring.mcp(settings, AcpTokenStore.inMemory(), secrets);
     }
 }

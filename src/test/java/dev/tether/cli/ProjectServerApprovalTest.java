@@ -76,7 +76,7 @@ class ProjectServerApprovalTest {
     private InProcessAgent agent(QueueModel model, String config) {
         TetherSettings settings = SettingsLoader.resolve(Json.parse(config), env, SettingsLoader.CommandLine.NONE, TetherPaths.from(env));
         return new InProcessAgent(dir.resolve("acp-state"), model, launcher, ToolFilter.ALLOW_ALL,
-                services -> services.withMcpSources(Wiring.sources(settings, Wiring.secrets(settings))));
+                services -> services.withMcpSources(Wiring.sources(settings, ProcessSecrets.of(settings))));
     }
 
     private static Function<JsonNode, JsonNode> answering(String optionId) {
