@@ -5,6 +5,7 @@ import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.EditorFrontend;
 import dev.tether.acp.FirstInitialize;
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherPaths;
 import dev.tether.config.TetherSettings;

@@ -1,5 +1,8 @@
 package dev.tether.cli;
 
+import dev.tether.cli.mcp.McpCommand;
+import dev.tether.cli.secrets.HandedOverSecrets;
+import dev.tether.cli.train.Training;
 import java.io.FileOutputStream;
 import java.io.FileDescriptor;
 import java.io.IOException;

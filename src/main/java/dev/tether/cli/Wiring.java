@@ -4,6 +4,7 @@ import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.base.net.Network;
+import dev.tether.cli.secrets.ConfiguredOAuth;
 import dev.tether.config.McpRuntimeConfig;
 import dev.tether.config.PolicyGrants;
 import dev.tether.config.TetherSettings;

@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherPaths;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;

@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.train;
 
 import dev.tether.json.Json;
 

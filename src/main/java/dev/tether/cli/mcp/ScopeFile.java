@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
 import dev.tether.base.git.ProjectRoot;
 import dev.tether.config.JsonFiles;

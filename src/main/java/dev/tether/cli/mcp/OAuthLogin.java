@@ -1,6 +1,8 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.cli.secrets.ConfiguredOAuth;
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpRuntime;

@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
 import dev.tether.config.McpSource;
 import dev.tether.config.McpSources;

@@ -1,6 +1,7 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
 import dev.tether.base.Cancellation;
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.PolicyGrants;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;

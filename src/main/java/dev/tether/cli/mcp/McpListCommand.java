@@ -1,5 +1,6 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.ConfigWarning;
 import dev.tether.config.McpSources;
 import dev.tether.config.ProjectChoices;

@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.secrets;
 
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.auth.AuthorizationPrompt;

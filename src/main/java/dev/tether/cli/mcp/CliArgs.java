@@ -1,6 +1,6 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
-import dev.tether.cli.ScopeFile.Scope;
+import dev.tether.cli.mcp.ScopeFile.Scope;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.secrets;
 
 import java.io.FileInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.secrets;
 
 import dev.tether.config.TetherSettings;
 import dev.tether.model.ProviderSettings;

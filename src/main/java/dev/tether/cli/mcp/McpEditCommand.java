@@ -1,6 +1,6 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
-import dev.tether.cli.ScopeFile.Scope;
+import dev.tether.cli.mcp.ScopeFile.Scope;
 import dev.tether.config.JsonFiles;
 import dev.tether.config.McpConfig;
 import dev.tether.base.git.ProjectRoot;

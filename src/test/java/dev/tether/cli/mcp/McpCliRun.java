@@ -1,4 +1,4 @@
-package dev.tether.cli;
+package dev.tether.cli.mcp;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
