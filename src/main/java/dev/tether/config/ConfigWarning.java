@@ -10,7 +10,8 @@ package dev.tether.config;
  * @param text   the whole message, naming the source and the entry
  */
 public record ConfigWarning(String source, String entry, String text) {
-    static ConfigWarning of(String source, String entry, String message) {
+    /** A warning whose {@code message} comes from, or quotes, a file Tether does not control: made safe to print. */
+    public static ConfigWarning of(String source, String entry, String message) {
         return new ConfigWarning(source, entry, Shown.clean(message));
     }
 

@@ -157,7 +157,7 @@ public final class McpConfig {
     }
 
     /** The strict form, for {@code tether mcp}: the first problem fails the command. */
-    static Declared parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
+    public static Declared parse(JsonNode root, Path baseDir, String source) throws InvalidConfig {
         return strict(read(root, baseDir, source, McpServerSpec.Origin.USER_CONFIG));
     }
 

@@ -49,7 +49,7 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
         return LoggerFactory.getLogger(McpRuntimeConfig.class);
     }
 
-    static McpRuntimeConfig from(JsonNode config) {
+    public static McpRuntimeConfig from(JsonNode config) {
         JsonNode mcp = config.path("mcp");
         return new McpRuntimeConfig(number(mcp, "maxMessageMegabytes", 1, 1024), number(mcp, "inlineTextChars", 1000, 1_000_000),
                 number(mcp, "connectTimeoutSeconds", 1, 3600), number(mcp, "callIdleSeconds", 1, 86_400),

@@ -61,7 +61,7 @@ public final class McpSources {
         }
     }
 
-    private final TetherSettings.Mcp settings;
+    private final McpSettings settings;
     private final ProjectChoices choices;
     private final LocalServers local;
     private final PolicyGrants grants;
@@ -71,7 +71,7 @@ public final class McpSources {
      * @param env the environment servers are expanded against (without secret values): the
      *            managed policy looks at commands and URLs as they would run
      */
-    public McpSources(TetherSettings.Mcp settings, ProjectChoices choices, LocalServers local, Map<String, String> env) {
+    public McpSources(McpSettings settings, ProjectChoices choices, LocalServers local, Map<String, String> env) {
         this.settings = settings;
         this.choices = choices;
         this.local = local;
@@ -81,7 +81,7 @@ public final class McpSources {
     }
 
     /** With the local servers and the policy bindings kept next to {@code choices}, in Tether's state directory. */
-    public McpSources(TetherSettings.Mcp settings, ProjectChoices choices, Map<String, String> env) {
+    public McpSources(McpSettings settings, ProjectChoices choices, Map<String, String> env) {
         this(settings, choices, new LocalServers(choices.file().resolveSibling(LocalServers.FILE_NAME)), env);
     }
 

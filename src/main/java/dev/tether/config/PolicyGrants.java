@@ -49,7 +49,7 @@ public final class PolicyGrants {
     }
 
     /** The grants of {@code mcp}'s declarations, bound in {@code paths}' state directory. */
-    public static PolicyGrants of(TetherSettings.Mcp mcp, TetherPaths paths, Map<String, String> env) {
+    public static PolicyGrants of(McpSettings mcp, TetherPaths paths, Map<String, String> env) {
         return new PolicyGrants(mcp.declared(), PolicyBindings.in(paths), env);
     }
 

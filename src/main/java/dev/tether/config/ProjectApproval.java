@@ -18,7 +18,7 @@ public record ProjectApproval(boolean enableAll, Set<String> enabled, Set<String
         disabled = Set.copyOf(disabled);
     }
 
-    static ProjectApproval from(JsonNode file, Path configFile, List<ConfigWarning> warnings) {
+    public static ProjectApproval from(JsonNode file, Path configFile, List<ConfigWarning> warnings) {
         JsonNode all = file.get("enableAllProjectMcpServers");
         if (all != null && !all.isBoolean()) {
             warnings.add(ConfigWarning.of(configFile.toString(), null, configFile + ": enableAllProjectMcpServers must be true or false; ignoring it"));

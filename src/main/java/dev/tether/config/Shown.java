@@ -7,7 +7,7 @@ package dev.tether.config;
 final class Shown {
     /**
      * The most of one warning shown: room for a warning that quotes two servers' command lines
-     * (a policy entry refused to an editor's server whose command changed, {@link PolicyGrants}).
+     * (a policy entry refused to an editor's server whose command changed, {@code PolicyGrants}).
      */
     static final int MAX_CHARS = 1000;
 
