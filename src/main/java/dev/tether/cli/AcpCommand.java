@@ -7,7 +7,7 @@ import dev.tether.acp.EditorFrontend;
 import dev.tether.acp.FirstInitialize;
 import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.TetherSettings;
 import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;

@@ -5,8 +5,8 @@ import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.base.net.Network;
 import dev.tether.cli.secrets.ConfiguredOAuth;
-import dev.tether.config.McpRuntimeConfig;
-import dev.tether.config.PolicyGrants;
+import dev.tether.config.mcp.McpRuntimeConfig;
+import dev.tether.config.sources.PolicyGrants;
 import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
@@ -282,8 +282,8 @@ final class Wiring {
      * servers as they would run, expanded without secret values) and the user's project choices.
      */
     static dev.tether.session.McpServerSources sources(TetherSettings settings, SecretRegistry secrets) {
-        return new ConfiguredSources(new dev.tether.config.McpSources(settings.mcp(),
-                dev.tether.config.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
+        return new ConfiguredSources(new dev.tether.config.sources.McpSources(settings.mcp(),
+                dev.tether.config.sources.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
     }
 
     private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {

@@ -1,5 +1,12 @@
 package dev.tether.config;
 
+import dev.tether.config.files.TetherPaths;
+import dev.tether.config.mcp.ConfigWarning;
+import dev.tether.config.mcp.McpConfig;
+import dev.tether.config.mcp.McpRuntimeConfig;
+import dev.tether.config.policy.ManagedPolicy;
+import dev.tether.config.sources.McpSettings;
+import dev.tether.config.sources.ProjectApproval;
 import dev.tether.mcp.api.McpServerSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;

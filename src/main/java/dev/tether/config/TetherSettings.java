@@ -1,6 +1,8 @@
 package dev.tether.config;
 
 import dev.tether.base.net.Network;
+import dev.tether.config.files.TetherPaths;
+import dev.tether.config.sources.McpSettings;
 import dev.tether.model.ProviderSettings;
 import dev.tether.tools.ToolFilter;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.tether.cli;
 
 import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.auth.TokenStore;

@@ -2,7 +2,7 @@ package dev.tether.cli.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.cli.secrets.ProcessSecrets;
-import dev.tether.config.PolicyGrants;
+import dev.tether.config.sources.PolicyGrants;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;

@@ -1,9 +1,9 @@
 package dev.tether.cli.mcp;
 
-import dev.tether.config.LocalServers;
-import dev.tether.config.McpConfig;
+import dev.tether.config.sources.LocalServers;
+import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;
 import dev.tether.mcp.auth.AuthorizationPrompt;
@@ -96,7 +96,7 @@ public final class McpCommand {
             Optional<McpServerSpec> found = servers.stream().filter(s -> s.name().equals(server)).findFirst();
             if (found.isEmpty()) {
                 err.println("tether: no MCP server named \"" + server + "\" in " + paths.configFile() + " or the local scope of "
-                        + dev.tether.config.ProjectChoices.projectKey(workingDir));
+                        + dev.tether.config.sources.ProjectChoices.projectKey(workingDir));
                 return 2;
             }
             if (!(found.get() instanceof McpServerSpec.Http http)) {

@@ -1,9 +1,9 @@
 package dev.tether.cli.mcp;
 
 import dev.tether.cli.secrets.ProcessSecrets;
-import dev.tether.config.ConfigWarning;
-import dev.tether.config.McpSources;
-import dev.tether.config.ProjectChoices;
+import dev.tether.config.mcp.ConfigWarning;
+import dev.tether.config.sources.McpSources;
+import dev.tether.config.sources.ProjectChoices;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
@@ -143,8 +143,8 @@ final class McpListCommand {
                 printMap("  Headers:", view.path("headers"), ": ");
             }
         }
-        boolean here = entry.source() != dev.tether.config.McpSource.WORKSPACE
-                || dev.tether.base.git.ProjectRoot.of(workingDir).resolve(dev.tether.config.WorkspaceMcpFiles.FILE_NAME).toString()
+        boolean here = entry.source() != dev.tether.config.sources.McpSource.WORKSPACE
+                || dev.tether.base.git.ProjectRoot.of(workingDir).resolve(dev.tether.config.sources.WorkspaceMcpFiles.FILE_NAME).toString()
                         .equals(entry.file());
         if (ScopeFile.Scope.of(entry.source()) != null && here) {
             out.println("  To remove it: tether mcp remove --scope " + ScopeFile.Scope.of(entry.source()).label() + " " + name);

@@ -1,10 +1,10 @@
 package dev.tether.cli.mcp;
 
-import dev.tether.config.McpConfig;
-import dev.tether.config.ProjectChoices;
-import dev.tether.config.ServerFingerprint;
-import dev.tether.config.TetherPaths;
-import dev.tether.config.WorkspaceMcpFiles;
+import dev.tether.config.mcp.McpConfig;
+import dev.tether.config.sources.ProjectChoices;
+import dev.tether.config.sources.ServerFingerprint;
+import dev.tether.config.files.TetherPaths;
+import dev.tether.config.sources.WorkspaceMcpFiles;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package dev.tether.cli.mcp;
 
 import dev.tether.base.git.ProjectRoot;
-import dev.tether.config.JsonFiles;
-import dev.tether.config.LocalServers;
-import dev.tether.config.McpSource;
-import dev.tether.config.TetherPaths;
-import dev.tether.config.WorkspaceMcpFiles;
+import dev.tether.config.files.JsonFiles;
+import dev.tether.config.sources.LocalServers;
+import dev.tether.config.sources.McpSource;
+import dev.tether.config.files.TetherPaths;
+import dev.tether.config.sources.WorkspaceMcpFiles;
 import java.nio.file.Path;
 import java.util.Locale;
 import tools.jackson.databind.JsonNode;
@@ -83,7 +83,7 @@ final class ScopeFile {
 
     /** The file, as the user should read it (the local store names the project too). */
     String where() {
-        return scope == Scope.LOCAL ? file + " (for " + dev.tether.config.ProjectChoices.projectKey(project) + ")" : file.toString();
+        return scope == Scope.LOCAL ? file + " (for " + dev.tether.config.sources.ProjectChoices.projectKey(project) + ")" : file.toString();
     }
 
     /** The entry of {@code name}, or null. */

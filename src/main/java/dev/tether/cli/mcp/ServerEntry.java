@@ -1,7 +1,7 @@
 package dev.tether.cli.mcp;
 
-import dev.tether.config.McpConfig;
-import dev.tether.config.ReservedNames;
+import dev.tether.config.mcp.McpConfig;
+import dev.tether.config.mcp.ReservedNames;
 import dev.tether.json.Json;
 import java.net.URI;
 import java.nio.file.Path;

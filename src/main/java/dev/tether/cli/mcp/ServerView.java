@@ -1,7 +1,7 @@
 package dev.tether.cli.mcp;
 
-import dev.tether.config.McpSource;
-import dev.tether.config.McpSources;
+import dev.tether.config.sources.McpSource;
+import dev.tether.config.sources.McpSources;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import java.util.List;

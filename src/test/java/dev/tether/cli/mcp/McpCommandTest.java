@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;
@@ -164,7 +164,7 @@ class McpCommandTest {
                 tether: MCP server "local" is not an HTTP server; OAuth sign-in is for HTTP servers
                 usage: tether mcp login <server>
                 %s
-                """.formatted(home.resolve("config/tether/config.json"), dev.tether.config.ProjectChoices.projectKey(Path.of("")),
+                """.formatted(home.resolve("config/tether/config.json"), dev.tether.config.sources.ProjectChoices.projectKey(Path.of("")),
                 McpCommand.USAGE), err());
         assertTrue(McpCommand.USAGE.contains("add [--transport stdio|http|sse|ws] [--scope local|project|user]"), McpCommand.USAGE);
     }

@@ -2,7 +2,7 @@ package dev.tether.cli.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tether.config.PolicyBindings;
+import dev.tether.config.sources.PolicyBindings;
 import dev.tether.mcp.api.McpServerSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
