@@ -5,8 +5,9 @@ import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.EditorFrontend;
 import dev.tether.acp.FirstInitialize;
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.TetherSettings;
 import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
@@ -50,7 +51,7 @@ final class AcpCommand {
         LineChannel channel = AcpChannel.open(in, protocolOut).answerFirstLine(first::answer).platformWriter().startEarly();
         TetherSettings settings = SettingsLoader.load(flags, env);
         TetherPaths paths = settings.paths();
-        SecretRegistry secrets = Wiring.secrets(settings);
+        SecretRegistry secrets = ProcessSecrets.of(settings);
         TranscriptStore transcripts = new TranscriptStore(paths.sessionsDir(), List.of(paths.stateDir(), paths.configDir()), secrets);
         // The MCP launcher and its token store are built after the initialize answer (SessionWarmup), not on its path.
         Supplier<Boolean> hardened = Wiring.once(Wiring::harden);

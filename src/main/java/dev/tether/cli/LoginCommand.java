@@ -1,7 +1,7 @@
 package dev.tether.cli;
 
 import dev.tether.config.StoredCredentials;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;

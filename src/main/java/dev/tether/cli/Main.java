@@ -1,5 +1,8 @@
 package dev.tether.cli;
 
+import dev.tether.cli.mcp.McpCommand;
+import dev.tether.cli.secrets.HandedOverSecrets;
+import dev.tether.cli.train.Training;
 import java.io.FileOutputStream;
 import java.io.FileDescriptor;
 import java.io.IOException;
@@ -68,7 +71,8 @@ public final class Main {
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
             case "mcp" -> McpCommand.run(rest, out, err, env);
             // The start-up cache's training workload, run by scripts/build; not for users.
-            case "train" -> Training.run(rest, err);
+            case "train" -> Training.run(rest, err, (agentIn, agentOut, agentErr, agentEnv) ->
+                    run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
             default -> {
                 err.println("tether: unknown command \"" + command + "\". Run tether --help.");
                 yield 2;

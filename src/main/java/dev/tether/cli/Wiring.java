@@ -4,8 +4,9 @@ import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.base.net.Network;
-import dev.tether.config.McpRuntimeConfig;
-import dev.tether.config.PolicyGrants;
+import dev.tether.cli.secrets.ConfiguredOAuth;
+import dev.tether.config.mcp.McpRuntimeConfig;
+import dev.tether.config.sources.PolicyGrants;
 import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
@@ -226,22 +227,6 @@ final class Wiring {
     }
 
     /**
-     * The process's known secrets: the provider keys (from the environment, the config file or {@code tether login}),
-     * the variables the config marks secret ({@code "secrets": {"env": [...]}}); OAuth tokens join
-     * as the sessions get them.
-     */
-    static SecretRegistry secrets(TetherSettings settings) {
-        SecretRegistry registry = SecretRegistry.of(settings.environment(), settings.secretEnvNames());
-        // A broken provider setting is reported when a session starts; the keys from the environment are registered.
-        ProviderSettings provider = settings.model().provider();
-        if (provider != null) {
-            registry.register(provider.anthropicApiKey());
-            registry.register(provider.openaiApiKey());
-        }
-        return registry;
-    }
-
-    /**
      * The MCP runtime of each session. Secret values are not in the environment it sees, tokens it
      * gets are registered as secrets, and a user-declared server that names a secret in {@code ${VAR}}
      * is reported to the session (it gets an empty string).
@@ -297,8 +282,8 @@ final class Wiring {
      * servers as they would run, expanded without secret values) and the user's project choices.
      */
     static dev.tether.session.McpServerSources sources(TetherSettings settings, SecretRegistry secrets) {
-        return new ConfiguredSources(new dev.tether.config.McpSources(settings.mcp(),
-                dev.tether.config.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
+        return new ConfiguredSources(new dev.tether.config.sources.McpSources(settings.mcp(),
+                dev.tether.config.sources.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
     }
 
     private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {

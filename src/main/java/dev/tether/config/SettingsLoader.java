@@ -1,5 +1,12 @@
 package dev.tether.config;
 
+import dev.tether.config.files.TetherPaths;
+import dev.tether.config.mcp.ConfigWarning;
+import dev.tether.config.mcp.McpConfig;
+import dev.tether.config.mcp.McpRuntimeConfig;
+import dev.tether.config.policy.ManagedPolicy;
+import dev.tether.config.sources.McpSettings;
+import dev.tether.config.sources.ProjectApproval;
 import dev.tether.mcp.api.McpServerSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,9 +111,9 @@ public final class SettingsLoader {
         }
         // --strict-mcp-config keeps only the command line's servers: not the editor's, not the config file's.
         McpConfig.Declared declared = (flags.strict() ? McpConfig.Declared.NONE : user).then(flags.servers());
-        TetherSettings.Sources sources = new TetherSettings.Sources(user, paths.configFile().toString(), flags.servers(), managed,
+        McpSettings.Sources sources = new McpSettings.Sources(user, paths.configFile().toString(), flags.servers(), managed,
                 approval, warnings);
-        TetherSettings.Mcp mcp = new TetherSettings.Mcp(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
+        McpSettings mcp = new McpSettings(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
         return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),

@@ -1,5 +1,7 @@
 package dev.tether.config;
 
+import dev.tether.config.files.JsonFiles;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;

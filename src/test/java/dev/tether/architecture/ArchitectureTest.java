@@ -2,6 +2,7 @@ package dev.tether.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -9,13 +10,20 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layers of {@code docs/reference/architecture.md}, checked on the production classes: who may
- * import whom, and no package cycle anywhere, subpackages included. A rule here fails the build
- * the moment a change adds an import the layering forbids.
+ * import whom, and no package cycle anywhere, subpackages included; and where a package was split
+ * by responsibility, how many files it may hold. A rule here fails the build the moment a change
+ * adds an import the layering forbids.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -52,6 +60,24 @@ class ArchitectureTest {
         ArchRule rule = noClasses().that().resideInAPackage("dev.tether." + layer + "..")
                 .should().dependOnClassesThat(tetherOutside(own));
         rule.check(classes);
+    }
+
+    /**
+     * Within {@code area}, the classes of its package {@code pkg} use no other package of the area
+     * but {@code allowed} (each with its subpackages): not its root, not a sibling.
+     */
+    private static void inAreaUsesOnly(String area, String pkg, String... allowed) {
+        String root = "dev.tether." + area;
+        List<String> own = Stream.concat(Stream.of(pkg), Stream.of(allowed)).map(p -> root + "." + p).toList();
+        DescribedPredicate<JavaClass> elsewhere = new DescribedPredicate<>("reside in " + root + " but outside " + String.join(", ", own)) {
+            @Override
+            public boolean test(JavaClass c) {
+                String name = c.getPackageName();
+                return (name.equals(root) || name.startsWith(root + "."))
+                        && own.stream().noneMatch(p -> name.equals(p) || name.startsWith(p + "."));
+            }
+        };
+        noClasses().that().resideInAPackage(root + "." + pkg + "..").should().dependOnClassesThat(elsewhere).check(classes);
     }
 
     @Test
@@ -122,6 +148,54 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("dev.tether.cli..")
                 .should().dependOnClassesThat().resideInAPackage("dev.tether.cli..")
                 .check(classes);
+    }
+
+    /**
+     * cli's root is the composition root; below it, the `tether mcp` commands, the start-up cache's
+     * training workload (which gets the agent it drives from Main) and the process's secrets, which
+     * the commands share with the root.
+     */
+    @Test
+    void cliPackagesSitBelowTheCompositionRoot() {
+        inAreaUsesOnly("cli", "secrets");
+        inAreaUsesOnly("cli", "train");
+        inAreaUsesOnly("cli", "mcp", "secrets");
+    }
+
+    /**
+     * config's root is the settings tree; below it, each package uses only those under it: the
+     * files, the MCP declarations, the managed policy, and the sources that put them together.
+     */
+    @Test
+    void configPackagesSitBelowTheSettingsTree() {
+        inAreaUsesOnly("config", "files");
+        inAreaUsesOnly("config", "mcp");
+        inAreaUsesOnly("config", "policy", "mcp");
+        inAreaUsesOnly("config", "sources", "files", "mcp", "policy");
+    }
+
+    /** A package root is not a pile: the cli and config roots and every package under them hold at most 20 source files. */
+    @Test
+    void cliAndConfigPackagesHoldAtMostTwentyFiles() throws IOException {
+        assertEquals(List.of(), crowdedPackages(20, "cli", "config"));
+    }
+
+    /** The directories of the given areas (each with its subdirectories) that hold more than {@code max} .java files directly. */
+    private static List<String> crowdedPackages(int max, String... areas) throws IOException {
+        List<String> crowded = new ArrayList<>();
+        for (String area : areas) {
+            try (Stream<Path> dirs = Files.walk(Path.of("src/main/java/dev/tether", area))) {
+                for (Path dir : dirs.filter(Files::isDirectory).toList()) {
+                    try (Stream<Path> files = Files.list(dir)) {
+                        long count = files.filter(f -> f.getFileName().toString().endsWith(".java")).count();
+                        if (count > max) {
+                            crowded.add(dir + ": " + count + " files");
+                        }
+                    }
+                }
+            }
+        }
+        return crowded;
     }
 
     @Test

@@ -4,7 +4,7 @@ import static dev.tether.testing.model.QueueModel.use;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.config.PolicyBindings;
+import dev.tether.config.sources.PolicyBindings;
 import dev.tether.json.Json;
 import dev.tether.testing.Waits;
 import dev.tether.testing.acp.WiredAgent;

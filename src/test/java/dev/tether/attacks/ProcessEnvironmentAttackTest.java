@@ -52,7 +52,7 @@ class ProcessEnvironmentAttackTest {
         assumeTrue(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"), "reads /proc");
         assumeTrue(Files.isRegularFile(JAR) && Files.isExecutable(LAUNCHER), "run scripts/build first");
         try (ZipFile jar = new ZipFile(JAR.toFile())) {
-            assumeTrue(jar.getEntry("dev/tether/cli/HandedOverSecrets.class") != null, "target/tether.jar predates the key hand-over");
+            assumeTrue(jar.getEntry("dev/tether/cli/secrets/HandedOverSecrets.class") != null, "target/tether.jar predates the key hand-over");
         }
     }
 

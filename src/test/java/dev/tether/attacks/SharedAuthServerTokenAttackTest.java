@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.AuthException;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.config.StoredCredentials;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;

@@ -1,7 +1,8 @@
 package dev.tether.cli;
 
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.auth.TokenStore;
@@ -40,7 +41,7 @@ public final class AttackWiring {
      */
     public static dev.tether.session.McpServerSources sources(Map<String, String> env) {
         TetherSettings settings = SettingsLoader.load(SettingsLoader.CommandLine.NONE, env);
-        return Wiring.sources(settings, Wiring.secrets(settings));
+        return Wiring.sources(settings, ProcessSecrets.of(settings));
     }
 
     /** The tool settings {@code tether acp} reads from {@code config} ({@code "tools"}). */
@@ -50,7 +51,7 @@ public final class AttackWiring {
 
     /** The registry {@code tether acp} builds from its environment and config file. */
     public static SecretRegistry secrets(Map<String, String> env, JsonNode config) {
-        return Wiring.secrets(settings(env, config));
+        return ProcessSecrets.of(settings(env, config));
     }
 
     private static TetherSettings settings(Map<String, String> env, JsonNode config) {

@@ -1,7 +1,8 @@
 package dev.tether.cli;
 
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.McpLauncher;
@@ -18,7 +19,7 @@ public final class FaultWiring {
     /** The launcher {@code tether acp} uses with this config file and environment. */
     public static McpLauncher mcp(Map<String, String> env, JsonNode config) {
         var settings = SettingsLoader.resolve(config, env, SettingsLoader.CommandLine.NONE, TetherPaths.from(env));
-        SecretRegistry secrets = Wiring.secrets(settings);
+        SecretRegistry secrets = ProcessSecrets.of(settings);
         return Wiring.mcp(settings, AcpTokenStore.inMemory(), secrets);
     }
 }

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
@@ -76,7 +77,7 @@ class ProjectServerApprovalTest {
     private InProcessAgent agent(QueueModel model, String config) {
         TetherSettings settings = SettingsLoader.resolve(Json.parse(config), env, SettingsLoader.CommandLine.NONE, TetherPaths.from(env));
         return new InProcessAgent(dir.resolve("acp-state"), model, launcher, ToolFilter.ALLOW_ALL,
-                services -> services.withMcpSources(Wiring.sources(settings, Wiring.secrets(settings))));
+                services -> services.withMcpSources(Wiring.sources(settings, ProcessSecrets.of(settings))));
     }
 
     private static Function<JsonNode, JsonNode> answering(String optionId) {

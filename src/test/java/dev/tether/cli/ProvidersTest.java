@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tether.model.ModelException;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.model.ProviderSettings;
 import java.util.Map;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.tether.base.net.ExtraTrust;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.model.http.ModelHttp;
 import java.io.FileInputStream;

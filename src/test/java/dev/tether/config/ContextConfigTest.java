@@ -2,6 +2,7 @@ package dev.tether.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.config.mcp.ConfigWarning;
+import dev.tether.config.mcp.McpConfig;
+import dev.tether.config.mcp.McpRuntimeConfig;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.tools.ProtectedPaths;
 import java.nio.file.Files;

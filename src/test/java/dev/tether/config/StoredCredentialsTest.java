@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.model.ProviderSettings;
 import java.nio.file.Files;

@@ -34,10 +34,4 @@ class ToolDeferralSettingsTest {
         assertEquals(ToolDeferral.DEFAULT, broken.deferral());
         assertEquals(List.of("x"), broken.deny(), "the name lists still apply");
     }
-
-    @Test
-    void theInstructionsSwitchIsReadPerServerAndOffByDefault() throws Exception {
-        assertTrue(McpPolicyConfig.parse(Json.parse("{\"instructions\": true}"), "mcpServers.docs").instructions());
-        assertFalse(McpPolicyConfig.parse(Json.object(), "mcpServers.docs").instructions());
-    }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tether.config.TetherPaths;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
