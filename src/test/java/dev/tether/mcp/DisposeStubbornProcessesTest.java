@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.connection.McpConnection;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;
-import java.util.List;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 
 class DisposeStubbornProcessesTest {
 

@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.ContentCatalog;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
