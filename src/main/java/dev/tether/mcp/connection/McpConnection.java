@@ -63,16 +63,16 @@ public final class McpConnection {
     private final ConnectionState state;
     private final ConnectionContent content;
     private volatile Consumer<String> taskStatus = id -> {};
-    private volatile java.util.function.Supplier<java.util.Collection<String>> watchedTasks = java.util.List::of;
     private final Handshake handshake;
     private final ToolCalls calls;
+    private final ListenInterest listening;
     private final ListenStream listen;
     private final Breaker breaker;
     private final Duration healthEvery;
     private volatile boolean pingUnsupported;
 
     public McpConnection(McpServerSpec spec, McpRuntimeOptions options, McpConnectionSettings settings, Events events,
-                  Cancellation calls) {
+                         Cancellation calls) {
         this.spec = spec;
         this.options = options;
         this.settings = settings;
@@ -87,8 +87,8 @@ public final class McpConnection {
                 gen -> events.emit(this, gen, Events.Change.TOOLS));
         this.content = new ConnectionContent(spec.name(), options, settings, lifetime, state);
         this.handshake = new Handshake(spec, options, settings, content, lifetime);
-        this.listen = new ListenStream(spec.name(), settings.recovery(), options.listTimeout(), lifetime, content::listenUris,
-                () -> watchedTasks.get(), healing.clock(), this::catchUp);
+        this.listening = new ListenInterest(content, tools.refresher());
+        this.listen = new ListenStream(spec.name(), settings.recovery(), options.listTimeout(), lifetime, healing.clock(), listening);
         content.onListenChange(listen::refilter);
         this.calls = new ToolCalls(spec.name(), options, lifetime,
                 new CallTarget(state, settings.recovery().budget().plus(options.connectTimeout())));
@@ -189,19 +189,6 @@ public final class McpConnection {
         HealthCheck check = new HealthCheck(spec.name(), gen, health, healthEvery, settings.healing().pingTimeout(),
                 lifetime, state::isCurrent, () -> pingUnsupported = true);
         Thread.ofVirtual().name("mcp-" + spec.name() + "-health").start(check);
-    }
-
-    /** A new listen stream announces these lists; a change made before it was open is fetched now. */
-    private void catchUp(dev.tether.mcp.client.ListenFilter announced) {
-        if (announced.tools()) {
-            tools.refresher().request();
-        }
-        if (announced.resources()) {
-            content.resourceRefresher().request();
-        }
-        if (announced.prompts()) {
-            content.promptRefresher().request();
-        }
     }
 
     private void fail(int gen, String why, State as) {
@@ -317,7 +304,7 @@ public final class McpConnection {
      * @throws CancelledException {@code cancellation} fired
      */
     public McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
-                       Consumer<McpProgress> progress) {
+                              Consumer<McpProgress> progress) {
         return calls.call(tool, arguments, retryable, cancellation, progress);
     }
 
@@ -335,7 +322,7 @@ public final class McpConnection {
      */
     public void watchTasks(Consumer<String> listener, java.util.function.Supplier<java.util.Collection<String>> watched) {
         taskStatus = listener;
-        watchedTasks = watched;
+        listening.watch(watched);
     }
 
     /** The watched tasks changed (one started or ended): a 2026 listen stream subscribes anew. */

@@ -14,10 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,33 +43,41 @@ import org.slf4j.LoggerFactory;
 public final class ListenStream {
     private static final Logger LOG = LoggerFactory.getLogger(ListenStream.class);
 
+    /**
+     * What a stream needs of its connection: what to opt into, read each time a stream is opened,
+     * and where to say that a new stream may have missed changes.
+     */
+    public interface Interest {
+        /** The resources the user subscribed to that the catalog declares, in order. */
+        Collection<String> resources();
+
+        /** The server's ids of the tasks being watched on this server, in order. */
+        Collection<String> tasks();
+
+        /** A stream opened while none was open acknowledged {@code announced}: changes made before it may have been missed. */
+        void catchUp(ListenFilter announced);
+    }
+
     private final String server;
     private final McpConnectionSettings.Recovery policy;
     private final Duration ackTimeout;
     private final Cancellation lifetime;
-    private final Supplier<Collection<String>> resources;
-    private final Supplier<Collection<String>> tasks;
     private final LongSupplier clock;
-    private final Consumer<ListenFilter> catchUp;
+    private final Interest interest;
     private volatile Runner runner;
 
     /**
+     * @param policy     when a lost stream is opened again, and how many losses in a row end it
      * @param ackTimeout how long a replacement stream may take to be acknowledged before the old one is cancelled anyway
-     * @param resources  the resources the user subscribed to that the catalog declares, in order
-     * @param tasks      the server's ids of the tasks being watched on this server, in order
-     * @param catchUp    told what a stream opened while none was open acknowledged: changes made before it may have been missed
      */
     public ListenStream(String server, McpConnectionSettings.Recovery policy, Duration ackTimeout, Cancellation lifetime,
-                 Supplier<Collection<String>> resources, Supplier<Collection<String>> tasks, LongSupplier clock,
-                 Consumer<ListenFilter> catchUp) {
+                        LongSupplier clock, Interest interest) {
         this.server = server;
         this.policy = policy;
         this.ackTimeout = ackTimeout;
         this.lifetime = lifetime;
-        this.resources = resources;
-        this.tasks = tasks;
         this.clock = clock;
-        this.catchUp = catchUp;
+        this.interest = interest;
     }
 
     /** After READY of generation {@code gen}: listens when its server speaks 2026-07-28. */
@@ -123,7 +129,7 @@ public final class ListenStream {
                     // Armed before the state is read: a change after the read wakes this round.
                     CompletableFuture<Void> armed = new CompletableFuture<>();
                     wakeup = armed;
-                    ListenFilter want = ListenFilter.of(client.initialized().capabilities(), resources.get(), tasks.get());
+                    ListenFilter want = ListenFilter.of(client.initialized().capabilities(), interest.resources(), interest.tasks());
                     if (live == null || !live.requested().equals(want)) {
                         live = replace(live, want);
                     }
@@ -180,7 +186,7 @@ public final class ListenStream {
                     // Nothing was listening since the lists were fetched (connect, or a lost stream): fetch what it announces again.
                     next.acknowledged().thenAccept(honoured -> {
                         if (alive()) {
-                            catchUp.accept(honoured);
+                            interest.catchUp(honoured);
                         }
                     });
                 }

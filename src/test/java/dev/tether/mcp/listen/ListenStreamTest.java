@@ -36,7 +36,7 @@ class ListenStreamTest {
     void aStreamThatKeepsFailingIsOpenedAgainAFewTimesThenLeftAlone() {
         WirePeer peer = new WirePeer(answering("{'error':{'code':-32603,'message':'Subscription limit reached'}}"));
         try (McpClientSession client = discovered(peer); Cancellation lifetime = Cancellation.root()) {
-            new ListenStream("s", QUICK, WAIT, lifetime, List::of, List::of, System::nanoTime, f -> { }).start(client, 1, g -> true);
+            new ListenStream("s", QUICK, WAIT, lifetime, System::nanoTime, new Wants(List.of(), new CopyOnWriteArrayList<>())).start(client, 1, g -> true);
             Waits.eventually(WAIT, () -> listens(peer) == 4, "the first stream and three more");
             Waits.throughout(QUIET, () -> listens(peer) == 4, "no fifth");
         }
@@ -46,7 +46,7 @@ class ListenStreamTest {
     void aServerWithoutTheMethodIsNotAskedAgain() {
         WirePeer peer = new WirePeer(answering("{'error':{'code':-32601,'message':'Method not found'}}"));
         try (McpClientSession client = discovered(peer); Cancellation lifetime = Cancellation.root()) {
-            new ListenStream("s", QUICK, WAIT, lifetime, List::of, List::of, System::nanoTime, f -> { }).start(client, 1, g -> true);
+            new ListenStream("s", QUICK, WAIT, lifetime, System::nanoTime, new Wants(List.of(), new CopyOnWriteArrayList<>())).start(client, 1, g -> true);
             Waits.eventually(WAIT, () -> listens(peer) == 1, "one listen request");
             Waits.throughout(QUIET, () -> listens(peer) == 1, "no second");
         }
@@ -59,8 +59,7 @@ class ListenStreamTest {
         List<ListenFilter> caughtUp = new CopyOnWriteArrayList<>();
         Cancellation lifetime = Cancellation.root();
         try (McpClientSession client = discovered(peer)) {
-            ListenStream stream = new ListenStream("s", QUICK, WAIT, lifetime, () -> (Collection<String>) wanted, List::of,
-                    System::nanoTime, caughtUp::add);
+            ListenStream stream = new ListenStream("s", QUICK, WAIT, lifetime, System::nanoTime, new Wants(wanted, caughtUp));
             stream.start(client, 1, g -> true);
             Waits.eventually(WAIT, () -> listens(peer) == 1, "the first stream");
             acknowledge(peer, 0);
@@ -80,6 +79,19 @@ class ListenStreamTest {
             lifetime.cancel();
             Waits.eventually(WAIT, () -> cancelled(peer).equals(List.of(listen(peer, 0).get("id"), listen(peer, 1).get("id"))),
                     "the stream cancelled when the session closes");
+        }
+    }
+
+    /** The connection's side: the resources in {@code resources} (read live), no tasks; catch-ups go to {@code caughtUp}. */
+    private record Wants(List<String> resources, List<ListenFilter> caughtUp) implements ListenStream.Interest {
+        @Override
+        public Collection<String> tasks() {
+            return List.of();
+        }
+
+        @Override
+        public void catchUp(ListenFilter announced) {
+            caughtUp.add(announced);
         }
     }
 

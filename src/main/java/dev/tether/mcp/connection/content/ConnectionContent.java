@@ -59,7 +59,7 @@ public final class ConnectionContent {
      * problem (redacted) is set; the tools decide readiness, so that costs only the content.
      */
     public record Fetched(Declared declared, List<McpResource> resourceList, List<McpResourceTemplate> templateList,
-                   List<McpPrompt> promptList, String resourceProblem, String promptProblem) {}
+                          List<McpPrompt> promptList, String resourceProblem, String promptProblem) {}
 
     private final String server;
     private final McpRuntimeOptions options;
@@ -75,7 +75,7 @@ public final class ConnectionContent {
     private volatile Runnable listenChanged = () -> { };
 
     public ConnectionContent(String server, McpRuntimeOptions options, McpConnectionSettings settings, Cancellation lifetime,
-                      Link link) {
+                             Link link) {
         this.server = server;
         this.options = options;
         this.lifetime = lifetime;
@@ -308,7 +308,7 @@ public final class ConnectionContent {
 
     /** Sends {@code completion/complete} after checking the reference and argument against the catalogs. */
     public McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
-                           Cancellation cancellation) {
+                                  Cancellation cancellation) {
         Live live = link.live();
         Map<String, String> ctx = context == null ? Map.of() : context;
         checks.completion(ref, argument, ctx);
