@@ -1,6 +1,6 @@
 package dev.tether.mcp.connection;
 
-import dev.tether.mcp.transport.StdioTransport;
+import dev.tether.mcp.transport.stdio.StdioTransport;
 
 /**
  * What a stdio server shows of itself: its process id and the tail of its stderr, which is kept

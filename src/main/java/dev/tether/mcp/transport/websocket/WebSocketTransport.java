@@ -1,9 +1,10 @@
-package dev.tether.mcp.transport;
+package dev.tether.mcp.transport.websocket;
 
 import dev.tether.base.net.Network;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.transport.OversizeLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

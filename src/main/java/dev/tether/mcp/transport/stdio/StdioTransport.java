@@ -1,9 +1,10 @@
-package dev.tether.mcp.transport;
+package dev.tether.mcp.transport.stdio;
 
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.jsonrpc.SpillFiles;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.transport.OversizeLines;
 import dev.tether.security.StdioEnvironment;
 import java.io.BufferedReader;
 import java.io.File;

@@ -1,4 +1,4 @@
-package dev.tether.mcp.transport;
+package dev.tether.mcp.transport.stdio;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.tether.mcp.transport;
+package dev.tether.mcp.transport.stdio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

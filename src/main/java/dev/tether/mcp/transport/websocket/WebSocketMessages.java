@@ -1,6 +1,7 @@
-package dev.tether.mcp.transport;
+package dev.tether.mcp.transport.websocket;
 
 import dev.tether.jsonrpc.LineChannel;
+import dev.tether.mcp.transport.OversizeLines;
 import tools.jackson.databind.JsonNode;
 
 /**
