@@ -15,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the runtime ({@code McpRuntime}) waits for before it shows the servers to the model or the user: servers
- * still starting, lazy retries of parked servers whose cool-down has passed, and refreshes in
- * flight or due (the catalog TTL). Every wait is bounded; nothing here throws but cancellation.
+ * What the runtime waits for before it shows the servers to the model or the user: servers still
+ * starting, lazy retries of parked servers whose cool-down has passed, and refreshes in flight or
+ * due (the catalog TTL). Every wait is bounded; nothing here throws but cancellation.
  */
 public final class CatalogBarrier {
     private static final Logger LOG = LoggerFactory.getLogger(CatalogBarrier.class);

@@ -64,17 +64,17 @@ public final class DeferredTools {
     }
 
     /** Every MCP tool of the last request's projection, for the search. */
-    public List<Tool> searchable() {
+    List<Tool> searchable() {
         return searchable;
     }
 
     /** How many definitions the last request left out. */
-    public int deferred() {
+    int deferred() {
         return deferred;
     }
 
     /** The servers of the deferred tools, sanitised, sorted. */
-    public List<String> servers() {
+    List<String> servers() {
         Set<String> names = new TreeSet<>();
         for (Tool tool : searchable) {
             names.add(server(tool));
@@ -87,13 +87,13 @@ public final class DeferredTools {
      * two tool searches of one step run side by side, and the set recorded last (the one a load
      * restores) must be the whole set, not the snapshot of the search that happened to write last.
      */
-    public synchronized void load(Collection<String> names) {
+    synchronized void load(Collection<String> names) {
         if (loaded.addAll(names)) {
             record.accept(List.copyOf(new TreeSet<>(loaded)));
         }
     }
 
-    public boolean isLoaded(String name) {
+    boolean isLoaded(String name) {
         return loaded.contains(name);
     }
 

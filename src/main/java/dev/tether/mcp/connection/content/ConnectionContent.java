@@ -26,13 +26,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The content half of one MCP connection (its {@code McpConnection}): the committed catalogs ({@link ContentCatalogs},
- * fetched by {@link ContentRefresh}), subscriptions (the <em>desired</em> set the user asked for
- * and the <em>active</em> set of the current transport) and the "updated since the last read"
- * marks. Every request it sends first passes {@link ContentChecks} against the committed
- * catalogs, so nothing outside what the server declared is ever asked for. The connection calls
- * its hooks on connect, detach and disconnect; its operations reach the server through
- * {@link Link#live()}.
+ * The content half of one MCP connection: the committed catalogs ({@link ContentCatalogs}, fetched
+ * by {@link ContentRefresh}), subscriptions (the <em>desired</em> set the user asked for and the
+ * <em>active</em> set of the current transport) and the "updated since the last read" marks.
+ * Every request it sends first passes {@link ContentChecks} against the committed catalogs, so
+ * nothing outside what the server declared is ever asked for. The connection calls its hooks on
+ * connect, detach and disconnect; its operations reach the server through {@link Link#live()}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/resources">MCP resources</a>
  */
