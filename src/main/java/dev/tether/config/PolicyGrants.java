@@ -1,7 +1,7 @@
 package dev.tether.config;
 
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.settings.McpServerPolicy;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.VariableExpansion;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;

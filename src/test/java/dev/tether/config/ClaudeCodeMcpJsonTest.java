@@ -3,9 +3,9 @@ package dev.tether.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.api.McpServerSpec.Origin;
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.settings.McpServerPolicy;
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.McpServerSpec.Origin;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;

@@ -12,11 +12,12 @@ import dev.tether.mcp.connection.McpConnection;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 
 class DisposeStubbornProcessesTest {
 

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
-import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpServerPolicy;
+import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.task.TaskSettings;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
