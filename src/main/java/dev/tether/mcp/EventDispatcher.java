@@ -3,6 +3,7 @@ package dev.tether.mcp;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.connection.McpConnection;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 

@@ -3,6 +3,8 @@ package dev.tether.mcp;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.connection.McpConnection;
+import dev.tether.mcp.connection.content.ConnectionContent;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
 import dev.tether.mcp.content.ContentAccess;

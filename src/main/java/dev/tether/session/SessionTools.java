@@ -3,6 +3,8 @@ package dev.tether.session;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.agent.TurnTools;
+import dev.tether.mcp.projection.DeferredTools;
+import dev.tether.mcp.projection.ToolSearchTool;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;

@@ -7,7 +7,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeProbe;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.session.McpLauncher;
 import dev.tether.testing.Waits;
@@ -186,7 +186,7 @@ final class AttackSession implements AutoCloseable {
 
     /** The model-facing name of the server's tool with this raw name. */
     String nameOf(String rawName) {
-        return mcpTools().stream().filter(t -> t instanceof dev.tether.mcp.McpTool m && m.rawName().equals(rawName))
+        return mcpTools().stream().filter(t -> t instanceof dev.tether.mcp.projection.McpTool m && m.rawName().equals(rawName))
                 .map(t -> t.definition().name()).findFirst().orElseThrow(() -> new AssertionError("no tool " + rawName));
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;
 import java.util.List;

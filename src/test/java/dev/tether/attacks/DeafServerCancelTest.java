@@ -4,8 +4,8 @@ import static dev.tether.testing.model.QueueModel.use;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpConnectionSettings;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.DeafServer;
 import dev.tether.testing.mcp.McpTestSupport;

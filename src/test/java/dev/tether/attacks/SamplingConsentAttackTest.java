@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpConnectionSettings;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
 import dev.tether.model.Part;

@@ -4,7 +4,7 @@ import static dev.tether.testing.model.QueueModel.use;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;
 import java.util.List;

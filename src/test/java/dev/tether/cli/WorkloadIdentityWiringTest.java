@@ -3,7 +3,7 @@ package dev.tether.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;

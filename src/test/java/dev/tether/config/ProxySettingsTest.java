@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
-import dev.tether.mcp.McpConnectionSettings;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;

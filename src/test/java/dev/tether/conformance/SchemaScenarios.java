@@ -1,7 +1,7 @@
 package dev.tether.conformance;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpTool;
+import dev.tether.mcp.projection.McpTool;
 import dev.tether.mcp.schema.SchemaCheck;
 import dev.tether.mcp.schema.Verdict;
 import dev.tether.tools.Tool;

@@ -14,6 +14,8 @@ import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolError;

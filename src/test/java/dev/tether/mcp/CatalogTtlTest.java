@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;

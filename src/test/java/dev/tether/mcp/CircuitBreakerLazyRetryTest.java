@@ -12,6 +12,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;

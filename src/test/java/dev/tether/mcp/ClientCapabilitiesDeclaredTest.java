@@ -7,6 +7,7 @@ import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.mcp.interaction.McpHost;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
+import dev.tether.mcp.connection.content.ConnectionContent;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.mcp.interaction.McpHost;

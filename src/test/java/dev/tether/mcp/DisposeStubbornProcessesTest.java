@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.connection.McpConnection;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;

@@ -10,6 +10,8 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.interaction.CannedElicitationAnswers;
 import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.testing.mcp.McpTestSupport;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.nio.file.Files;

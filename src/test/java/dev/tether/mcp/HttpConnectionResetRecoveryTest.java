@@ -13,6 +13,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.reference.ReferenceServer;
 import dev.tether.testing.mcp.RecordingListener;
 import java.io.BufferedReader;

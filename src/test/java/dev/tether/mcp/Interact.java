@@ -12,6 +12,9 @@ import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
@@ -25,7 +28,7 @@ import static dev.tether.testing.mcp.McpTestSupport.context;
 import static dev.tether.testing.mcp.McpTestSupport.tool;
 
 /** Test shorthand: a runtime with a scripted host, and calls to chaos tools through their projected tools. */
-final class Interact {
+public final class Interact {
     private Interact() {}
 
     static final InteractionSettings FAST = InteractionSettings.DEFAULT.withElicitationTimeout(Duration.ofSeconds(5))
@@ -77,7 +80,7 @@ final class Interact {
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());
     }
 
-    static ObjectNode json(String text) {
+    public static ObjectNode json(String text) {
         return (ObjectNode) Json.parse(text.replace('\'', '"'));
     }
 }

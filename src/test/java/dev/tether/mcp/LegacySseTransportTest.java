@@ -12,6 +12,8 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.testing.mcp.LegacySseMcpServer;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;

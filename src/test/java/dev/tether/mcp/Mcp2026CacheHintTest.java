@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.Peer2026;
 import java.nio.file.Path;

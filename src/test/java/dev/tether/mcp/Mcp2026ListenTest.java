@@ -15,6 +15,8 @@ import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.model.Part;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.Peer2026;

@@ -10,6 +10,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.content.CompletionRef;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

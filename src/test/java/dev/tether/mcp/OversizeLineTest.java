@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.reference.ReferenceServer;
 import java.time.Duration;
 import java.util.List;

@@ -12,6 +12,8 @@ import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.calls.ProgressServer;
 import dev.tether.tools.Tool;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
 import dev.tether.reference.ReferenceServer;
 import dev.tether.tools.Tool;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.connection.StatelessHttpTest;
 import dev.tether.tools.Tool;
 import java.io.IOException;
 import java.time.Duration;

@@ -11,6 +11,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.connection.content.ConnectionContent;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.model.Part;

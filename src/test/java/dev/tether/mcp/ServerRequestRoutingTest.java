@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.interaction.ServerRequestHandler;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolError;
 import java.time.Duration;

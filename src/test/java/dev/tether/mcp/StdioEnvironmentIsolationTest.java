@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.FakeMcpServer;
 import java.time.Duration;

@@ -14,7 +14,7 @@ import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.client.McpClientSession;
-import dev.tether.mcp.transport.StdioTransport;
+import dev.tether.mcp.transport.stdio.StdioTransport;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;

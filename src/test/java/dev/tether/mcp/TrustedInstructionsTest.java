@@ -4,6 +4,7 @@ import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

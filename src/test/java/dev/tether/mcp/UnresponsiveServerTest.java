@@ -11,6 +11,7 @@ import static org.mockito.Mockito.verify;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;

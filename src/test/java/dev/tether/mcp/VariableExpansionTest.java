@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.model.Part;
 import java.time.Duration;

@@ -12,6 +12,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.testing.mcp.WebSocketMcpServer;
 import dev.tether.tools.Tool;

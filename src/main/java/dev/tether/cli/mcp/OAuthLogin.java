@@ -7,7 +7,7 @@ import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
-import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.auth.AuthException;

@@ -1,6 +1,6 @@
 package dev.tether.cli.secrets;
 
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.auth.AuthorizationPrompt;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;

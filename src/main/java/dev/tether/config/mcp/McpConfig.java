@@ -1,7 +1,7 @@
 package dev.tether.config.mcp;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.IOException;
 import java.nio.file.Files;

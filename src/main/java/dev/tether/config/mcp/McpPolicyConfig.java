@@ -1,7 +1,7 @@
 package dev.tether.config.mcp;
 
-import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.auth.WorkloadIdentity;

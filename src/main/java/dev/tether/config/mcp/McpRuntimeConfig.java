@@ -1,7 +1,7 @@
 package dev.tether.config.mcp;
 
-import dev.tether.mcp.McpConnectionSettings;
-import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

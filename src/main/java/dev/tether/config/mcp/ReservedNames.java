@@ -1,6 +1,6 @@
 package dev.tether.config.mcp;
 
-import dev.tether.mcp.ToolNames;
+import dev.tether.mcp.projection.ToolNames;
 import java.util.Locale;
 import java.util.Set;
 

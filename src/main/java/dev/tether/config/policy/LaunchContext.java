@@ -1,8 +1,8 @@
 package dev.tether.config.policy;
 
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.transport.StdioLaunch;
-import dev.tether.mcp.transport.StdioTransport;
+import dev.tether.mcp.transport.stdio.StdioLaunch;
+import dev.tether.mcp.transport.stdio.StdioTransport;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

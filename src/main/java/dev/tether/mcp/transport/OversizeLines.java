@@ -7,22 +7,22 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The error answer a request gets when the server's answer to it was too long to read. */
-final class OversizeLines {
+public final class OversizeLines {
     private OversizeLines() {}
 
     /** The id of the message, or null when neither end shows one. */
-    static JsonNode requestId(LineChannel.Oversize line) {
+    public static JsonNode requestId(LineChannel.Oversize line) {
         return OversizeId.of(line);
     }
 
     /** Why an HTTP answer or SSE event of the server was dropped, for the request that waited on it. */
-    static String tooLarge(int limit) {
+    public static String tooLarge(int limit) {
         return "the server's answer is larger than the " + OversizeId.megabytes(limit)
                 + " message limit and was dropped (mcp.maxMessageMegabytes in the Tether config file raises it)";
     }
 
     /** An error answer for {@code id}, as if the server had sent it. */
-    static ObjectNode errorAnswer(JsonNode id, long bytes, int limit) {
+    public static ObjectNode errorAnswer(JsonNode id, long bytes, int limit) {
         ObjectNode answer = Json.object();
         answer.put("jsonrpc", "2.0");
         answer.set("id", id);

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.McpConnectionSettings;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpServerPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

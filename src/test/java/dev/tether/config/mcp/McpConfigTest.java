@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.mcp.McpConfig;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpServerSpec.Origin;
 import java.nio.file.Files;

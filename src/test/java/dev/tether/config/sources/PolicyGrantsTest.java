@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.config.mcp.McpConfig;
-import dev.tether.mcp.McpRuntimeOptions;
-import dev.tether.mcp.McpServerPolicy;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.Secret;

@@ -3,7 +3,7 @@ package dev.tether.testing.mcp;
 import dev.tether.acp.SessionEvents;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.session.SessionEvent;
 import dev.tether.tools.Tool;
