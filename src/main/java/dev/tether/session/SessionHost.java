@@ -9,6 +9,7 @@ import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.mcp.interaction.Sampling;
 import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.task.TaskEvents;
 import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelRequest;
@@ -47,14 +48,40 @@ final class SessionHost implements McpHost {
     /** Characters of a sampling answer shown once it arrived (the request itself is shown whole). */
     static final int SAMPLING_PREVIEW_CHARS = 2000;
 
-    private final SessionRuntime session;
+    private final Frontend.Ports editor;
+    private final Sampler model;
+    private final TaskEvents tasks;
+    private final List<Path> roots;
+    private final Runnable promptsChanged;
 
-    SessionHost(SessionRuntime session) {
-        this.session = session;
+    /**
+     * @param editor         the session's ports to its editor: forms, links and questions go there, and updates
+     * @param model          runs a server's sampling request on the session's model
+     * @param tasks          where the session's background MCP tasks report
+     * @param roots          the session's directories
+     * @param promptsChanged told when a server's prompts changed (the slash commands follow them)
+     */
+    SessionHost(Frontend.Ports editor, Sampler model, TaskEvents tasks, List<Path> roots, Runnable promptsChanged) {
+        this.editor = editor;
+        this.model = model;
+        this.tasks = tasks;
+        this.roots = List.copyOf(roots);
+        this.promptsChanged = promptsChanged;
+    }
+
+    /** Runs a request on the session's model, outside its conversation. */
+    @FunctionalInterface
+    interface Sampler {
+        ModelResponse sample(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException;
     }
 
     private EditorRequests editor() {
-        return session.ports().requests();
+        return editor.requests();
+    }
+
+    /** Shows an update that is not kept in the transcript. */
+    private void send(SessionEvent event) {
+        editor.output().send(event);
     }
 
     @Override
@@ -87,20 +114,20 @@ final class SessionHost implements McpHost {
      */
     @Override
     public boolean offerLink(String server, String message, String url, Cancellation cancellation) {
-        session.send(new SessionEvent.AgentMessage(null, message + "\n\n<" + url + ">\n\n"));
+        send(new SessionEvent.AgentMessage(null, message + "\n\n<" + url + ">\n\n"));
         String callId = "signin-" + UUID.randomUUID();
         ToolCallView view = new ToolCallView("Sign in to MCP server `" + server + "`", ToolKind.FETCH, List.of(),
                 List.of(ToolDisplay.text("Open " + url + " in your browser, then continue.")));
-        session.send(new SessionEvent.ToolCallStarted(callId, view, null));
+        send(new SessionEvent.ToolCallStarted(callId, view, null));
         try {
             boolean go = editor().confirm(callId, view, cancellation);
-            session.send(SessionEvent.ToolCallUpdated.status(callId, go ? SessionEvent.CallStatus.COMPLETED : SessionEvent.CallStatus.FAILED));
+            send(SessionEvent.ToolCallUpdated.status(callId, go ? SessionEvent.CallStatus.COMPLETED : SessionEvent.CallStatus.FAILED));
             return go;
         } catch (CancelledException e) {
-            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.COMPLETED));
+            send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.COMPLETED));
             throw e;
         } catch (HostFailure e) {
-            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
+            send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return false;
         }
     }
@@ -111,33 +138,33 @@ final class SessionHost implements McpHost {
         String title = "MCP server `" + request.server() + "` asks to use the model (up to " + request.maxTokens() + " tokens)";
         ToolCallView view = new ToolCallView(title, ToolKind.OTHER, List.of(), List.of(ToolDisplay.text(preview(request))));
         ObjectNode raw = Json.object().put("server", request.server()).put("maxTokens", request.maxTokens());
-        session.send(new SessionEvent.ToolCallStarted(callId, view, raw));
+        send(new SessionEvent.ToolCallStarted(callId, view, raw));
         try {
             if (!approved(new PermissionPrompt.Question(callId, view, raw, List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE)),
                     cancellation)) {
-                session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
+                send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
                 return SamplingReply.refused("the user declined the sampling request");
             }
-            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.IN_PROGRESS));
-            ModelResponse response = session.sampleModel(new ModelRequest(null, request.systemPrompt(), request.messages(), List.of(),
+            send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.IN_PROGRESS));
+            ModelResponse response = model.sample(new ModelRequest(null, request.systemPrompt(), request.messages(), List.of(),
                     request.maxTokens(), ThinkingLevel.OFF), SILENT, cancellation);
             String text = response.message().parts().stream().filter(Part.Text.class::isInstance)
                     .map(p -> ((Part.Text) p).text()).collect(Collectors.joining());
-            session.send(new SessionEvent.ToolCallUpdated(callId, SessionEvent.CallStatus.COMPLETED,
+            send(new SessionEvent.ToolCallUpdated(callId, SessionEvent.CallStatus.COMPLETED,
                     List.of(ToolDisplay.text(text.length() > SAMPLING_PREVIEW_CHARS
                             ? text.substring(0, SAMPLING_PREVIEW_CHARS) + "…" : text)), null));
             return new SamplingReply(text, response.stopReason().name().toLowerCase(java.util.Locale.ROOT), stopReason(response), null);
         } catch (CancelledException e) {
-            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
+            send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return SamplingReply.refused("the sampling request was cancelled");
         } catch (ModelException | HostFailure e) {
-            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
+            send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return SamplingReply.refused("the model request failed: " + e.getMessage());
         }
     }
 
     private boolean approved(PermissionPrompt.Question question, Cancellation cancellation) throws HostFailure {
-        return session.ports().permissions().ask(question, cancellation) instanceof Answer.Chosen chosen
+        return editor.permissions().ask(question, cancellation) instanceof Answer.Chosen chosen
                 && chosen.choice() == PermissionChoice.ALLOW_ONCE;
     }
 
@@ -168,13 +195,13 @@ final class SessionHost implements McpHost {
     };
 
     @Override
-    public dev.tether.mcp.task.TaskEvents taskEvents() {
-        return session.backgroundTasks();
+    public TaskEvents taskEvents() {
+        return tasks;
     }
 
     @Override
     public List<Path> roots() {
-        return session.workspace().roots();
+        return roots;
     }
 
     @Override
@@ -182,14 +209,14 @@ final class SessionHost implements McpHost {
         switch (notice) {
             case McpNotice.Log log -> log().info("mcp {} [{}]{}: {}", log.server(), log.level(),
                     log.logger() == null ? "" : " " + log.logger(), log.text());
-            case McpNotice.ResourceUpdated updated -> session.send(new SessionEvent.AgentMessage(null,
+            case McpNotice.ResourceUpdated updated -> send(new SessionEvent.AgentMessage(null,
                     "ℹ MCP server `" + updated.server() + "` updated " + updated.uri() + "\n\n"));
             case McpNotice.ElicitationComplete complete -> {
                 if (canElicitUrl()) {
                     editor().elicitationComplete(complete.elicitationId());
                 }
             }
-            case McpNotice.PromptsChanged changed -> session.publishCommands();
+            case McpNotice.PromptsChanged changed -> promptsChanged.run();
         }
     }
 }

@@ -3,19 +3,13 @@ package dev.tether.session;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
 import dev.tether.agent.Compactor;
-import dev.tether.agent.ContextPolicy;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.json.Json;
-import dev.tether.model.ModelEvents;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
-import dev.tether.model.ModelRequest;
-import dev.tether.model.ModelResponse;
-import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
-import dev.tether.model.ThinkingLevel;
 import dev.tether.security.Redactor;
 import dev.tether.security.SecretCuts;
 import dev.tether.tools.SessionMode;
@@ -57,7 +51,7 @@ public final class SessionRuntime implements AutoCloseable {
     private volatile Cancellation currentTurn;
     private final SessionOptions options;
     private final SessionCommands commands;
-    private volatile ModelProvider provider;
+    private final SessionModel model;
     private volatile String title;
     private volatile boolean closed;
     private final Cancellation lifetime = Cancellation.root();
@@ -76,7 +70,8 @@ public final class SessionRuntime implements AutoCloseable {
         this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
                 this::recordMessage, this::recordCompaction);
         this.options = new SessionOptions(services.models());
-        this.host = new SessionHost(this);
+        this.model = new SessionModel(services.models(), options::model, services.limits(), services.secrets());
+        this.host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), this::publishCommands);
         this.notices = new SessionNotices(ports.output().showsNotices(), this::send);
         McpLauncher.Listener listener = new McpLauncher.Listener() {
             @Override
@@ -139,8 +134,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** Whether the session's current model takes images (false until a provider could be opened). */
     boolean acceptsImages() {
-        ModelProvider current = provider;
-        return current != null && current.info().acceptsImages();
+        return model.acceptsImages();
     }
 
     /**
@@ -162,15 +156,15 @@ public final class SessionRuntime implements AutoCloseable {
             }
             recordPrompt(prompt);
             try {
-                ModelProvider provider = provider();
+                ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnOutput output = new TurnOutput(this::sendDurable, this::send, contextWindow(provider));
+                TurnOutput output = new TurnOutput(this::sendDurable, this::send, model.contextWindow(provider));
                 if (CompactCommand.matches(prompt)) {
                     return CompactCommand.run(new Compactor(provider, conversation, output),
                             new Compactor.Request(options.model(), SystemPrompt.build(workspace, options.mode()),
                                     services.limits().maxTokens()), turn, this::say);
                 }
-                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), output, resources(provider));
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), output, model.resources(provider, scope));
                 List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
                         commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
@@ -226,17 +220,8 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     /** Sends the slash commands again if they changed (a server's prompts changed). */
-    void publishCommands() {
+    private void publishCommands() {
         commands.publish();
-    }
-
-    /** Runs a sampling request on the session's model, outside the conversation. */
-    ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
-        int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
-        List<ModelMessage> messages = new SecretMasking(services.secrets()).messages(request.messages());
-        String system = services.secrets().redact(request.system());
-        return provider().stream(new ModelRequest(options.model(), system, messages, List.of(), maxTokens, ThinkingLevel.OFF),
-                events, cancellation);
     }
 
     /**
@@ -251,23 +236,9 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    /** Where the session's background MCP tasks report their ends. */
-    BackgroundTasks backgroundTasks() {
-        return backgroundTasks;
-    }
-
     /** The owner of this session's background threads. */
     Scope scope() {
         return scope;
-    }
-
-    private ModelProvider provider() throws ModelException {
-        ModelProvider current = provider;
-        if (current == null) {
-            current = services.models().open(options.model());
-            provider = current;
-        }
-        return current;
     }
 
     private void recordPrompt(List<PromptBlock> prompt) {
@@ -300,19 +271,6 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    /** The context size: the user's {@code context.windowTokens}, else the model's own, else the default. */
-    private long contextWindow(ModelProvider provider) {
-        ModelInfo info = provider.info();
-        SessionServices.Limits limits = services.limits();
-        return limits.windowTokens() > 0 ? limits.windowTokens() : info.contextWindow() > 0 ? info.contextWindow() : limits.contextWindow();
-    }
-
-    /** When the turn compacts, and where its read-only tool calls run side by side. */
-    private TurnLoop.Resources resources(ModelProvider provider) {
-        SessionServices.Limits limits = services.limits();
-        return new TurnLoop.Resources(new ContextPolicy(contextWindow(provider), limits.compactAt()), scope, limits.maxParallelTools());
-    }
-
     // --- modes and config options ---
 
     /** @throws SessionError.InvalidParams the mode does not exist */
@@ -323,7 +281,7 @@ public final class SessionRuntime implements AutoCloseable {
     /** @throws SessionError.InvalidParams the option or its value does not exist */
     public List<SessionOption> setConfigOption(String optionId, String value) {
         if (options.set(optionId, value)) {
-            provider = null;
+            model.modelChanged();
         }
         return options.configOptions();
     }
