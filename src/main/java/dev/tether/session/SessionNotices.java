@@ -2,7 +2,8 @@ package dev.tether.session;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a session tells the user about its MCP servers, and how. Hosts that show notices get a
@@ -10,24 +11,33 @@ import java.util.function.Consumer;
  * server that needs the user to sign in. Notices raised before the session's setup was answered
  * are held until then (the editor does not know the session id before). Every other host — and,
  * for configuration warnings, these hosts as well — reads the same as an agent message at the
- * next model request, recorded in the transcript.
+ * next model request, recorded in the transcript. It is the session's listener of its MCP launch;
+ * failures are logged as well.
  *
  * @see <a href="https://agentclientprotocol.com/rfds/session-notices">ACP session notices</a>
  */
-final class SessionNotices {
+final class SessionNotices implements McpLauncher.Listener {
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionNotices.class);
+    }
+
+    private final String session;
     private final boolean live;
-    private final Consumer<SessionEvent> send;
+    private final EventSink events;
     private final List<String> forConversation = new ArrayList<>();
     private final List<SessionEvent.Notice> held = new ArrayList<>();
     private boolean open;
 
     /**
-     * @param live whether the host shows notices
-     * @param send sends a live event (not recorded)
+     * @param session the session's id, for the log
+     * @param live    whether the host shows notices
+     * @param events  notices go out live; the messages for the conversation are kept
      */
-    SessionNotices(boolean live, Consumer<SessionEvent> send) {
+    SessionNotices(String session, boolean live, EventSink events) {
+        this.session = session;
         this.live = live;
-        this.send = send;
+        this.events = events;
     }
 
     void configWarning(String warning) {
@@ -37,7 +47,9 @@ final class SessionNotices {
         notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning);
     }
 
-    void serverFailed(String server, String reason) {
+    @Override
+    public void serverFailed(String server, String reason) {
+        log().warn("session {}: MCP server {} failed: {}", session, server, reason);
         if (live) {
             notice(SessionEvent.Notice.ERROR, "MCP server \"" + server + "\" is not available", reason);
         } else {
@@ -45,7 +57,9 @@ final class SessionNotices {
         }
     }
 
-    void serverNeedsSignIn(String server, String reason) {
+    @Override
+    public void serverNeedsSignIn(String server, String reason) {
+        log().warn("session {}: MCP server {} needs sign-in: {}", session, server, reason);
         if (live) {
             notice(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\" needs you to sign in",
                     sentence(reason) + " Run /mcp reconnect " + server + " to sign in.");
@@ -60,8 +74,14 @@ final class SessionNotices {
     }
 
     /** Something about a server's configuration the user should fix (it still starts). */
-    void serverWarning(String server, String message) {
+    @Override
+    public void warn(String server, String message) {
         conversation("MCP server `" + server + "`: " + message);
+    }
+
+    @Override
+    public void toolsChanged() {
+        // The next model request re-reads the projection at the catalog barrier.
     }
 
     /** The session's setup was answered: held notices go out now, later ones at once. */
@@ -72,14 +92,19 @@ final class SessionNotices {
             pending = List.copyOf(held);
             held.clear();
         }
-        pending.forEach(send);
+        pending.forEach(events::send);
     }
 
-    /** The messages for the conversation since the last call, oldest first. */
-    synchronized List<String> drainForConversation() {
-        List<String> pending = List.copyOf(forConversation);
-        forConversation.clear();
-        return pending;
+    /** Shows the messages for the conversation held since the last call, oldest first (at a model request). */
+    void flush() {
+        List<String> pending;
+        synchronized (this) {
+            pending = List.copyOf(forConversation);
+            forConversation.clear();
+        }
+        for (String notice : pending) {
+            events.sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
+        }
     }
 
     private synchronized void conversation(String text) {
@@ -97,6 +122,6 @@ final class SessionNotices {
                 return;
             }
         }
-        send.accept(notice);
+        events.send(notice);
     }
 }
