@@ -60,15 +60,7 @@ public final class SessionRuntime implements AutoCloseable {
         this.model = new SessionModel(services.models(), options::model, services.limits(), services.secrets());
         this.notices = new SessionNotices(id.value(), ports.output().showsNotices(), recorder);
         this.backgroundTasks = new BackgroundTasks(recorder::sendDurable);
-        SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), this::publishCommands);
-        // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
-        // which every model request (and so every tool) passes first, does. The process is hardened
-        // (beforeSession) before the launch starts any server.
-        this.mcp = new SessionServers(new LaunchedServers(() -> {
-            services.mcp().beforeSession();
-            return services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, notices);
-        }, servers.start(), notices, scope),
-                services.mcpSources(), servers, recorder::send);
+        this.mcp = new SessionServers(services.mcpSources(), servers, recorder::send);
         // The configuration's warnings reach the user with the first model request (and in /mcp),
         // and as notices once the session is answered where the editor shows them.
         mcp.warnings().forEach(notices::configWarning);
@@ -82,6 +74,14 @@ public final class SessionRuntime implements AutoCloseable {
                 new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
                 options::mode, model::acceptsImages);
         this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
+        SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
+        // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
+        // which every model request (and so every tool) passes first, does. The process is hardened
+        // (beforeSession) before the launch starts any server.
+        mcp.launch(() -> {
+            services.mcp().beforeSession();
+            return services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, notices);
+        }, notices, scope);
     }
 
     public SessionId id() {
@@ -171,11 +171,6 @@ public final class SessionRuntime implements AutoCloseable {
         notices.open();
         commands.startPublishing(id.value(), lifetime);
         services.models().prepare();
-    }
-
-    /** Sends the slash commands again if they changed (a server's prompts changed). */
-    private void publishCommands() {
-        commands.publish();
     }
 
     /**
