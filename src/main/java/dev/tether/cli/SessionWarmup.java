@@ -1,6 +1,6 @@
 package dev.tether.cli;
 
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

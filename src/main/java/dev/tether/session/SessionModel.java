@@ -13,6 +13,7 @@ import dev.tether.model.ModelRequest;
 import dev.tether.model.ModelResponse;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.security.SecretRegistry;
+import dev.tether.session.servers.SessionHost;
 import java.util.List;
 import java.util.function.Supplier;
 
