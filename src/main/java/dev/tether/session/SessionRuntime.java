@@ -38,8 +38,11 @@ import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One session: its model loop, tools, MCP servers, mode, config options and transcript.
- * Everything that belongs to the session lives here and ends with {@link #close()}.
+ * One session. It puts the session's parts together — the {@link SessionRecorder} (what the user
+ * sees and the transcript keeps), the options and the {@link SessionModel}, the MCP servers and
+ * their notices, the slash commands, the {@link SessionTools} — handing each only the seams it
+ * needs, and runs the prompt turns, one at a time. Everything that belongs to the session is made
+ * here and ends with {@link #close()}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
  */

@@ -9,7 +9,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Starts the MCP runtime of one session. The seam keeps the session testable without processes. */
+/**
+ * Starts the MCP runtime of one session: the composition root implements it (building the
+ * runtime from its settings and returning a {@link RuntimeServers}), and {@link SessionServers}
+ * launches through it. The seam keeps the session testable without processes.
+ */
 public interface McpLauncher {
 
     /**

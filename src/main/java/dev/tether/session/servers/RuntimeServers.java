@@ -15,7 +15,13 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** A session's {@link McpRuntime} behind the session's {@link McpLauncher.Servers} seam. */
+/**
+ * A session's {@link McpRuntime} behind the {@link McpLauncher.Servers} seam, in the session's
+ * words: prompts as slash commands can offer them, one summary line per server, a server's logs
+ * as text, MCP errors as {@link McpLauncher.CommandFailure}s for the user. The composition root's
+ * launcher builds the runtime (options, OAuth, policies) and returns it wrapped in this;
+ * {@link SessionServers} is the session's one layer over it.
+ */
 public final class RuntimeServers implements McpLauncher.Servers {
     private final McpRuntime runtime;
     private final Map<String, McpServerSpec> specs;
