@@ -2,6 +2,8 @@ package dev.tether.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -9,6 +11,14 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +106,56 @@ class ArchitectureTest {
     @Test
     void sessionKnowsNoEditorProtocolAndNoWire() {
         onlyUses("session", "agent", "tools", "mcp", "model", "base", "json", "security");
+    }
+
+    /**
+     * Inside {@code session}: {@code api} (what the session and its host share) knows no other part;
+     * {@code transcript} and {@code servers} know only {@code api}; {@code commands} knows {@code api}
+     * and {@code servers} (the prompts it offers, {@code /mcp}); only the root, which puts a session
+     * together, knows them all.
+     */
+    @Test
+    void sessionPartsKnowOnlyWhatIsBelowThem() {
+        sessionPartUses("api");
+        sessionPartUses("transcript", "api");
+        sessionPartUses("servers", "api");
+        sessionPartUses("commands", "api", "servers");
+    }
+
+    private static void sessionPartUses(String part, String... allowed) {
+        List<String> forbidden = new ArrayList<>(List.of("dev.tether.session"));
+        for (String other : List.of("api", "transcript", "servers", "commands")) {
+            if (!other.equals(part) && !List.of(allowed).contains(other)) {
+                forbidden.add("dev.tether.session." + other + "..");
+            }
+        }
+        noClasses().that().resideInAPackage("dev.tether.session." + part + "..")
+                .should().dependOnClassesThat().resideInAnyPackage(forbidden.toArray(String[]::new))
+                .check(classes);
+    }
+
+    /** No package of {@code session} is a pile: at most 20 source files directly in each (15 is the guide). */
+    @Test
+    void sessionPackagesHoldAtMostTwentyFilesEach() throws IOException {
+        assertEquals(Map.of(), packagesOver(Path.of("src/main/java/dev/tether/session"), 20));
+    }
+
+    /** The packages at or under {@code root} with more than {@code max} {@code .java} files directly in them, with their counts. */
+    private static Map<String, Long> packagesOver(Path root, int max) throws IOException {
+        assertTrue(Files.isDirectory(root), root + " is where the sources are");
+        Map<String, Long> over = new TreeMap<>();
+        try (Stream<Path> dirs = Files.walk(root)) {
+            for (Path dir : dirs.filter(Files::isDirectory).toList()) {
+                long files;
+                try (Stream<Path> entries = Files.list(dir)) {
+                    files = entries.filter(f -> f.getFileName().toString().endsWith(".java")).count();
+                }
+                if (files > max) {
+                    over.put(root.getParent().relativize(dir).toString(), files);
+                }
+            }
+        }
+        return over;
     }
 
     /**
