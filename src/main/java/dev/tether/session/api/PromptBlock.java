@@ -1,6 +1,5 @@
 package dev.tether.session.api;
 
-
 /**
  * One piece of what the user sent in a prompt, as the editor sent it; {@code PromptContent}
  * makes model parts of it.
