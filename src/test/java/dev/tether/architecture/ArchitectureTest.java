@@ -3,7 +3,6 @@ package dev.tether.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -16,16 +15,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layers of {@code docs/reference/architecture.md}, checked on the production classes: who may
- * import whom, and no package cycle anywhere, subpackages included. A rule here fails the build
- * the moment a change adds an import the layering forbids.
+ * import whom, and no package cycle anywhere, subpackages included; and where a package was split
+ * by responsibility, how many files it may hold. A rule here fails the build the moment a change
+ * adds an import the layering forbids.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -62,6 +60,24 @@ class ArchitectureTest {
         ArchRule rule = noClasses().that().resideInAPackage("dev.tether." + layer + "..")
                 .should().dependOnClassesThat(tetherOutside(own));
         rule.check(classes);
+    }
+
+    /**
+     * Within {@code area}, the classes of its package {@code pkg} use no other package of the area
+     * but {@code allowed} (each with its subpackages): not its root, not a sibling.
+     */
+    private static void inAreaUsesOnly(String area, String pkg, String... allowed) {
+        String root = "dev.tether." + area;
+        List<String> own = Stream.concat(Stream.of(pkg), Stream.of(allowed)).map(p -> root + "." + p).toList();
+        DescribedPredicate<JavaClass> elsewhere = new DescribedPredicate<>("reside in " + root + " but outside " + String.join(", ", own)) {
+            @Override
+            public boolean test(JavaClass c) {
+                String name = c.getPackageName();
+                return (name.equals(root) || name.startsWith(root + "."))
+                        && own.stream().noneMatch(p -> name.equals(p) || name.startsWith(p + "."));
+            }
+        };
+        noClasses().that().resideInAPackage(root + "." + pkg + "..").should().dependOnClassesThat(elsewhere).check(classes);
     }
 
     @Test
@@ -109,56 +125,6 @@ class ArchitectureTest {
     }
 
     /**
-     * Inside {@code session}: {@code api} (what the session and its host share) knows no other part;
-     * {@code transcript} and {@code servers} know only {@code api}; {@code commands} knows {@code api}
-     * and {@code servers} (the prompts it offers, {@code /mcp}); only the root, which puts a session
-     * together, knows them all.
-     */
-    @Test
-    void sessionPartsKnowOnlyWhatIsBelowThem() {
-        sessionPartUses("api");
-        sessionPartUses("transcript", "api");
-        sessionPartUses("servers", "api");
-        sessionPartUses("commands", "api", "servers");
-    }
-
-    private static void sessionPartUses(String part, String... allowed) {
-        List<String> forbidden = new ArrayList<>(List.of("dev.tether.session"));
-        for (String other : List.of("api", "transcript", "servers", "commands")) {
-            if (!other.equals(part) && !List.of(allowed).contains(other)) {
-                forbidden.add("dev.tether.session." + other + "..");
-            }
-        }
-        noClasses().that().resideInAPackage("dev.tether.session." + part + "..")
-                .should().dependOnClassesThat().resideInAnyPackage(forbidden.toArray(String[]::new))
-                .check(classes);
-    }
-
-    /** No package of {@code session} is a pile: at most 20 source files directly in each (15 is the guide). */
-    @Test
-    void sessionPackagesHoldAtMostTwentyFilesEach() throws IOException {
-        assertEquals(Map.of(), packagesOver(Path.of("src/main/java/dev/tether/session"), 20));
-    }
-
-    /** The packages at or under {@code root} with more than {@code max} {@code .java} files directly in them, with their counts. */
-    private static Map<String, Long> packagesOver(Path root, int max) throws IOException {
-        assertTrue(Files.isDirectory(root), root + " is where the sources are");
-        Map<String, Long> over = new TreeMap<>();
-        try (Stream<Path> dirs = Files.walk(root)) {
-            for (Path dir : dirs.filter(Files::isDirectory).toList()) {
-                long files;
-                try (Stream<Path> entries = Files.list(dir)) {
-                    files = entries.filter(f -> f.getFileName().toString().endsWith(".java")).count();
-                }
-                if (files > max) {
-                    over.put(root.getParent().relativize(dir).toString(), files);
-                }
-            }
-        }
-        return over;
-    }
-
-    /**
      * The settings tree holds the settings records of the layers it configures (provider settings,
      * the tool filter, MCP server specs and policies); none of those layers imports config.
      */
@@ -182,6 +148,43 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("dev.tether.cli..")
                 .should().dependOnClassesThat().resideInAPackage("dev.tether.cli..")
                 .check(classes);
+    }
+
+    /**
+     * session's root puts a session together and runs it; below it, {@code api} (what the session and
+     * its host share) knows no other part, {@code transcript} and {@code servers} only {@code api},
+     * and {@code commands} {@code api} and {@code servers} (the prompts it offers, {@code /mcp}).
+     */
+    @Test
+    void sessionPackagesSitBelowTheRuntime() {
+        inAreaUsesOnly("session", "api");
+        inAreaUsesOnly("session", "transcript", "api");
+        inAreaUsesOnly("session", "servers", "api");
+        inAreaUsesOnly("session", "commands", "api", "servers");
+    }
+
+    /** A package root is not a pile: the session root and every package under it hold at most 20 source files. */
+    @Test
+    void sessionPackagesHoldAtMostTwentyFiles() throws IOException {
+        assertEquals(List.of(), crowdedPackages(20, "session"));
+    }
+
+    /** The directories of the given areas (each with its subdirectories) that hold more than {@code max} .java files directly. */
+    private static List<String> crowdedPackages(int max, String... areas) throws IOException {
+        List<String> crowded = new ArrayList<>();
+        for (String area : areas) {
+            try (Stream<Path> dirs = Files.walk(Path.of("src/main/java/dev/tether", area))) {
+                for (Path dir : dirs.filter(Files::isDirectory).toList()) {
+                    try (Stream<Path> files = Files.list(dir)) {
+                        long count = files.filter(f -> f.getFileName().toString().endsWith(".java")).count();
+                        if (count > max) {
+                            crowded.add(dir + ": " + count + " files");
+                        }
+                    }
+                }
+            }
+        }
+        return crowded;
     }
 
     @Test
