@@ -2,7 +2,7 @@ package dev.tether.acp;
 
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
-import dev.tether.session.SessionError;
+import dev.tether.session.api.SessionError;
 
 /**
  * The one mapping of the session layer's domain errors to the JSON-RPC errors an ACP editor

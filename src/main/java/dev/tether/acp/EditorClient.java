@@ -9,7 +9,7 @@ import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.interaction.Elicitation;
 import dev.tether.mcp.interaction.ElicitationReply;
-import dev.tether.session.EditorRequests;
+import dev.tether.session.api.EditorRequests;
 import dev.tether.tools.HostFailure;
 import dev.tether.tools.ToolCallView;
 import java.util.List;

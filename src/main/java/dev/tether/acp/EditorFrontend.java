@@ -1,9 +1,9 @@
 package dev.tether.acp;
 
 import dev.tether.security.SecretRegistry;
-import dev.tether.session.Frontend;
-import dev.tether.session.SessionEvent;
-import dev.tether.session.SessionId;
+import dev.tether.session.api.Frontend;
+import dev.tether.session.api.SessionEvent;
+import dev.tether.session.api.SessionId;
 
 /**
  * Sessions shown in an ACP editor: each session's ports speak to {@code client}, behind a mask

@@ -1,8 +1,8 @@
 package dev.tether.acp;
 
 import dev.tether.json.Json;
-import dev.tether.session.SessionEvent;
-import dev.tether.session.SessionOutput;
+import dev.tether.session.api.SessionEvent;
+import dev.tether.session.api.SessionOutput;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;

@@ -1,6 +1,6 @@
 package dev.tether.cli;
 
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * {@code session/new} answer is out (or a second after the {@code initialize} answer): on two
  * cores, running them beside {@code session/new} took its CPU (half the cold {@code session/new}
  * answers took twice as long in the peer bench). First what the session's launch (in the
- * background, see {@code session.LaunchedServers}) waits for rather than doing itself: the
+ * background, see {@code session.servers.SessionServers}) waits for rather than doing itself: the
  * process's hardening (non-dumpable, a foreign call) and the MCP launcher with the MCP runtime's
  * shared parts, then the seeding of the process's {@code SecureRandom}, which the turn's message
  * ids draw from (session ids do not: {@code SessionId.random}). Beside them, on another thread, the

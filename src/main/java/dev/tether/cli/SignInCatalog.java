@@ -7,7 +7,7 @@ import dev.tether.model.ProviderSelection;
 import dev.tether.model.ProviderSettings;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.ModelCatalog;
-import dev.tether.session.SessionOption;
+import dev.tether.session.api.SessionOption;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;

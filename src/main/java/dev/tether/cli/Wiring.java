@@ -20,7 +20,7 @@ import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.mcp.auth.prompt.EditorAuthorizationPrompt;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.transport.VariableExpansion;
-import dev.tether.session.SessionOption;
+import dev.tether.session.api.SessionOption;
 import dev.tether.session.SessionServices;
 import org.slf4j.LoggerFactory;
 import dev.tether.jsonrpc.JsonRpcConnection;
@@ -31,8 +31,9 @@ import dev.tether.model.ModelException;
 import dev.tether.model.ModelProvider;
 import dev.tether.model.ProviderSelection;
 import dev.tether.model.ProviderSettings;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.ModelCatalog;
+import dev.tether.session.servers.RuntimeServers;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -281,7 +282,7 @@ final class Wiring {
      * Which servers each session gets: the configured sources, the managed policy (which looks at
      * servers as they would run, expanded without secret values) and the user's project choices.
      */
-    static dev.tether.session.McpServerSources sources(TetherSettings settings, SecretRegistry secrets) {
+    static dev.tether.session.servers.McpServerSources sources(TetherSettings settings, SecretRegistry secrets) {
         return new ConfiguredSources(new dev.tether.config.sources.McpSources(settings.mcp(),
                 dev.tether.config.sources.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
     }

@@ -2,6 +2,7 @@ package dev.tether.session;
 
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelProvider;
+import dev.tether.session.api.SessionOption;
 import java.util.List;
 
 /**

@@ -1,6 +1,12 @@
 package dev.tether.session;
 
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.session.api.Frontend;
+import dev.tether.session.api.SessionError;
+import dev.tether.session.api.SessionId;
+import dev.tether.session.servers.McpServerSources;
+import dev.tether.session.transcript.SessionRecord;
+import dev.tether.session.transcript.Transcript;
 import dev.tether.tools.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;

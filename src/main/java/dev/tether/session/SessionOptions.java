@@ -1,6 +1,8 @@
 package dev.tether.session;
 
 import dev.tether.model.ThinkingLevel;
+import dev.tether.session.api.SessionError;
+import dev.tether.session.api.SessionOption;
 import dev.tether.tools.SessionMode;
 import java.util.ArrayList;
 import java.util.Arrays;

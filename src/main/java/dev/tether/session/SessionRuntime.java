@@ -1,23 +1,34 @@
 package dev.tether.session;
 
-import dev.tether.base.Cancellation;
-import dev.tether.base.Scope;
 import dev.tether.agent.Compactor;
-import dev.tether.agent.ContextPolicy;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
-import dev.tether.json.Json;
-import dev.tether.model.ModelEvents;
+import dev.tether.base.Cancellation;
+import dev.tether.base.Scope;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
-import dev.tether.model.ModelRequest;
-import dev.tether.model.ModelResponse;
-import dev.tether.model.ModelInfo;
 import dev.tether.model.ModelProvider;
-import dev.tether.model.ThinkingLevel;
-import dev.tether.security.Redactor;
 import dev.tether.security.SecretCuts;
+import dev.tether.session.api.Frontend;
+import dev.tether.session.api.PromptBlock;
+import dev.tether.session.api.SessionError;
+import dev.tether.session.api.SessionEvent;
+import dev.tether.session.api.SessionId;
+import dev.tether.session.api.SessionOption;
+import dev.tether.session.commands.CompactCommand;
+import dev.tether.session.commands.PromptContent;
+import dev.tether.session.commands.SessionCommands;
+import dev.tether.session.servers.BackgroundTasks;
+import dev.tether.session.servers.McpServerSources;
+import dev.tether.session.servers.ServerWait;
+import dev.tether.session.servers.SessionHost;
+import dev.tether.session.servers.SessionNotices;
+import dev.tether.session.servers.SessionServers;
+import dev.tether.session.transcript.SessionRecord;
+import dev.tether.session.transcript.SessionRecorder;
+import dev.tether.session.transcript.ToolAudit;
+import dev.tether.session.transcript.Transcript;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
@@ -25,39 +36,32 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 
 /**
- * One session: its model loop, tools, MCP servers, mode, config options and transcript.
- * Everything that belongs to the session lives here and ends with {@link #close()}.
+ * One session. It puts the session's parts together — the {@link SessionRecorder} (what the user
+ * sees and the transcript keeps), the options and the {@link SessionModel}, the MCP servers and
+ * their notices, the slash commands, the {@link SessionTools} — handing each only the seams it
+ * needs, and runs the prompt turns, one at a time. Everything that belongs to the session is made
+ * here and ends with {@link #close()}.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup">ACP session setup</a>
  */
 public final class SessionRuntime implements AutoCloseable {
-    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(SessionRuntime.class);
-    }
-
     private final SessionId id;
     private final Workspace workspace;
     private final SessionServices services;
-    private final Frontend.Ports ports;
-    private final Transcript transcript;
+    private final SessionRecorder recorder;
     private final Conversation conversation;
-    private final SessionServers mcp;
-    private final SessionTools tools;
-    private final SessionHost host;
-    private final BackgroundTasks backgroundTasks = new BackgroundTasks(this::sendDurable);
-    private final ReentrantLock turnLock = new ReentrantLock();
-    private final SessionNotices notices;
-    private boolean unsavedShown;
-    private volatile Cancellation currentTurn;
     private final SessionOptions options;
+    private final SessionModel model;
+    private final SessionNotices notices;
+    private final BackgroundTasks backgroundTasks;
+    private final SessionServers mcp;
+    private final ServerWait serverWait;
     private final SessionCommands commands;
-    private volatile ModelProvider provider;
+    private final SessionTools tools;
+    private final ReentrantLock turnLock = new ReentrantLock();
+    private volatile Cancellation currentTurn;
     private volatile String title;
     private volatile boolean closed;
     private final Cancellation lifetime = Cancellation.root();
@@ -69,51 +73,37 @@ public final class SessionRuntime implements AutoCloseable {
         this.scope = Scope.named("session-" + id.value());
         this.workspace = workspace;
         this.services = services;
-        this.ports = ports;
-        this.transcript = transcript;
+        this.recorder = new SessionRecorder(ports.output(), transcript);
         this.title = restored == null ? null : restored.title();
         // A transcript written before a secret was known (or by an older version) must not bring it back to the model.
         this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
-                this::recordMessage, this::recordCompaction);
+                recorder::message, recorder::compaction);
         this.options = new SessionOptions(services.models());
-        this.host = new SessionHost(this);
-        this.notices = new SessionNotices(ports.output().showsNotices(), this::send);
-        McpLauncher.Listener listener = new McpLauncher.Listener() {
-            @Override
-            public void serverFailed(String server, String reason) {
-                log().warn("session {}: MCP server {} failed: {}", id, server, reason);
-                notices.serverFailed(server, reason);
-            }
-
-            @Override
-            public void serverNeedsSignIn(String server, String reason) {
-                log().warn("session {}: MCP server {} needs sign-in: {}", id, server, reason);
-                notices.serverNeedsSignIn(server, reason);
-            }
-
-            @Override
-            public void warn(String server, String message) {
-                notices.serverWarning(server, message);
-            }
-
-            @Override
-            public void toolsChanged() {
-                // The next model request re-reads the projection at the catalog barrier.
-            }
-        };
-        // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
-        // which every model request (and so every tool) passes first, does. The process is hardened
-        // (beforeSession) before the launch starts any server.
-        this.mcp = new SessionServers(new LaunchedServers(() -> {
-            services.mcp().beforeSession();
-            return services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, listener);
-        }, servers.start(), listener, scope),
-                services.mcpSources(), servers, this::send);
+        this.model = new SessionModel(services.models(), options::model, services.limits(), services.secrets());
+        this.notices = new SessionNotices(id.value(), ports.output().showsNotices(), recorder);
+        this.backgroundTasks = new BackgroundTasks(recorder::sendDurable);
+        this.mcp = new SessionServers(services.mcpSources(), servers, recorder::send);
         // The configuration's warnings reach the user with the first model request (and in /mcp),
         // and as notices once the session is answered where the editor shows them.
         mcp.warnings().forEach(notices::configWarning);
-        this.tools = new SessionTools(this, mcp, restored == null ? List.of() : restored.loadedTools());
-        this.commands = new SessionCommands(mcp, this::send, this::say, scope, SecretCuts.of(services.secrets()));
+        this.serverWait = new ServerWait(mcp, ports.requests(), scope, recorder::send, () -> {
+            notices.flush();
+            recorder.warnIfUnsaved();
+        });
+        this.tools = new SessionTools(serverWait::beforeRequest,
+                new SessionTools.Toolset(services.toolFilter(), services.secrets(),
+                        restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools),
+                new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
+                options::mode, model::acceptsImages);
+        this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
+        SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
+        // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
+        // which every model request (and so every tool) passes first, does. The process is hardened
+        // (beforeSession) before the launch starts any server.
+        mcp.launch(() -> {
+            services.mcp().beforeSession();
+            return services.mcp().start(servers.start(), workspace.cwd(), services.transcripts().artifactDir(id), host, notices);
+        }, notices, scope);
     }
 
     public SessionId id() {
@@ -124,23 +114,8 @@ public final class SessionRuntime implements AutoCloseable {
         return workspace;
     }
 
-    SessionServices services() {
-        return services;
-    }
-
-    /** Where the user's editor is reached for this session. */
-    Frontend.Ports ports() {
-        return ports;
-    }
-
     public SessionMode mode() {
         return options.mode();
-    }
-
-    /** Whether the session's current model takes images (false until a provider could be opened). */
-    boolean acceptsImages() {
-        ModelProvider current = provider;
-        return current != null && current.info().acceptsImages();
     }
 
     /**
@@ -162,15 +137,15 @@ public final class SessionRuntime implements AutoCloseable {
             }
             recordPrompt(prompt);
             try {
-                ModelProvider provider = provider();
+                ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnOutput output = new TurnOutput(this::sendDurable, this::send, contextWindow(provider));
+                TurnOutput output = new TurnOutput(recorder::sendDurable, recorder::send, model.contextWindow(provider));
                 if (CompactCommand.matches(prompt)) {
                     return CompactCommand.run(new Compactor(provider, conversation, output),
                             new Compactor.Request(options.model(), SystemPrompt.build(workspace, options.mode()),
                                     services.limits().maxTokens()), turn, this::say);
                 }
-                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), output, resources(provider));
+                TurnLoop loop = new TurnLoop(provider, conversation, masking.tools(tools), output, model.resources(provider, scope));
                 List<ModelMessage> messages = masking.messages(backgroundTasks.withResults(
                         commands.messagesFor(prompt, provider.info().acceptsImages(), turn)));
                 if (messages.isEmpty()) {
@@ -178,7 +153,7 @@ public final class SessionRuntime implements AutoCloseable {
                 }
                 String instructions;
                 try {
-                    instructions = tools.serverInstructions(turn);
+                    instructions = serverWait.instructions(turn);
                 } catch (dev.tether.base.CancelledException e) {
                     return StopReason.CANCELLED;
                 }
@@ -190,11 +165,11 @@ public final class SessionRuntime implements AutoCloseable {
                 if (e.kind() == ModelException.Kind.AUTH) {
                     throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
                 }
-                sendDurable(new SessionEvent.AgentMessage(null, "⚠ Model request failed: " + e.getMessage()));
+                recorder.sendDurable(new SessionEvent.AgentMessage(null, "⚠ Model request failed: " + e.getMessage()));
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
             } catch (ToolError.Fatal e) {
                 // Ends like a failed model request: a message the user reads, and a turn that ended.
-                sendDurable(new SessionEvent.AgentMessage(null, "⚠ Tool call failed: " + e.getMessage()));
+                recorder.sendDurable(new SessionEvent.AgentMessage(null, "⚠ Tool call failed: " + e.getMessage()));
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
             }
         } finally {
@@ -205,7 +180,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** An agent message to the user, kept in the transcript. */
     private void say(String text) {
-        sendDurable(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), text));
+        recorder.sendDurable(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), text));
     }
 
     /**
@@ -220,25 +195,6 @@ public final class SessionRuntime implements AutoCloseable {
         services.models().prepare();
     }
 
-    /** Asks the user about workspace MCP servers waiting for approval (once per session). */
-    void askServerApprovals(Cancellation turn) {
-        mcp.askApprovals(ports.requests(), turn);
-    }
-
-    /** Sends the slash commands again if they changed (a server's prompts changed). */
-    void publishCommands() {
-        commands.publish();
-    }
-
-    /** Runs a sampling request on the session's model, outside the conversation. */
-    ModelResponse sampleModel(ModelRequest request, ModelEvents events, Cancellation cancellation) throws ModelException {
-        int maxTokens = Math.min(request.maxTokens(), services.limits().maxTokens());
-        List<ModelMessage> messages = new SecretMasking(services.secrets()).messages(request.messages());
-        String system = services.secrets().redact(request.system());
-        return provider().stream(new ModelRequest(options.model(), system, messages, List.of(), maxTokens, ThinkingLevel.OFF),
-                events, cancellation);
-    }
-
     /**
      * Cancels the running turn, if any; harmless when idle. The turn is chosen now, but its
      * listeners (closing streams, telling MCP servers) run on a thread of the session's scope:
@@ -251,79 +207,39 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
-    /** Where the session's background MCP tasks report their ends. */
-    BackgroundTasks backgroundTasks() {
-        return backgroundTasks;
-    }
-
     /** The owner of this session's background threads. */
     Scope scope() {
         return scope;
-    }
-
-    private ModelProvider provider() throws ModelException {
-        ModelProvider current = provider;
-        if (current == null) {
-            current = services.models().open(options.model());
-            provider = current;
-        }
-        return current;
     }
 
     private void recordPrompt(List<PromptBlock> prompt) {
         String messageId = UUID.randomUUID().toString();
         for (PromptBlock block : prompt) {
             // The editor already shows what the user typed: record it for replay only.
-            record(new SessionEvent.UserMessage(block, messageId));
+            recorder.record(new SessionEvent.UserMessage(block, messageId));
         }
         if (title == null) {
             String newTitle = PromptContent.title(prompt);
             if (newTitle != null) {
                 title = newTitle;
                 String now = Instant.now().toString();
-                transcript.append(Json.object().put("kind", "title").put("title", newTitle).put("updatedAt", now));
-                sendDurable(new SessionEvent.TitleChanged(newTitle, now));
+                recorder.title(newTitle, now);
+                recorder.sendDurable(new SessionEvent.TitleChanged(newTitle, now));
             }
         }
-    }
-
-    /** Messages for the user (failed MCP servers where the editor shows no notices), shown at the next model request. */
-    void flushNotices() {
-        for (String notice : notices.drainForConversation()) {
-            sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
-        }
-        String unsaved = transcript.failure();
-        if (unsaved != null && !unsavedShown) {
-            unsavedShown = true; // The editor's log is not where a user looks: say it once in the session.
-            send(new SessionEvent.AgentMessage(null, "⚠ This session is not being saved and cannot be loaded later: "
-                    + Redactor.redact(unsaved) + "\n\n"));
-        }
-    }
-
-    /** The context size: the user's {@code context.windowTokens}, else the model's own, else the default. */
-    private long contextWindow(ModelProvider provider) {
-        ModelInfo info = provider.info();
-        SessionServices.Limits limits = services.limits();
-        return limits.windowTokens() > 0 ? limits.windowTokens() : info.contextWindow() > 0 ? info.contextWindow() : limits.contextWindow();
-    }
-
-    /** When the turn compacts, and where its read-only tool calls run side by side. */
-    private TurnLoop.Resources resources(ModelProvider provider) {
-        SessionServices.Limits limits = services.limits();
-        return new TurnLoop.Resources(new ContextPolicy(contextWindow(provider), limits.compactAt()), scope, limits.maxParallelTools());
     }
 
     // --- modes and config options ---
 
     /** @throws SessionError.InvalidParams the mode does not exist */
     public void setMode(String modeId) {
-        sendDurable(new SessionEvent.ModeChanged(options.setMode(modeId)));
+        recorder.sendDurable(new SessionEvent.ModeChanged(options.setMode(modeId)));
     }
 
     /** @throws SessionError.InvalidParams the option or its value does not exist */
     public List<SessionOption> setConfigOption(String optionId, String value) {
         if (options.set(optionId, value)) {
-            provider = null;
+            model.modelChanged();
         }
         return options.configOptions();
     }
@@ -334,44 +250,6 @@ public final class SessionRuntime implements AutoCloseable {
 
     public String title() {
         return title;
-    }
-
-    // --- updates ---
-
-    /** Shows an event to the user and records it in the transcript. */
-    void sendDurable(SessionEvent event) {
-        JsonNode shown = ports.output().send(event);
-        if (shown != null) {
-            transcript.append(Json.object().put("kind", "update").set("update", shown));
-        }
-    }
-
-    /** Shows an event that is not part of the durable record (progress, usage). */
-    void send(SessionEvent event) {
-        ports.output().send(event);
-    }
-
-    private void record(SessionEvent event) {
-        JsonNode rendered = ports.output().render(event);
-        if (rendered != null) {
-            transcript.append(Json.object().put("kind", "update").set("update", rendered));
-        }
-    }
-
-    /** The MCP tools tool_search loaded, kept so that load and resume offer them again. */
-    void recordLoadedTools(java.util.Collection<String> names) {
-        tools.jackson.databind.node.ObjectNode line = Json.object().put("kind", "tools");
-        names.forEach(line.putArray("loaded")::add);
-        transcript.append(line);
-    }
-
-    private void recordMessage(dev.tether.model.ModelMessage message) {
-        transcript.append(Json.object().put("kind", "message").set("message", MessageCodec.encode(message)));
-    }
-
-    /** The history a compaction left: a restored session starts from it (the messages before stay in the file). */
-    private void recordCompaction(List<ModelMessage> history) {
-        transcript.append(TranscriptStore.compactionLine(history));
     }
 
     /** Cancels any turn, ends the MCP servers and closes the transcript. */
@@ -388,7 +266,7 @@ public final class SessionRuntime implements AutoCloseable {
             mcp.close();
         } finally {
             tools.close();
-            transcript.close();
+            recorder.close();
             scope.close();
         }
     }

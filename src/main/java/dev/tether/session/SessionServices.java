@@ -2,6 +2,10 @@ package dev.tether.session;
 
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
+import dev.tether.session.api.Frontend;
+import dev.tether.session.servers.McpLauncher;
+import dev.tether.session.servers.McpServerSources;
+import dev.tether.session.transcript.TranscriptStore;
 import dev.tether.tools.ToolFilter;
 import java.util.List;
 

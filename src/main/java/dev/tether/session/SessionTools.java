@@ -1,38 +1,53 @@
 package dev.tether.session;
 
+import dev.tether.agent.TurnTools;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.agent.TurnTools;
 import dev.tether.mcp.projection.DeferredTools;
 import dev.tether.mcp.projection.ToolSearchTool;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
+import dev.tether.security.SecretRegistry;
+import dev.tether.session.api.EventSink;
+import dev.tether.session.api.Frontend;
+import dev.tether.session.api.SessionEvent;
+import dev.tether.session.transcript.ToolAudit;
 import dev.tether.tools.HostFailure;
+import dev.tether.tools.ProtectedPaths;
+import dev.tether.tools.SessionMode;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolError;
+import dev.tether.tools.ToolFilter;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolPorts;
 import dev.tether.tools.ToolRegistry;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
 import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.permission.PermissionGate;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The session's tools as the turn loop sees them: the catalog barrier, and each call's path
- * from announcement through the permission gate to its reported result.
+ * The session's tools as the turn loop sees them: before each model request the tools on offer
+ * (built-in ones, and the MCP servers' once the catalog barrier let the request through, for the
+ * session's mode, past deferral), and each call's path from announcement through the permission
+ * gate to its reported result.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
  */
@@ -42,8 +57,12 @@ final class SessionTools implements TurnTools {
         return LoggerFactory.getLogger(SessionTools.class);
     }
 
-    private final SessionRuntime session;
-    private final McpLauncher.Servers mcp;
+    private final Catalog mcp;
+    private final Supplier<SessionMode> mode;
+    private final BooleanSupplier acceptsImages;
+    private final Workspace workspace;
+    private final ProtectedPaths protectedPaths;
+    private final EventSink events;
     private final ToolRegistry registry;
     private final PermissionGate gate;
     private final ToolPorts ports;
@@ -53,60 +72,56 @@ final class SessionTools implements TurnTools {
 
     private final DeferredTools deferred;
 
-    /** @param loadedTools the MCP tools an earlier life of the session loaded with tool_search */
-    SessionTools(SessionRuntime session, McpLauncher.Servers mcp, java.util.Collection<String> loadedTools) {
-        this.session = session;
+    /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
+    @FunctionalInterface
+    interface Catalog {
+        /** @throws CancelledException the turn was cancelled while waiting */
+        List<Tool> beforeRequest(Cancellation turn);
+    }
+
+    /**
+     * What the session's tool registry is made of.
+     *
+     * @param filter      the user's allow and deny lists, the deferral settings and the protected paths
+     * @param secrets     the known secrets, which the built-in tools withhold from commands
+     * @param loadedTools the MCP tools an earlier life of the session loaded with tool_search
+     * @param keepLoaded  told the whole loaded set each time it grows (the transcript)
+     */
+    record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {}
+
+    /**
+     * Where the calls run and report.
+     *
+     * @param editor the permission prompt, and the files, terminals and plan the tools use
+     * @param events where each call is announced, updated and answered
+     * @param audit  the audit log of MCP calls
+     */
+    record Reach(Workspace workspace, Frontend.Ports editor, EventSink events, ToolAudit audit) {}
+
+    /**
+     * @param mode          the session's mode, read at each request and call
+     * @param acceptsImages whether the session's model takes images, read at each call
+     */
+    SessionTools(Catalog mcp, Toolset toolset, Reach reach, Supplier<SessionMode> mode, BooleanSupplier acceptsImages) {
         this.mcp = mcp;
-        this.deferred = new DeferredTools(session.services().toolFilter().deferral(), loadedTools, session::recordLoadedTools);
-        List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(session.services().secrets()));
+        this.mode = mode;
+        this.acceptsImages = acceptsImages;
+        this.workspace = reach.workspace();
+        this.protectedPaths = toolset.filter().protectedPaths();
+        this.events = reach.events();
+        this.deferred = new DeferredTools(toolset.filter().deferral(), toolset.loadedTools(), toolset.keepLoaded());
+        List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(toolset.secrets()));
         builtins.add(new ToolSearchTool(deferred));
-        this.registry = new ToolRegistry(builtins, session.services().toolFilter());
-        this.gate = new PermissionGate(session.ports().permissions());
-        this.ports = session.ports().tools();
-        this.audit = new ToolAudit(session.services().transcripts().audit(session.id()));
+        this.registry = new ToolRegistry(builtins, toolset.filter());
+        this.gate = new PermissionGate(reach.editor().permissions());
+        this.ports = reach.editor().tools();
+        this.audit = reach.audit();
     }
 
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
-        session.askServerApprovals(cancellation);
-        registry.replaceProjection(awaitTools(cancellation));
-        session.flushNotices();
-        return deferred.select(registry.offered(session.mode())).stream().map(Tool::definition).toList();
-    }
-
-    /**
-     * The instructions of the servers the user lets instruct the model, after the catalog barrier
-     * (so servers still starting when the prompt came are waited for, as for their tools).
-     *
-     * @throws dev.tether.base.CancelledException the turn was cancelled while waiting
-     */
-    String serverInstructions(Cancellation cancellation) {
-        awaitTools(cancellation);
-        return mcp.instructions();
-    }
-
-    /** How long the barrier may wait before the user is told that MCP servers are still starting. */
-    static final java.time.Duration WAIT_NOTICE_AFTER = java.time.Duration.ofSeconds(1);
-
-    /** The catalog barrier; a wait the user would notice is explained while it lasts. */
-    private List<Tool> awaitTools(Cancellation cancellation) {
-        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread notice = session.scope().start("mcp-wait-notice", () -> {
-            try {
-                Thread.sleep(WAIT_NOTICE_AFTER);
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (!done.get()) {
-                session.send(new SessionEvent.AgentThought(null, "Waiting for MCP servers to start…\n"));
-            }
-        });
-        try {
-            return mcp.awaitTools(cancellation);
-        } finally {
-            done.set(true);
-            notice.interrupt();
-        }
+        registry.replaceProjection(mcp.beforeRequest(cancellation));
+        return deferred.select(registry.offered(mode.get())).stream().map(Tool::definition).toList();
     }
 
     /**
@@ -116,24 +131,24 @@ final class SessionTools implements TurnTools {
      */
     @Override
     public boolean parallelSafe(Part.ToolUse use) {
-        Optional<Tool> found = registry.offered(session.mode()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        Optional<Tool> found = registry.offered(mode.get()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             return false;
         }
         ToolTraits traits = found.get().traits();
         return traits.readOnly() && !traits.confirm() && traits.kind() != ToolKind.THINK
-                && PermissionGate.verdict(session.mode(), traits, false) == PermissionGate.Verdict.ALLOW;
+                && PermissionGate.verdict(mode.get(), traits, false) == PermissionGate.Verdict.ALLOW;
     }
 
     @Override
     public Step call(Part.ToolUse use, Cancellation turn) {
         String callId = uniqueId(use.id());
         long started = System.nanoTime();
-        Optional<Tool> found = registry.offered(session.mode()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        Optional<Tool> found = registry.offered(mode.get()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             Optional<Tool> known = registry.find(use.name());
             String message = known.isPresent()
-                    ? "Tool " + use.name() + " is not allowed in " + session.mode().id() + " mode."
+                    ? "Tool " + use.name() + " is not allowed in " + mode.get().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
             announce(new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()), callId, use);
             known.ifPresent(tool -> {
@@ -146,18 +161,18 @@ final class SessionTools implements TurnTools {
         deferred.used(tool);
         // A call that runs another tool's call (an MCP tool started as a task) is described and gated as that tool's.
         Tool.Delegation via = delegation(tool, use);
-        if (via != null && registry.offered(session.mode()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
+        if (via != null && registry.offered(mode.get()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
             // The tool it names is not offered (denied by the user's lists, or not in this mode): no way around that.
-            String message = "Tool " + via.tool().definition().name() + " is not allowed in " + session.mode().id() + " mode.";
+            String message = "Tool " + via.tool().definition().name() + " is not allowed in " + mode.get().id() + " mode.";
             announce(ToolCallView.of(dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER), callId, use);
             return finish(use, callId, ToolStatus.failed(message));
         }
         Tool gated = via == null ? tool : via.tool();
         Part.ToolUse gatedUse = via == null ? use : new Part.ToolUse(use.id(), gated.definition().name(), via.input());
         try (Cancellation callCancellation = turn.child()) {
-            ToolContext context = new ToolContext(callId, session.workspace(), ports,
-                    content -> session.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
-                    session.services().toolFilter().protectedPaths());
+            ToolContext context = new ToolContext(callId, workspace, ports,
+                    content -> events.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
+                    protectedPaths);
             ToolCallView view;
             try {
                 view = gated.describe(gatedUse.input(), context);
@@ -192,7 +207,7 @@ final class SessionTools implements TurnTools {
                     return cancelled(use, callId);
                 }
             }
-            session.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.IN_PROGRESS));
+            events.send(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.IN_PROGRESS));
             try {
                 ToolOutcome outcome = tool.run(use.input(), context);
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
@@ -263,7 +278,7 @@ final class SessionTools implements TurnTools {
     private PermissionDecision checkAlone(PermissionGate.Call asked, Cancellation cancellation) throws HostFailure {
         permissionTurn.lock();
         try {
-            return gate.check(session.mode(), asked, cancellation);
+            return gate.check(mode.get(), asked, cancellation);
         } finally {
             permissionTurn.unlock();
         }
@@ -274,7 +289,7 @@ final class SessionTools implements TurnTools {
 
     /** Images only reach models that take them; others read what the image was. */
     private List<Part> forModel(List<Part> parts) {
-        return BinaryNotes.forModel(parts, session.acceptsImages());
+        return BinaryNotes.forModel(parts, acceptsImages.getAsBoolean());
     }
 
     void close() {
@@ -282,7 +297,7 @@ final class SessionTools implements TurnTools {
     }
 
     private void announce(ToolCallView view, String callId, Part.ToolUse use) {
-        session.sendDurable(new SessionEvent.ToolCallStarted(callId, view, use.input(), use.name()));
+        events.sendDurable(new SessionEvent.ToolCallStarted(callId, view, use.input(), use.name()));
     }
 
     private Step cancelled(Part.ToolUse use, String callId) {
@@ -290,7 +305,7 @@ final class SessionTools implements TurnTools {
     }
 
     private Step.Answered finish(Part.ToolUse use, String callId, ToolStatus status) {
-        session.sendDurable(new SessionEvent.ToolCallUpdated(callId, status.status(), status.forEditor(), status.rawOutput(),
+        events.sendDurable(new SessionEvent.ToolCallUpdated(callId, status.status(), status.forEditor(), status.rawOutput(),
                 use.name()));
         return new Step.Answered(new Part.ToolResult(use.id(), status.forModel(), status.isError()));
     }

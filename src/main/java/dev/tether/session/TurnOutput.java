@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.agent.TurnEvent;
 import dev.tether.agent.TurnListener;
 import dev.tether.model.Usage;
+import dev.tether.session.api.SessionEvent;
 import java.util.function.Consumer;
 
 /**

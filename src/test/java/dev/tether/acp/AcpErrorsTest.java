@@ -3,8 +3,8 @@ package dev.tether.acp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.jsonrpc.JsonRpcError;
-import dev.tether.session.SessionError;
-import dev.tether.session.SessionId;
+import dev.tether.session.api.SessionError;
+import dev.tether.session.api.SessionId;
 import org.junit.jupiter.api.Test;
 
 /** Each session error reaches the editor as the JSON-RPC error ACP clients expect, message and all. */

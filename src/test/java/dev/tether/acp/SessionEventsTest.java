@@ -6,8 +6,8 @@ import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.agent.StopReason;
 import dev.tether.json.Json;
-import dev.tether.session.SessionEvent;
-import dev.tether.session.SessionOption;
+import dev.tether.session.api.SessionEvent;
+import dev.tether.session.api.SessionOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -264,6 +264,25 @@ class ArchitectureTest {
         assertEquals(List.of(), crowdedPackages(20, "cli", "config"));
     }
 
+    /**
+     * session's root puts a session together and runs it; below it, {@code api} (what the session and
+     * its host share) knows no other part, {@code transcript} and {@code servers} only {@code api},
+     * and {@code commands} {@code api} and {@code servers} (the prompts it offers, {@code /mcp}).
+     */
+    @Test
+    void sessionPackagesSitBelowTheRuntime() {
+        inAreaUsesOnly("session", "api");
+        inAreaUsesOnly("session", "transcript", "api");
+        inAreaUsesOnly("session", "servers", "api");
+        inAreaUsesOnly("session", "commands", "api", "servers");
+    }
+
+    /** A package root is not a pile: the session root and every package under it hold at most 20 source files. */
+    @Test
+    void sessionPackagesHoldAtMostTwentyFiles() throws IOException {
+        assertEquals(List.of(), crowdedPackages(20, "session"));
+    }
+
     /** The directories of the given areas (each with its subdirectories) that hold more than {@code max} .java files directly. */
     private static List<String> crowdedPackages(int max, String... areas) throws IOException {
         List<String> crowded = new ArrayList<>();

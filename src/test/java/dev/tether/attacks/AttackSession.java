@@ -9,7 +9,7 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeProbe;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;

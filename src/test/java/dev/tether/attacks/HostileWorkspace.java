@@ -7,7 +7,7 @@ import dev.tether.json.Json;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
 import dev.tether.model.Part;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;

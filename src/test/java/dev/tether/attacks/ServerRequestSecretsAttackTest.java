@@ -12,7 +12,7 @@ import dev.tether.mcp.interaction.Sampling;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.security.SecretRegistry;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;

@@ -7,7 +7,7 @@ import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.security.SecretRegistry;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -30,7 +30,7 @@ public final class AttackWiring {
      * workspace {@code .mcp.json} files, the user's servers and policies, the project choices, the
      * local servers and the policy bindings (in the state directory {@code env} names).
      */
-    public static dev.tether.session.McpServerSources sources(Map<String, String> env, SecretRegistry secrets, JsonNode config) {
+    public static dev.tether.session.servers.McpServerSources sources(Map<String, String> env, SecretRegistry secrets, JsonNode config) {
         return Wiring.sources(settings(env, config), secrets);
     }
 
@@ -39,7 +39,7 @@ public final class AttackWiring {
      * the config file ({@code XDG_CONFIG_HOME}), the managed settings ({@code TETHER_MANAGED_SETTINGS})
      * and the project choices ({@code XDG_STATE_HOME}).
      */
-    public static dev.tether.session.McpServerSources sources(Map<String, String> env) {
+    public static dev.tether.session.servers.McpServerSources sources(Map<String, String> env) {
         TetherSettings settings = SettingsLoader.load(SettingsLoader.CommandLine.NONE, env);
         return Wiring.sources(settings, ProcessSecrets.of(settings));
     }

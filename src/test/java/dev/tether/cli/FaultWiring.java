@@ -5,7 +5,7 @@ import dev.tether.config.SettingsLoader;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.security.SecretRegistry;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 

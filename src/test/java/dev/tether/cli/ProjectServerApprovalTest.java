@@ -11,7 +11,7 @@ import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.McpHost;
-import dev.tether.session.McpLauncher;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;

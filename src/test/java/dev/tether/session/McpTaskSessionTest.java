@@ -15,6 +15,7 @@ import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.task.TaskSettings;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.agent.TurnEvent;
 import dev.tether.model.Usage;
+import dev.tether.session.api.SessionEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import dev.tether.acp.EditorToolPorts;
 import dev.tether.acp.SessionEvents;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
-import dev.tether.session.SessionEvent;
+import dev.tether.session.api.SessionEvent;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -12,7 +12,7 @@ import dev.tether.model.anthropic.AnthropicProvider;
 import dev.tether.model.http.ModelHttp;
 import dev.tether.model.openai.OpenAiProvider;
 import dev.tether.session.ModelCatalog;
-import dev.tether.session.SessionOption;
+import dev.tether.session.api.SessionOption;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.ScriptedModelServer;

@@ -5,7 +5,7 @@ import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.session.SessionEvent;
+import dev.tether.session.api.SessionEvent;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolPorts;

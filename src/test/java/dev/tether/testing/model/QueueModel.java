@@ -12,7 +12,7 @@ import dev.tether.model.ModelStopReason;
 import dev.tether.model.Part;
 import dev.tether.model.Usage;
 import dev.tether.session.ModelCatalog;
-import dev.tether.session.SessionOption;
+import dev.tether.session.api.SessionOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.tether.model.ModelRequest;
 import dev.tether.model.ModelResponse;
 import dev.tether.model.scripted.ScriptedProvider;
 import dev.tether.session.ModelCatalog;
-import dev.tether.session.SessionOption;
+import dev.tether.session.api.SessionOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

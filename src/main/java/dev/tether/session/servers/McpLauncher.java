@@ -1,0 +1,142 @@
+package dev.tether.session.servers;
+
+import dev.tether.base.Cancellation;
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.interaction.McpHost;
+import dev.tether.model.ModelMessage;
+import dev.tether.tools.Tool;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts the MCP runtime of one session: the composition root implements it (building the
+ * runtime from its settings and returning a {@link RuntimeServers}), and {@link SessionServers}
+ * launches through it. The seam keeps the session testable without processes.
+ */
+public interface McpLauncher {
+
+    /**
+     * Starts connecting to {@code servers} in the background and returns at once.
+     *
+     * @param artifactDir the session-private directory for results too big to keep inline
+     * @param host        the session's side of elicitation, sampling, roots and notices
+     */
+    Servers start(List<McpServerSpec> servers, Path cwd, Path artifactDir, McpHost host, Listener listener);
+
+    /**
+     * Readies what must be in place before a session's servers start or its first model request
+     * runs (the process's hardening). Called by the session's launch, in the background, right
+     * before {@link #start}; every model request waits for that launch at the catalog barrier.
+     */
+    default void beforeSession() {}
+
+    /** A session's connected (or connecting) MCP servers. */
+    interface Servers extends AutoCloseable {
+        /** The catalog barrier: waits (bounded) for servers still starting, returns the projected tools. */
+        List<Tool> awaitTools(Cancellation cancellation);
+
+        /**
+         * The instructions of the ready servers the user lets instruct the model ({@code "instructions": true}),
+         * each labelled as that server's untrusted text and bounded; "" when there are none.
+         */
+        default String instructions() {
+            return "";
+        }
+
+        /** The prompts of every ready server, for slash commands. */
+        default List<PromptCommand> prompts() {
+            return List.of();
+        }
+
+        /**
+         * The messages of a prompt. Arguments are checked before any request is sent.
+         *
+         * @throws CommandFailure unknown prompt or argument, a missing required argument, or the server's error
+         */
+        default List<ModelMessage> getPrompt(String server, String prompt, Map<String, String> arguments,
+                                             Cancellation cancellation) throws CommandFailure {
+            throw new CommandFailure("unknown prompt " + server + ":" + prompt);
+        }
+
+        /** One line of facts per server, for {@code /mcp}. */
+        default List<ServerSummary> status() {
+            return List.of();
+        }
+
+        /** Reconnects a server (also one that failed); throws CommandFailure for an unknown name. */
+        default void reconnect(String server) throws CommandFailure {
+            throw new CommandFailure("unknown server " + server);
+        }
+
+        /** Fetches a server's catalogs again and reports the error if that fails. */
+        default void refresh(String server, Cancellation cancellation) throws CommandFailure {
+            throw new CommandFailure("unknown server " + server);
+        }
+
+        /** Recent log messages and the stderr excerpt of a server. */
+        default String logs(String server) throws CommandFailure {
+            throw new CommandFailure("unknown server " + server);
+        }
+
+        /**
+         * Starts one more server (one the user approved after the session started); false when a
+         * server of that name is already here.
+         */
+        default boolean add(McpServerSpec spec) {
+            return false;
+        }
+
+        /** Lines for the user under {@code /mcp}'s table: what is wrong with the configuration. */
+        default List<String> notes() {
+            return List.of();
+        }
+
+        /** Ends every server process and connection. */
+        @Override
+        void close();
+    }
+
+    /** What the session tells the user about its servers. */
+    interface Listener {
+        void serverFailed(String server, String reason);
+
+        /** The server refused Tether until the user signs in (MCP authorization); a failure unless told apart. */
+        default void serverNeedsSignIn(String server, String reason) {
+            serverFailed(server, reason);
+        }
+
+        /** Something about a server's configuration the user should fix (it still starts). */
+        default void warn(String server, String message) {}
+
+        void toolsChanged();
+    }
+
+    /** A server's prompt as a slash command can offer it. */
+    record PromptCommand(String server, String name, String description, List<Argument> arguments) {
+        public PromptCommand {
+            arguments = List.copyOf(arguments);
+        }
+
+        public record Argument(String name, String description, boolean required) {}
+    }
+
+    /**
+     * A server's state for the user: counts, transport, the MCP revision it speaks ({@code protocol},
+     * null until one is agreed) and the last error (redacted), or null.
+     */
+    record ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String protocol,
+                         String lastError) {
+        /** A server that has not agreed on an MCP revision (yet). */
+        public ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String lastError) {
+            this(name, state, transport, tools, resources, prompts, null, lastError);
+        }
+    }
+
+    /** A command about MCP servers that could not be done; the message is for the user. */
+    final class CommandFailure extends Exception {
+        public CommandFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

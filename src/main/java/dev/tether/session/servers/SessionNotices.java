@@ -1,0 +1,129 @@
+package dev.tether.session.servers;
+
+import dev.tether.session.api.EventSink;
+import dev.tether.session.api.SessionEvent;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a session tells the user about its MCP servers, and how. Hosts that show notices get a
+ * {@link SessionEvent.Notice} as it happens: a configuration warning, a server that failed, a
+ * server that needs the user to sign in. Notices raised before the session's setup was answered
+ * are held until then (the editor does not know the session id before). Every other host — and,
+ * for configuration warnings, these hosts as well — reads the same as an agent message at the
+ * next model request, recorded in the transcript. It is the session's listener of its MCP launch;
+ * failures are logged as well.
+ *
+ * @see <a href="https://agentclientprotocol.com/rfds/session-notices">ACP session notices</a>
+ */
+public final class SessionNotices implements McpLauncher.Listener {
+    /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(SessionNotices.class);
+    }
+
+    private final String session;
+    private final boolean live;
+    private final EventSink events;
+    private final List<String> forConversation = new ArrayList<>();
+    private final List<SessionEvent.Notice> held = new ArrayList<>();
+    private boolean open;
+
+    /**
+     * @param session the session's id, for the log
+     * @param live    whether the host shows notices
+     * @param events  notices go out live; the messages for the conversation are kept
+     */
+    public SessionNotices(String session, boolean live, EventSink events) {
+        this.session = session;
+        this.live = live;
+        this.events = events;
+    }
+
+    public void configWarning(String warning) {
+        synchronized (this) {
+            forConversation.add("MCP configuration: " + warning);
+        }
+        notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning);
+    }
+
+    @Override
+    public void serverFailed(String server, String reason) {
+        log().warn("session {}: MCP server {} failed: {}", session, server, reason);
+        if (live) {
+            notice(SessionEvent.Notice.ERROR, "MCP server \"" + server + "\" is not available", reason);
+        } else {
+            conversation("MCP server `" + server + "` is not available: " + reason);
+        }
+    }
+
+    @Override
+    public void serverNeedsSignIn(String server, String reason) {
+        log().warn("session {}: MCP server {} needs sign-in: {}", session, server, reason);
+        if (live) {
+            notice(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\" needs you to sign in",
+                    sentence(reason) + " Run /mcp reconnect " + server + " to sign in.");
+        } else {
+            conversation("MCP server `" + server + "` is not available: " + reason);
+        }
+    }
+
+    private static String sentence(String reason) {
+        String text = reason == null ? "" : reason.strip();
+        return text.isEmpty() || text.endsWith(".") ? text : text + ".";
+    }
+
+    /** Something about a server's configuration the user should fix (it still starts). */
+    @Override
+    public void warn(String server, String message) {
+        conversation("MCP server `" + server + "`: " + message);
+    }
+
+    @Override
+    public void toolsChanged() {
+        // The next model request re-reads the projection at the catalog barrier.
+    }
+
+    /** The session's setup was answered: held notices go out now, later ones at once. */
+    public void open() {
+        List<SessionEvent.Notice> pending;
+        synchronized (this) {
+            open = true;
+            pending = List.copyOf(held);
+            held.clear();
+        }
+        pending.forEach(events::send);
+    }
+
+    /** Shows the messages for the conversation held since the last call, oldest first (at a model request). */
+    public void flush() {
+        List<String> pending;
+        synchronized (this) {
+            pending = List.copyOf(forConversation);
+            forConversation.clear();
+        }
+        for (String notice : pending) {
+            events.sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
+        }
+    }
+
+    private synchronized void conversation(String text) {
+        forConversation.add(text);
+    }
+
+    private void notice(String severity, String title, String description) {
+        if (!live) {
+            return;
+        }
+        SessionEvent.Notice notice = new SessionEvent.Notice(severity, title, description);
+        synchronized (this) {
+            if (!open) {
+                held.add(notice);
+                return;
+            }
+        }
+        events.send(notice);
+    }
+}
