@@ -55,7 +55,7 @@ final class ExtensionTasks {
         params.put("name", tool);
         params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
         JsonNode result = sender.send("tools/call", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
-        if (!"task".equals(ModernProtocol.resultType(result))) {
+        if (!"task".equals(Stateless2026.resultType(result))) {
             McpCallResult answered = McpWire.callResult(result);
             return new McpTaskState.Created(new McpTaskState(ANSWERED_AT_ONCE, McpTaskState.Status.COMPLETED, null,
                     Instant.now().toString(), null, new McpTaskState.Detail(answered, null, Map.of(), null)), null);

@@ -30,7 +30,7 @@ final class Failures {
 
     static McpError of(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
-            String explained = ModernProtocol.explain(rpc.code(), rpc.error().data());
+            String explained = Stateless2026.explain(rpc.code(), rpc.error().data());
             return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: "
                     + (explained == null ? rpc.getMessage() : explained)
                     + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));

@@ -102,11 +102,11 @@ final class Handshake {
     McpClientSession.Initialized discover(String version, String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                           Cancellation cancellation) {
         startReading();
-        ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion,
+        Stateless2026.Envelope envelope = new Stateless2026.Envelope(version, clientCapabilities.deepCopy(), clientVersion,
                 logLevel);
         JsonNode result = RequestSender.await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
                 "server/discover", McpError.Timeout.Kind.CONNECT);
-        McpClientSession.Initialized init = ModernProtocol.discovered(version, result);
+        McpClientSession.Initialized init = Stateless2026.discovered(version, result);
         sender.commit(envelope);
         this.initialized = init;
         return init;

@@ -24,7 +24,7 @@ final class RequestSender {
     private final JsonRpcConnection rpc;
     private final InputRounds.Answerer answerer;
     /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
-    private volatile ModernProtocol.Envelope modern;
+    private volatile Stateless2026.Envelope modern;
 
     /** {@code answerer} serves the requests an input round embeds, as if the server had sent them. */
     RequestSender(JsonRpcConnection rpc, InputRounds.Answerer answerer) {
@@ -33,7 +33,7 @@ final class RequestSender {
     }
 
     /** Commits the stateless path: from now on every request carries {@code envelope}. */
-    void commit(ModernProtocol.Envelope envelope) {
+    void commit(Stateless2026.Envelope envelope) {
         this.modern = envelope;
     }
 
@@ -52,7 +52,7 @@ final class RequestSender {
 
     /** As {@link #request(String, ObjectNode, boolean)}; {@code spilledText}: see {@link JsonRpcConnection#request(String, Object, boolean)}. */
     OutboundCall request(String method, ObjectNode params, boolean tasks, boolean spilledText) {
-        ModernProtocol.Envelope envelope = modern;
+        Stateless2026.Envelope envelope = modern;
         if (envelope != null && tasks) {
             envelope = envelope.declaring(ExtensionTasks.EXTENSION);
         }

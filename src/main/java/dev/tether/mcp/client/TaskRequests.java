@@ -51,7 +51,7 @@ public final class TaskRequests {
      * {@code io.modelcontextprotocol/tasks} in {@code data.requiredCapabilities.extensions}).
      */
     public static boolean needsTasks(McpError e) {
-        return e instanceof McpError.ErrorAnswer answer && answer.code() == ModernProtocol.MISSING_CAPABILITY
+        return e instanceof McpError.ErrorAnswer answer && answer.code() == Stateless2026.MISSING_CAPABILITY
                 && answer.data() != null
                 && answer.data().path("requiredCapabilities").path("extensions").has(ExtensionTasks.EXTENSION);
     }

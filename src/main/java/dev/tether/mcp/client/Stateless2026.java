@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic">MCP 2026-07-28 base protocol</a>
  */
-public final class ModernProtocol {
+public final class Stateless2026 {
     /** The stateless revision Tether speaks beside {@link McpClientSession#SUPPORTED_VERSIONS}. */
     public static final String VERSION = "2026-07-28";
     /** Every stateless revision Tether can speak, newest first. */
@@ -33,7 +33,7 @@ public final class ModernProtocol {
     /** The server does not speak the requested protocol version; {@code data.supported} lists the ones it does. */
     public static final int UNSUPPORTED_VERSION = -32022;
 
-    private ModernProtocol() {}
+    private Stateless2026() {}
 
     /**
      * What one client stamps on every request to one server; {@code logLevel} (the level Tether
