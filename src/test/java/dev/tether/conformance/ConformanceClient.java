@@ -14,7 +14,7 @@ import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.auth.WorkloadIdentity;
-import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.client.Stateful2025;
 import dev.tether.mcp.client.Stateless2026;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
@@ -121,10 +121,10 @@ public final class ConformanceClient {
      */
     static String pin(String requested) {
         if (requested == null || requested.isBlank() || requested.equals(Stateless2026.VERSION)
-                || requested.equals(McpClientSession.PROTOCOL_VERSION)) {
+                || requested.equals(Stateful2025.VERSION)) {
             return null;
         }
-        if (!Stateless2026.VERSIONS.contains(requested) && !McpClientSession.SUPPORTED_VERSIONS.contains(requested)) {
+        if (!Stateless2026.VERSIONS.contains(requested) && !Stateful2025.VERSIONS.contains(requested)) {
             throw new FlowFailed("Tether does not speak MCP " + requested);
         }
         return requested;

@@ -4,6 +4,7 @@ import dev.tether.jsonrpc.SpilledString;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpTaskState;
 import dev.tether.mcp.api.McpToolInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,19 @@ final class McpWire {
         JsonNode structured = result.get("structuredContent");
         return new McpCallResult(content, structured == null || structured.isNull() ? null : structured,
                 result.path("isError").asBoolean(false));
+    }
+
+    /** A {@code Task} object; one without an id, status or creation time is malformed. */
+    static McpTaskState task(JsonNode node, String what) {
+        String id = text(node, "taskId");
+        String status = text(node, "status");
+        String created = text(node, "createdAt");
+        if (id == null || id.isEmpty() || status == null || created == null) {
+            throw new McpError.Malformed(what + " answered without a valid task (taskId, status and createdAt are required)");
+        }
+        JsonNode poll = node.get("pollInterval");
+        return new McpTaskState(id, McpTaskState.Status.of(status), text(node, "statusMessage"), created,
+                poll != null && poll.isIntegralNumber() ? poll.asLong() : null);
     }
 
     static McpContent content(JsonNode item) {

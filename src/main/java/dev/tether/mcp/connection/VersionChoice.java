@@ -3,6 +3,7 @@ package dev.tether.mcp.connection;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.client.Stateful2025;
 import dev.tether.mcp.client.Stateless2026;
 import java.time.Duration;
 import java.util.List;
@@ -106,7 +107,7 @@ final class VersionChoice {
      * revision (so a server pinned to 2025-06-18 really speaks 2025-06-18), else the newest.
      */
     String initializeVersion() {
-        return pinned != null && McpClientSession.SUPPORTED_VERSIONS.contains(pinned) ? pinned : McpClientSession.PROTOCOL_VERSION;
+        return pinned != null && Stateful2025.VERSIONS.contains(pinned) ? pinned : Stateful2025.VERSION;
     }
 
     /** The server refused a connect after the choice: it may have changed, so the next connect probes again. */
