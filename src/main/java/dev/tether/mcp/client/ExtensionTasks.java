@@ -78,19 +78,14 @@ final class ExtensionTasks implements TaskRequests {
     @Override
     public McpTaskState.Created create(String tool, JsonNode arguments, Duration timeout, Cancellation cancellation) {
         requireToolTasks("a task-augmented tools/call");
-        ObjectNode params = Json.object();
-        params.put("name", tool);
-        params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
-        JsonNode result = sender.send("tools/call", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
+        JsonNode result = sender.send("tools/call", McpWire.toolCall(tool, arguments), timeout, McpError.Timeout.Kind.REQUEST,
+                true, cancellation);
         if (!"task".equals(Stateless2026.resultType(result))) {
             McpCallResult answered = McpWire.callResult(result);
             return new McpTaskState.Created(new McpTaskState(ANSWERED_AT_ONCE, McpTaskState.Status.COMPLETED, null,
                     Instant.now().toString(), null, new McpTaskState.Detail(answered, null, Map.of(), null)), null);
         }
-        JsonNode meta = result.get("_meta");
-        JsonNode immediate = meta == null ? null : meta.get(IMMEDIATE_RESPONSE);
-        return new McpTaskState.Created(task(result, "tools/call"),
-                immediate != null && immediate.isString() ? immediate.asString() : null);
+        return new McpTaskState.Created(task(result, "tools/call"), McpWire.immediateResponse(result));
     }
 
     @Override

@@ -183,9 +183,7 @@ public final class McpClientSession implements AutoCloseable {
         AtomicLong lastActivity = new AtomicLong(System.nanoTime());
         String token = progressRoutes.open(lastActivity, progress);
         try {
-            ObjectNode params = Json.object();
-            params.put("name", name);
-            params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+            ObjectNode params = McpWire.toolCall(name, arguments);
             params.putObject("_meta").put("progressToken", token);
             // Long text items may arrive in spill files: every answer but the one mapped gives its files back.
             List<JsonNode> answers = new ArrayList<>();

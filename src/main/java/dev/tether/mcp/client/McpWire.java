@@ -1,5 +1,6 @@
 package dev.tether.mcp.client;
 
+import dev.tether.json.Json;
 import dev.tether.jsonrpc.SpilledString;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
@@ -9,6 +10,7 @@ import dev.tether.mcp.api.McpToolInfo;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Reads MCP result objects into our records. Lenient about extra fields, strict about shape. */
 final class McpWire {
@@ -35,6 +37,21 @@ final class McpWire {
         return new McpToolInfo(name, text(node, "title"), text(node, "description"),
                 object(node, "inputSchema"), object(node, "outputSchema"), hints,
                 support == null ? unstated : McpToolInfo.TaskSupport.of(support), alwaysLoad);
+    }
+
+    /** The params of a {@code tools/call}: the tool's name and its arguments (an empty object for none). */
+    static ObjectNode toolCall(String name, JsonNode arguments) {
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+        return params;
+    }
+
+    /** The text a task's creation answer carries for the model while the task runs ({@link TaskRequests#IMMEDIATE_RESPONSE}), or null. */
+    static String immediateResponse(JsonNode result) {
+        JsonNode meta = result == null ? null : result.get("_meta");
+        JsonNode immediate = meta == null ? null : meta.get(TaskRequests.IMMEDIATE_RESPONSE);
+        return immediate != null && immediate.isString() ? immediate.asString() : null;
     }
 
     static McpCallResult callResult(JsonNode result) {

@@ -173,15 +173,11 @@ public final class Stateful2025 implements Revision {
         @Override
         public McpTaskState.Created create(String tool, JsonNode arguments, Duration timeout, Cancellation cancellation) {
             requireToolTasks("a task-augmented tools/call");
-            ObjectNode params = Json.object();
-            params.put("name", tool);
-            params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+            ObjectNode params = McpWire.toolCall(tool, arguments);
             params.putObject("task");
             JsonNode result = sender.send("tools/call", params, timeout, cancellation);
-            JsonNode meta = result == null ? null : result.get("_meta");
-            JsonNode immediate = meta == null ? null : meta.get(IMMEDIATE_RESPONSE);
             return new McpTaskState.Created(McpWire.task(result == null ? null : result.get("task"), "tools/call"),
-                    immediate != null && immediate.isString() ? immediate.asString() : null);
+                    McpWire.immediateResponse(result));
         }
 
         @Override
