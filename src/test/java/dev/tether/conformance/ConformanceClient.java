@@ -14,8 +14,8 @@ import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.Secret;
 import dev.tether.mcp.auth.WorkloadIdentity;
-import dev.tether.mcp.client.McpClientSession;
-import dev.tether.mcp.client.ModernProtocol;
+import dev.tether.mcp.client.Stateful2025;
+import dev.tether.mcp.client.Stateless2026;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
@@ -120,11 +120,11 @@ public final class ConformanceClient {
      * and for the revisions the probe reaches by itself, the version otherwise.
      */
     static String pin(String requested) {
-        if (requested == null || requested.isBlank() || requested.equals(ModernProtocol.VERSION)
-                || requested.equals(McpClientSession.PROTOCOL_VERSION)) {
+        if (requested == null || requested.isBlank() || requested.equals(Stateless2026.VERSION)
+                || requested.equals(Stateful2025.VERSION)) {
             return null;
         }
-        if (!ModernProtocol.VERSIONS.contains(requested) && !McpClientSession.SUPPORTED_VERSIONS.contains(requested)) {
+        if (!Stateless2026.VERSIONS.contains(requested) && !Stateful2025.VERSIONS.contains(requested)) {
             throw new FlowFailed("Tether does not speak MCP " + requested);
         }
         return requested;

@@ -38,8 +38,8 @@ final class McpPolicyConfig {
 
     /** The revisions a server may be pinned to: the stateless one, then the {@code initialize} ones. */
     static final List<String> PROTOCOL_VERSIONS = java.util.stream.Stream.concat(
-            dev.tether.mcp.client.ModernProtocol.VERSIONS.stream(),
-            dev.tether.mcp.client.McpClientSession.SUPPORTED_VERSIONS.stream()).toList();
+            dev.tether.mcp.client.Stateless2026.VERSIONS.stream(),
+            dev.tether.mcp.client.Stateful2025.VERSIONS.stream()).toList();
 
     static McpServerPolicy parse(JsonNode server, String where) throws McpConfig.InvalidConfig {
         String version = text(server, "protocolVersion", where);

@@ -29,19 +29,17 @@ import tools.jackson.databind.node.ObjectNode;
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/prompts">MCP prompts</a>
  */
 public final class ContentRequests {
-    private final String server;
-    private final McpClientSession session;
     private final RequestSender sender;
+    private final ListPages lists;
 
-    ContentRequests(String server, McpClientSession session, RequestSender sender) {
-        this.server = server;
-        this.session = session;
+    ContentRequests(RequestSender sender, ListPages lists) {
         this.sender = sender;
+        this.lists = lists;
     }
 
     /** Whether the server declared {@code resources.subscribe: true}. */
     public boolean declaresSubscribe() {
-        McpClientSession.Initialized init = session.initialized();
+        McpClientSession.Initialized init = sender.revision().initialized();
         JsonNode resources = init == null ? null : init.capabilities().get("resources");
         return resources != null && resources.path("subscribe").asBoolean(false);
     }
@@ -49,7 +47,7 @@ public final class ContentRequests {
     /** Lists every resource within {@code bounds}; fails whole. */
     public List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         return new CatalogFetcher<>("resources/list", "resources", ContentWire::resource, McpResource::uri, bounds)
-                .fetch(cursor -> session.listPage("resources/list", "resources", cursor, pageTimeout, cancellation));
+                .fetch(cursor -> lists.page("resources/list", "resources", cursor, pageTimeout, cancellation));
     }
 
     /** Lists every resource template within {@code bounds}; fails whole. */
@@ -57,18 +55,18 @@ public final class ContentRequests {
                                                            Cancellation cancellation) {
         return new CatalogFetcher<>("resources/templates/list", "resourceTemplates", ContentWire::template,
                 McpResourceTemplate::uriTemplate, bounds)
-                .fetch(cursor -> session.listPage("resources/templates/list", "resources", cursor, pageTimeout, cancellation));
+                .fetch(cursor -> lists.page("resources/templates/list", "resources", cursor, pageTimeout, cancellation));
     }
 
     /** Lists every prompt within {@code bounds}; fails whole. */
     public List<McpPrompt> listPrompts(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         return new CatalogFetcher<>("prompts/list", "prompts", ContentWire::prompt, McpPrompt::name, bounds)
-                .fetch(cursor -> session.listPage("prompts/list", "prompts", cursor, pageTimeout, cancellation));
+                .fetch(cursor -> lists.page("prompts/list", "prompts", cursor, pageTimeout, cancellation));
     }
 
     /** {@code resources/read}: the contents as embedded-resource blocks (text or blob), as sent. */
     public List<McpContent> readResource(String uri, Duration timeout, Cancellation cancellation) {
-        session.require("resources", "resources/read");
+        sender.revision().require("resources", "resources/read");
         ObjectNode params = Json.object();
         params.put("uri", uri);
         JsonNode result = sender.send("resources/read", params, timeout, McpError.Timeout.Kind.READ, cancellation);
@@ -86,23 +84,21 @@ public final class ContentRequests {
         return blocks;
     }
 
-    /** {@code resources/subscribe} or {@code resources/unsubscribe}. */
+    /**
+     * Starts ({@code subscribe}) or stops updates of {@code uri} as the session's revision carries
+     * them: {@code resources/subscribe} or {@code resources/unsubscribe} up to 2025-11-25; nothing is
+     * sent on 2026-07-28, where the listen stream's filter carries the subscribed resources.
+     *
+     * @throws McpError the server did not declare subscriptions, refused, or timed out
+     */
     public void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
-        String method = subscribe ? "resources/subscribe" : "resources/unsubscribe";
-        session.require("resources", method);
-        if (!declaresSubscribe()) {
-            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
-                    "server \"" + server + "\" does not offer resource subscriptions");
-        }
-        ObjectNode params = Json.object();
-        params.put("uri", uri);
-        sender.send(method, params, timeout, cancellation);
+        sender.revision().subscription(uri, subscribe, timeout, cancellation);
     }
 
     /** {@code prompts/get}: the messages as sent. */
     public List<McpClientSession.PromptMessage> getPrompt(String name, Map<String, String> arguments, Duration timeout,
                                          Cancellation cancellation) {
-        session.require("prompts", "prompts/get");
+        sender.revision().require("prompts", "prompts/get");
         ObjectNode params = Json.object();
         params.put("name", name);
         ObjectNode args = params.putObject("arguments");
@@ -122,7 +118,7 @@ public final class ContentRequests {
     /** {@code completion/complete}: every string value as sent (the caller bounds them). */
     public McpCompletion complete(CompletionRef ref, String argument, String value, Map<String, String> context,
                                   Duration timeout, Cancellation cancellation) {
-        session.require("completions", "completion/complete");
+        sender.revision().require("completions", "completion/complete");
         ObjectNode params = Json.object();
         ObjectNode refNode = params.putObject("ref");
         switch (ref) {

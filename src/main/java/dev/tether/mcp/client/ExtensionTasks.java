@@ -24,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @see <a href="https://modelcontextprotocol.io/extensions/tasks">MCP tasks extension (SEP-2663)</a>
  */
-final class ExtensionTasks {
+final class ExtensionTasks implements TaskRequests {
     static final String EXTENSION = "io.modelcontextprotocol/tasks";
     /** Input requests one task may have outstanding at once, as for a multi round-trip request. */
     static final int MAX_INPUT_REQUESTS = InputRounds.MAX_REQUESTS_PER_ROUND;
@@ -33,12 +33,20 @@ final class ExtensionTasks {
     private static final int MAX_KEY_CHARS = 128;
     private static final int MAX_STATE_CHARS = 16 * 1024;
 
-    private final McpClientSession session;
+    private final String server;
+    private final JsonNode capabilities;
     private final RequestSender sender;
+    private final InputRounds.Answerer answerer;
 
-    ExtensionTasks(McpClientSession session, RequestSender sender) {
-        this.session = session;
+    /**
+     * @param capabilities what the server's {@code server/discover} answer declared
+     * @param answerer     serves a task's input requests as if the server had sent them
+     */
+    ExtensionTasks(String server, JsonNode capabilities, RequestSender sender, InputRounds.Answerer answerer) {
+        this.server = server;
+        this.capabilities = capabilities;
         this.sender = sender;
+        this.answerer = answerer;
     }
 
     /** Whether {@code capabilities} (a {@code server/discover} answer's) declare the extension. */
@@ -46,27 +54,43 @@ final class ExtensionTasks {
         return capabilities != null && capabilities.path("extensions").path(EXTENSION).isObject();
     }
 
+    @Override
+    public boolean declaresToolTasks() {
+        return declared(capabilities);
+    }
+
+    /** Cancelling is part of the extension. */
+    @Override
+    public boolean declaresCancel() {
+        return declaresToolTasks();
+    }
+
+    private void requireToolTasks(String method) {
+        if (!declaresToolTasks()) {
+            throw Failures.undeclared(server, "tasks for tools/call", method);
+        }
+    }
+
     /**
      * {@code tools/call} declaring the extension. A task handle is read as the task; a plain result
      * (the server chose to answer at once) as a task that has already completed with it.
      */
-    McpTaskState.Created create(String tool, JsonNode arguments, Duration timeout, Cancellation cancellation) {
-        ObjectNode params = Json.object();
-        params.put("name", tool);
-        params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
-        JsonNode result = sender.send("tools/call", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
-        if (!"task".equals(ModernProtocol.resultType(result))) {
+    @Override
+    public McpTaskState.Created create(String tool, JsonNode arguments, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("a task-augmented tools/call");
+        JsonNode result = sender.send("tools/call", McpWire.toolCall(tool, arguments), timeout, McpError.Timeout.Kind.REQUEST,
+                true, cancellation);
+        if (!"task".equals(Stateless2026.resultType(result))) {
             McpCallResult answered = McpWire.callResult(result);
             return new McpTaskState.Created(new McpTaskState(ANSWERED_AT_ONCE, McpTaskState.Status.COMPLETED, null,
                     Instant.now().toString(), null, new McpTaskState.Detail(answered, null, Map.of(), null)), null);
         }
-        JsonNode meta = result.get("_meta");
-        JsonNode immediate = meta == null ? null : meta.get(TaskRequests.IMMEDIATE_RESPONSE);
-        return new McpTaskState.Created(task(result, "tools/call"),
-                immediate != null && immediate.isString() ? immediate.asString() : null);
+        return new McpTaskState.Created(task(result, "tools/call"), McpWire.immediateResponse(result));
     }
 
-    McpTaskState get(McpTaskState last, Duration timeout, Cancellation cancellation) {
+    @Override
+    public McpTaskState get(McpTaskState last, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("tasks/get");
         return task(sender.send("tasks/get", params(last), timeout, McpError.Timeout.Kind.REQUEST, true, cancellation),
                 "tasks/get");
     }
@@ -77,11 +101,13 @@ final class ExtensionTasks {
      *
      * @throws McpError.Refused a request Tether cannot answer (not granted, declined by policy)
      */
-    void answer(McpTaskState last, Map<String, JsonNode> pending, Duration timeout, Cancellation cancellation) {
+    @Override
+    public void answer(McpTaskState last, Map<String, JsonNode> pending, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("tasks/update");
         ObjectNode responses = Json.object();
         for (Map.Entry<String, JsonNode> entry : pending.entrySet()) {
             responses.set(entry.getKey(), InputRounds.answer("task " + last.taskId(), entry.getKey(), entry.getValue(),
-                    session::serveRequest, cancellation));
+                    answerer, cancellation));
         }
         cancellation.throwIfCancelled();
         ObjectNode params = params(last);
@@ -89,8 +115,18 @@ final class ExtensionTasks {
         sender.send("tasks/update", params, timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
     }
 
-    void cancel(McpTaskState last, Duration timeout, Cancellation cancellation) {
-        if (!ANSWERED_AT_ONCE.equals(last.taskId())) {
+    /** Refused: the result comes with {@code tasks/get}. */
+    @Override
+    public McpCallResult result(String taskId, Duration timeout, Cancellation cancellation) {
+        requireToolTasks("tasks/result");
+        throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
+                "the tasks extension has no tasks/result: the result comes with tasks/get");
+    }
+
+    /** Nothing is sent for a call the server answered at once: there is no task to cancel. */
+    @Override
+    public void cancel(McpTaskState last, Duration timeout, Cancellation cancellation) {
+        if (declaresCancel() && !ANSWERED_AT_ONCE.equals(last.taskId())) {
             sender.send("tasks/cancel", params(last), timeout, McpError.Timeout.Kind.REQUEST, true, cancellation);
         }
     }
@@ -112,7 +148,7 @@ final class ExtensionTasks {
      */
     static McpTaskState task(JsonNode node, String what) {
         // The fields a 2025-11-25 task has too, checked the same way.
-        McpTaskState head = TaskRequests.task(node, what);
+        McpTaskState head = McpWire.task(node, what);
         McpTaskState.Status parsed = head.status();
         McpCallResult result = null;
         JsonNode inline = node.get("result");

@@ -28,9 +28,15 @@ final class Failures {
         return code == JsonRpcError.INTERNAL_ERROR || code == McpError.ErrorAnswer.SIGN_IN_REQUIRED;
     }
 
+    /** A request Tether does not send because the server did not declare {@code what} ("the tools capability", …). */
+    static McpError.Refused undeclared(String server, String what, String method) {
+        return new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
+                "server \"" + server + "\" did not declare " + what + ", so " + method + " is not available");
+    }
+
     static McpError of(Throwable cause, String what) {
         if (cause instanceof JsonRpcException rpc) {
-            String explained = ModernProtocol.explain(rpc.code(), rpc.error().data());
+            String explained = Stateless2026.explain(rpc.code(), rpc.error().data());
             return new McpError.ErrorAnswer(rpc.code(), rpc.error().data(), what + " failed: "
                     + (explained == null ? rpc.getMessage() : explained)
                     + (transportOwn(rpc.code()) ? "" : " (code " + rpc.code() + ")"));

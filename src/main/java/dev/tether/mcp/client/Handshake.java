@@ -4,7 +4,6 @@ import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.api.ServerStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,62 +11,37 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The handshake of one {@link McpClientSession} and what it established: {@code initialize}
- * asking for one revision (the server's answer must name a revision Tether speaks) and
- * {@code notifications/initialized}, or the 2026-07-28 {@code server/discover} probe, whose answer
- * commits the {@link RequestSender} to the stateless envelope. Either starts the connection's
- * reader, once. The capabilities the server declared decide which methods may be sent.
+ * The handshake of one {@link McpClientSession}, which commits the {@link Revision} the session
+ * speaks together with the server's greeting: {@code initialize} asking for one revision (the
+ * server's answer must name a revision Tether speaks) and {@code notifications/initialized} commit
+ * {@link Stateful2025}; an answer to the 2026-07-28 {@code server/discover} probe commits
+ * {@link Stateless2026} and its envelope. Either starts the connection's reader, once.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
 final class Handshake {
-    private static final List<String> SUPPORTED = McpClientSession.SUPPORTED_VERSIONS;
+    private static final List<String> SUPPORTED = Stateful2025.VERSIONS;
 
     private final String server;
     private final JsonRpcConnection rpc;
     private final RequestSender sender;
+    private final InputRounds.Answerer answerer;
+    private final ListenRequests listens;
     private final AtomicBoolean started = new AtomicBoolean();
-    /** The log level stamped on every 2026-07-28 request ({@code _meta}); null stamps none. */
+    /** The log level the server is asked for: on every 2026-07-28 request ({@code _meta}), else by {@code logging/setLevel}; null asks for none. */
     private volatile String logLevel;
-    private volatile McpClientSession.Initialized initialized;
 
-    Handshake(String server, JsonRpcConnection rpc, RequestSender sender) {
+    /** {@code answerer} and {@code listens} are the session's, for a stateless revision. */
+    Handshake(String server, JsonRpcConnection rpc, RequestSender sender, InputRounds.Answerer answerer,
+              ListenRequests listens) {
         this.server = server;
         this.rpc = rpc;
         this.sender = sender;
+        this.answerer = answerer;
+        this.listens = listens;
     }
 
-    /** What the server said about itself; null before a handshake succeeded. */
-    McpClientSession.Initialized initialized() {
-        return initialized;
-    }
-
-    /** Whether the server declared {@code capability} (e.g. {@code tools}) in its greeting. */
-    boolean declares(String capability) {
-        McpClientSession.Initialized init = initialized;
-        JsonNode value = init == null ? null : init.capabilities().get(capability);
-        return value != null && value.isObject();
-    }
-
-    /**
-     * Fails readably when the server did not declare what {@code method} needs.
-     *
-     * @throws McpError.NotReady no handshake has succeeded yet
-     * @throws McpError.Refused  the server did not declare {@code capability}
-     */
-    void require(String capability, String method) {
-        if (initialized == null) {
-            throw new McpError.NotReady(server, ServerStatus.State.CONNECTING, null,
-                    method + " cannot be sent before initialize");
-        }
-        if (!declares(capability)) {
-            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
-                    "server \"" + server + "\" did not declare the " + capability
-                    + " capability, so " + method + " is not available");
-        }
-    }
-
-    /** The log level a 2026-07-28 server is asked for on every request; set before {@link #discover}. */
+    /** The log level the server is asked for; set before the greeting. */
     void logLevel(String level) {
         this.logLevel = level;
     }
@@ -75,7 +49,7 @@ final class Handshake {
     /**
      * Sends {@code initialize} asking for {@code requested} and, once answered, {@code notifications/initialized}.
      *
-     * @throws IllegalArgumentException {@code requested} is not one of {@link McpClientSession#SUPPORTED_VERSIONS}
+     * @throws IllegalArgumentException {@code requested} is not one of {@link Stateful2025#VERSIONS}
      * @throws McpError.Refused         the answer names no version, or one Tether does not speak
      */
     McpClientSession.Initialized initialize(String requested, String clientVersion, JsonNode clientCapabilities,
@@ -94,7 +68,7 @@ final class Handshake {
                 McpError.Timeout.Kind.CONNECT);
         McpClientSession.Initialized init = answered(result);
         rpc.notify("notifications/initialized", null);
-        this.initialized = init;
+        sender.commit(new Stateful2025(server, init, sender, logLevel));
         return init;
     }
 
@@ -102,13 +76,12 @@ final class Handshake {
     McpClientSession.Initialized discover(String version, String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                           Cancellation cancellation) {
         startReading();
-        ModernProtocol.Envelope envelope = new ModernProtocol.Envelope(version, clientCapabilities.deepCopy(), clientVersion,
+        Stateless2026.Envelope envelope = new Stateless2026.Envelope(version, clientCapabilities.deepCopy(), clientVersion,
                 logLevel);
         JsonNode result = RequestSender.await(rpc.request("server/discover", envelope.stamp(null)), timeout, cancellation,
                 "server/discover", McpError.Timeout.Kind.CONNECT);
-        McpClientSession.Initialized init = ModernProtocol.discovered(version, result);
-        sender.commit(envelope);
-        this.initialized = init;
+        McpClientSession.Initialized init = Stateless2026.discovered(version, result);
+        sender.commit(new Stateless2026(server, init, envelope, sender, answerer, listens));
         return init;
     }
 

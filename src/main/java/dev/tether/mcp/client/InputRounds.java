@@ -48,7 +48,7 @@ final class InputRounds {
                            Answerer answerer, boolean taskAllowed, Cancellation cancellation) {
         JsonNode result = first;
         for (int round = 1; ; round++) {
-            String type = ModernProtocol.resultType(result);
+            String type = Stateless2026.resultType(result);
             switch (type) {
                 case "complete" -> {
                     return result;

@@ -18,21 +18,17 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The list requests of one {@link McpClientSession}: pages of {@code tools/list},
  * {@code resources/list}, … with the cache hint ({@code ttlMs}, {@code cacheScope}) each list
- * carried, and {@code tools/list} whole, less the 2026-07-28 tools whose {@code x-mcp-header}
- * marks break the rules ({@link RefusedTools}).
+ * carried, and {@code tools/list} whole, read and filtered as the session's revision says (the task
+ * support of a tool that states none; the tools it does not offer).
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination">MCP pagination</a>
  */
 final class ListPages {
-    private final McpClientSession session;
     private final RequestSender sender;
     private final Map<String, CacheHint> cacheHints = new ConcurrentHashMap<>();
-    private final RefusedTools refusedTools;
 
-    ListPages(String server, McpClientSession session, RequestSender sender) {
-        this.session = session;
+    ListPages(RequestSender sender) {
         this.sender = sender;
-        this.refusedTools = new RefusedTools(server);
     }
 
     /** The cache hint of the last {@code method} list, or null when it carried none. */
@@ -42,7 +38,7 @@ final class ListPages {
 
     /** One page of a list method, with the size of its JSON. */
     CatalogFetcher.Page page(String method, String capability, String cursor, Duration timeout, Cancellation cancellation) {
-        session.require(capability, method);
+        sender.revision().require(capability, method);
         ObjectNode params = Json.object();
         if (cursor != null) {
             params.put("cursor", cursor);
@@ -54,20 +50,14 @@ final class ListPages {
         return new CatalogFetcher.Page(result, result == null ? 0 : Json.write(result).getBytes(StandardCharsets.UTF_8).length);
     }
 
-    /** Which tools the latest {@code tools/list} of a 2026-07-28 server left out and why; null when none. */
-    String refusedTools() {
-        return refusedTools.note();
-    }
-
     /** Every tool within {@code bounds}; fails whole. */
     List<McpToolInfo> tools(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
-        session.require("tools", "tools/list");
-        // Under the 2026 tasks extension the server decides per call whether it becomes a task: any tool may be started as one.
-        McpToolInfo.TaskSupport unstated = session.stateless() && session.tasks().declaresToolTasks()
-                ? McpToolInfo.TaskSupport.OPTIONAL : McpToolInfo.TaskSupport.FORBIDDEN;
+        Revision revision = sender.revision();
+        revision.require("tools", "tools/list");
+        McpToolInfo.TaskSupport unstated = revision.unstatedTaskSupport();
         List<McpToolInfo> listed = new CatalogFetcher<>("tools/list", "tools", node -> McpWire.tool(node, unstated),
                 McpToolInfo::name, bounds)
                 .fetch(cursor -> page("tools/list", "tools", cursor, pageTimeout, cancellation));
-        return session.stateless() ? refusedTools.offerable(listed) : listed;
+        return revision.offerable(listed);
     }
 }

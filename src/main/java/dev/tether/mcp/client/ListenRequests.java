@@ -1,7 +1,7 @@
 package dev.tether.mcp.client;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.api.McpError;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -13,7 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
  * server's {@code notifications/subscriptions/acknowledged} and (on stdio) its
  * {@code notifications/cancelled} to them by subscription id, and says which kinds of change the
  * open streams announce. These requests stay pending for as long as their streams live, so they
- * do not count as requests in flight.
+ * do not count as requests in flight. Only a 2026-07-28 session hands them out
+ * ({@link McpClientSession#listens()}); earlier revisions have the GET stream instead.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/schema#subscriptionslistenrequest">MCP 2026-07-28 schema: subscriptions/listen</a>
  */
@@ -23,27 +24,19 @@ public final class ListenRequests {
     /** Acknowledgements kept for a stream not registered yet (the server may answer before the request is filed). */
     private static final int MAX_EARLY = 8;
 
-    private final McpClientSession session;
+    private final RequestSender sender;
     private final Map<String, Listening> live = new ConcurrentHashMap<>();
-    private final Map<String, ListenFilter> early = new java.util.LinkedHashMap<>();
+    private final Map<String, ListenFilter> early = new LinkedHashMap<>();
 
-    ListenRequests(McpClientSession session) {
-        this.session = session;
+    ListenRequests(RequestSender sender) {
+        this.sender = sender;
     }
 
-    /**
-     * Opens a stream for {@code filter}; it lives until it {@linkplain Listening#ended() ends}.
-     *
-     * @throws McpError.Refused the session does not speak 2026-07-28 (earlier revisions have the GET stream)
-     */
+    /** Opens a stream for {@code filter}; it lives until it {@linkplain Listening#ended() ends}. */
     public Listening open(ListenFilter filter) {
-        if (!session.stateless()) {
-            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED,
-                    "subscriptions/listen is a request of MCP 2026-07-28, which this server does not speak");
-        }
         ObjectNode params = Json.object();
         params.set("notifications", filter.toJson());
-        Listening listening = new Listening(session.request("subscriptions/listen", params), filter);
+        Listening listening = new Listening(sender.request("subscriptions/listen", params, false), filter);
         ListenFilter acknowledged;
         synchronized (early) {
             live.put(listening.key(), listening);

@@ -4,10 +4,8 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.jsonrpc.CancelProtocol;
-import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.MessageChannel;
-import dev.tether.jsonrpc.OutboundCall;
 import dev.tether.jsonrpc.SpilledString;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
@@ -22,6 +20,7 @@ import dev.tether.mcp.interaction.ServerRequestHandler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -33,32 +32,30 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Tether's MCP client session with one server, on the shared {@link JsonRpcConnection}:
- * the initialize handshake, paginated {@code tools/list}, and {@code tools/call} with the
+ * the handshake, paginated {@code tools/list}, and {@code tools/call} with the
  * caller's cancellation, an idle timeout refreshed by progress, a hard total timeout and
  * progress routed by token. Every method is checked against the capabilities the server
- * declared before it is sent. The handshake is {@link Handshake}'s; requests go out through
- * {@link RequestSender}; lists are paged by {@link ListPages}. What the server sends on its own is
- * routed by {@link ServerMessages}; resource, prompt and completion requests are {@link ContentRequests}.
+ * declared before it is sent. The handshake ({@link Handshake}) commits the {@link Revision} the
+ * server speaks — {@link Stateful2025} after {@code initialize}, {@link Stateless2026} after
+ * {@code server/discover} — and from then on the session and its helpers ask it wherever the
+ * revisions differ. Requests go out through {@link RequestSender}; lists are paged by
+ * {@link ListPages}. What the server sends on its own is routed by {@link ServerMessages}; resource,
+ * prompt and completion requests are {@link ContentRequests}; tasks are the revision's {@link TaskRequests}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle">MCP lifecycle</a>
  */
 public final class McpClientSession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(McpClientSession.class);
-    public static final String PROTOCOL_VERSION = "2025-11-25";
-    public static final List<String> SUPPORTED_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
 
-    private final String server;
     private final JsonRpcConnection rpc;
     private final ProgressRoutes progressRoutes = new ProgressRoutes();
-    private final ServerMessages messages;
-    private final ServerRequestHandler serverRequests;
-    private final ContentRequests contentRequests;
-    private final TaskRequests taskRequests;
-    private final ListenRequests listenRequests;
     private final CallClock clock = new CallClock();
-    private final ListPages lists;
+    private final ServerMessages messages;
     private final RequestSender sender;
     private final Handshake handshake;
+    private final ListPages lists;
+    private final ContentRequests contentRequests;
+    private final ListenRequests listenRequests;
 
     /** What the server said about itself in {@code initialize}. */
     public record Initialized(String protocolVersion, String serverName, String serverVersion,
@@ -79,16 +76,19 @@ public final class McpClientSession implements AutoCloseable {
      * @param serverRequests answers roots, sampling and elicitation requests from the server
      */
     public McpClientSession(String server, MessageChannel channel, Runnable toolsChanged, ServerRequestHandler serverRequests) {
-        this.server = server;
-        this.serverRequests = serverRequests;
-        this.messages = new ServerMessages(server, this, serverRequests, toolsChanged, progressRoutes);
+        // A routed server request (roots, sampling, elicitation), here or embedded in an input round or a
+        // task's input: the time it takes does not count as a call's idle time.
+        CallClock calls = clock;
+        InputRounds.Answerer answerer = request -> calls.serving(() -> serverRequests.handle(server, request));
+        this.messages = new ServerMessages(server, answerer, serverRequests, toolsChanged, progressRoutes);
         this.rpc = new JsonRpcConnection("mcp-" + server, channel, messages, CancelProtocol.MCP, false);
-        this.sender = new RequestSender(rpc, this::serveRequest);
-        this.handshake = new Handshake(server, rpc, sender);
-        this.contentRequests = new ContentRequests(server, this, sender);
-        this.taskRequests = new TaskRequests(server, this, sender);
-        this.lists = new ListPages(server, this, sender);
-        this.listenRequests = new ListenRequests(this);
+        this.sender = new RequestSender(rpc);
+        sender.commit(Stateful2025.ungreeted(server, sender));
+        this.listenRequests = new ListenRequests(sender);
+        messages.onListens(listenRequests);
+        this.handshake = new Handshake(server, rpc, sender, answerer, listenRequests);
+        this.lists = new ListPages(sender);
+        this.contentRequests = new ContentRequests(sender, lists);
         this.rpc.onMalformed(reason -> LOG.debug("mcp {}: skipped a stdout line: {}", server, reason));
     }
 
@@ -100,16 +100,16 @@ public final class McpClientSession implements AutoCloseable {
     /**
      * Starts reading, sends {@code initialize} declaring {@code clientCapabilities} (roots,
      * sampling, elicitation — see {@link dev.tether.mcp.interaction.ClientCapabilities}) and
-     * {@code notifications/initialized}, asking for {@link #PROTOCOL_VERSION}.
+     * {@code notifications/initialized}, asking for {@link Stateful2025#VERSION}.
      */
     public Initialized initialize(String clientVersion, JsonNode clientCapabilities, Duration timeout,
                                   Cancellation cancellation) {
-        return initialize(PROTOCOL_VERSION, clientVersion, clientCapabilities, timeout, cancellation);
+        return initialize(Stateful2025.VERSION, clientVersion, clientCapabilities, timeout, cancellation);
     }
 
     /**
      * As {@link #initialize(String, JsonNode, Duration, Cancellation)}, asking for {@code requested}
-     * (one of {@link #SUPPORTED_VERSIONS}: a server pinned to an older revision). The server's answer
+     * (one of {@link Stateful2025#VERSIONS}: a server pinned to an older revision). The server's answer
      * decides, as negotiation says; any version Tether speaks is accepted.
      */
     public Initialized initialize(String requested, String clientVersion, JsonNode clientCapabilities, Duration timeout,
@@ -127,40 +127,23 @@ public final class McpClientSession implements AutoCloseable {
         return handshake.discover(version, clientVersion, clientCapabilities, timeout, cancellation);
     }
 
-    /** Whether this session speaks the stateless 2026-07-28 revision (no ping, no {@code logging/setLevel}). */
-    public boolean stateless() {
-        return sender.stateless();
-    }
-
     /**
-     * The log level a 2026-07-28 server is asked for on every request ({@code _meta}
-     * {@code io.modelcontextprotocol/logLevel}), which replaces {@code logging/setLevel} there; set
-     * before {@link #discover}. Without one such a server sends no log messages.
+     * The log level the server is asked for; set before the greeting. A 2026-07-28 server gets it on
+     * every request ({@code _meta} {@code io.modelcontextprotocol/logLevel}; without one it sends no
+     * log messages); an earlier one once {@link #applyLogLevel} sends {@code logging/setLevel}.
      */
     public void logLevel(String level) {
         handshake.logLevel(level);
     }
 
-    /** Sends {@code method}, stamped with the 2026-07-28 envelope when the server speaks it. */
-    OutboundCall request(String method, ObjectNode params) {
-        return sender.request(method, params, false);
-    }
-
+    /** What the server said about itself in its greeting; null before one. */
     public Initialized initialized() {
-        return handshake.initialized();
+        return sender.revision().initialized();
     }
 
-    /** Whether the server declared {@code capability} (e.g. {@code tools}) in {@code initialize}. */
+    /** Whether the server declared {@code capability} (e.g. {@code tools}) in its greeting. */
     public boolean declares(String capability) {
-        return handshake.declares(capability);
-    }
-
-    /**
-     * Fails readably when the server did not declare what {@code method} needs; sending it
-     * anyway would be a protocol violation that servers answer inconsistently.
-     */
-    void require(String capability, String method) {
-        handshake.require(capability, method);
+        return sender.revision().declares(capability);
     }
 
     /** The cache hint ({@code ttlMs}, {@code cacheScope}) of the last {@code method} list, or null when it carried none. */
@@ -179,7 +162,7 @@ public final class McpClientSession implements AutoCloseable {
      * {@code x-mcp-header} marks, with the reasons (for {@code /mcp}); null when none.
      */
     public String refusedTools() {
-        return lists.refusedTools();
+        return sender.revision().refusedTools();
     }
 
     /** Lists every tool within {@code bounds}; fails whole (a 2026 tool with invalid header marks is left out, see {@link #refusedTools}). */
@@ -196,13 +179,11 @@ public final class McpClientSession implements AutoCloseable {
      */
     public McpCallResult callTool(String name, JsonNode arguments, CallLimits limits, Cancellation cancellation,
                                   Consumer<McpProgress> progress) {
-        require("tools", "tools/call");
+        sender.revision().require("tools", "tools/call");
         AtomicLong lastActivity = new AtomicLong(System.nanoTime());
         String token = progressRoutes.open(lastActivity, progress);
         try {
-            ObjectNode params = Json.object();
-            params.put("name", name);
-            params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+            ObjectNode params = McpWire.toolCall(name, arguments);
             params.putObject("_meta").put("progressToken", token);
             // Long text items may arrive in spill files: every answer but the one mapped gives its files back.
             List<JsonNode> answers = new ArrayList<>();
@@ -224,22 +205,16 @@ public final class McpClientSession implements AutoCloseable {
         }
     }
 
-    /** A routed server request (roots, sampling, elicitation); the time it takes does not count as a call's idle time. */
-    JsonNode serveRequest(InboundRequest request) {
-        return clock.serving(() -> serverRequests.handle(server, request));
-    }
-
     /**
-     * Asks the server to send log messages at {@code level} and above ({@code logging/setLevel}).
+     * After the greeting: asks the server for the {@linkplain #logLevel log level} as its revision
+     * takes it — {@code logging/setLevel} up to 2025-11-25, when the server declared {@code logging}
+     * (after every (re)connect, since a new session starts at the server's own default); nothing on
+     * 2026-07-28, where the level rides every request.
      *
-     * @throws McpError the server did not declare {@code logging}, refused, or timed out
+     * @throws McpError the server refused, or timed out
      */
-    public void setLoggingLevel(String level, Duration timeout, Cancellation cancellation) {
-        require("logging", "logging/setLevel");
-        ObjectNode params = Json.object();
-        params.put("level", level);
-        RequestSender.await(request("logging/setLevel", params), timeout, cancellation, "logging/setLevel",
-                McpError.Timeout.Kind.REQUEST);
+    public void applyLogLevel(Duration timeout, Cancellation cancellation) {
+        sender.revision().applyLogLevel(timeout, cancellation);
     }
 
     /**
@@ -249,29 +224,38 @@ public final class McpClientSession implements AutoCloseable {
      * @throws McpError         an error answer (-32601 from a server that does not implement it), or the connection ended
      */
     public void ping(Duration timeout, Cancellation cancellation) {
-        RequestSender.await(request("ping", null), timeout, cancellation, "ping", McpError.Timeout.Kind.REQUEST);
+        probe("ping", timeout, cancellation);
     }
 
     /**
-     * Asks an idle server whether it is alive: {@code ping} up to 2025-11-25; {@code server/discover}
-     * for a 2026-07-28 server, whose revision has no ping and whose servers must answer discover
-     * at any time (the answer is not read again: the greeting stays what it was).
+     * The request {@link #checkAlive} sends: {@code ping} up to 2025-11-25; {@code server/discover}
+     * on 2026-07-28, whose revision has no ping and whose servers must answer discover at any time.
+     */
+    public String healthProbe() {
+        return sender.revision().healthProbe();
+    }
+
+    /**
+     * Asks an idle server whether it is alive with its revision's {@link #healthProbe} (a discover
+     * answer is not read again: the greeting stays what it was).
      *
      * @throws McpError.Timeout no answer within {@code timeout}
      * @throws McpError         an error answer, or the connection ended
      */
     public void checkAlive(Duration timeout, Cancellation cancellation) {
-        if (!stateless()) {
-            ping(timeout, cancellation);
-        } else {
-            RequestSender.await(request("server/discover", null), timeout, cancellation, "server/discover",
-                    McpError.Timeout.Kind.REQUEST);
-        }
+        probe(healthProbe(), timeout, cancellation);
     }
 
-    /** The {@code subscriptions/listen} streams of a 2026-07-28 session. */
-    public ListenRequests listens() {
-        return listenRequests;
+    private void probe(String method, Duration timeout, Cancellation cancellation) {
+        RequestSender.await(sender.request(method, null, false), timeout, cancellation, method, McpError.Timeout.Kind.REQUEST);
+    }
+
+    /**
+     * The {@code subscriptions/listen} requests of this session: present on 2026-07-28, whose listen
+     * streams replace the GET stream and {@code resources/subscribe}; empty on earlier revisions.
+     */
+    public Optional<ListenRequests> listens() {
+        return sender.revision().listens();
     }
 
     /**
@@ -280,9 +264,7 @@ public final class McpClientSession implements AutoCloseable {
      * 2026-07-28 server an open listen stream also acknowledged that kind.
      */
     public boolean announcesChanges(String kind) {
-        Initialized init = handshake.initialized();
-        return init != null && init.capabilities().path(kind).path("listChanged").asBoolean(false)
-                && (!stateless() || listenRequests.announces(kind));
+        return sender.revision().announcesChanges(kind);
     }
 
     /** Requests of ours waiting for an answer plus requests of the server being answered: nonzero means not idle. */
@@ -311,9 +293,9 @@ public final class McpClientSession implements AutoCloseable {
         return contentRequests;
     }
 
-    /** The task requests of this session. */
+    /** The task requests of this session, as its revision has them. */
     public TaskRequests tasks() {
-        return taskRequests;
+        return sender.revision().tasks();
     }
 
     /** Routes {@code notifications/tasks/status} (the server's task id); runs on the reader thread, must not block. */

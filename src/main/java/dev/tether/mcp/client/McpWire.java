@@ -1,13 +1,16 @@
 package dev.tether.mcp.client;
 
+import dev.tether.json.Json;
 import dev.tether.jsonrpc.SpilledString;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpTaskState;
 import dev.tether.mcp.api.McpToolInfo;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Reads MCP result objects into our records. Lenient about extra fields, strict about shape. */
 final class McpWire {
@@ -36,6 +39,21 @@ final class McpWire {
                 support == null ? unstated : McpToolInfo.TaskSupport.of(support), alwaysLoad);
     }
 
+    /** The params of a {@code tools/call}: the tool's name and its arguments (an empty object for none). */
+    static ObjectNode toolCall(String name, JsonNode arguments) {
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        params.set("arguments", arguments == null || arguments.isNull() ? Json.object() : arguments);
+        return params;
+    }
+
+    /** The text a task's creation answer carries for the model while the task runs ({@link TaskRequests#IMMEDIATE_RESPONSE}), or null. */
+    static String immediateResponse(JsonNode result) {
+        JsonNode meta = result == null ? null : result.get("_meta");
+        JsonNode immediate = meta == null ? null : meta.get(TaskRequests.IMMEDIATE_RESPONSE);
+        return immediate != null && immediate.isString() ? immediate.asString() : null;
+    }
+
     static McpCallResult callResult(JsonNode result) {
         if (result == null || !result.isObject()) {
             throw new McpError.Malformed("server sent a tool result that is not an object");
@@ -50,6 +68,19 @@ final class McpWire {
         JsonNode structured = result.get("structuredContent");
         return new McpCallResult(content, structured == null || structured.isNull() ? null : structured,
                 result.path("isError").asBoolean(false));
+    }
+
+    /** A {@code Task} object; one without an id, status or creation time is malformed. */
+    static McpTaskState task(JsonNode node, String what) {
+        String id = text(node, "taskId");
+        String status = text(node, "status");
+        String created = text(node, "createdAt");
+        if (id == null || id.isEmpty() || status == null || created == null) {
+            throw new McpError.Malformed(what + " answered without a valid task (taskId, status and createdAt are required)");
+        }
+        JsonNode poll = node.get("pollInterval");
+        return new McpTaskState(id, McpTaskState.Status.of(status), text(node, "statusMessage"), created,
+                poll != null && poll.isIntegralNumber() ? poll.asLong() : null);
     }
 
     static McpContent content(JsonNode item) {

@@ -1,7 +1,6 @@
 package dev.tether.mcp.client;
 
 import dev.tether.base.Cancellation;
-import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
@@ -13,59 +12,47 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * How the requests of one {@link McpClientSession} go out and their answers come back: stamped
- * with the 2026-07-28 envelope once the server speaks that revision, awaited with the caller's
- * cancellation and a timeout named by its kind, and on that revision completed through the input
- * rounds an answer may ask for ({@link InputRounds}). Error answers and timeouts become {@link McpError}.
+ * How the requests of one {@link McpClientSession} go out and their answers come back, under the
+ * {@link Revision} its handshake committed: enveloped as the revision sends them, awaited with the
+ * caller's cancellation and a timeout named by its kind, and completed as the revision completes
+ * them (the input rounds of 2026-07-28). Error answers and timeouts become {@link McpError}. The
+ * session's helpers ask it for the committed revision.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle">MCP 2026-07-28 lifecycle</a>
  */
 final class RequestSender {
     private final JsonRpcConnection rpc;
-    private final InputRounds.Answerer answerer;
-    /** Set when the server speaks the stateless 2026-07-28 revision: stamped on every request. */
-    private volatile ModernProtocol.Envelope modern;
+    /** Committed by the handshake; a session not greeted yet holds {@link Stateful2025#ungreeted}. */
+    private volatile Revision revision;
 
-    /** {@code answerer} serves the requests an input round embeds, as if the server had sent them. */
-    RequestSender(JsonRpcConnection rpc, InputRounds.Answerer answerer) {
+    RequestSender(JsonRpcConnection rpc) {
         this.rpc = rpc;
-        this.answerer = answerer;
     }
 
-    /** Commits the stateless path: from now on every request carries {@code envelope}. */
-    void commit(ModernProtocol.Envelope envelope) {
-        this.modern = envelope;
+    /** Commits the revision the server speaks: from now on every request goes out as it says. */
+    void commit(Revision revision) {
+        this.revision = revision;
     }
 
-    /** Whether the server speaks the stateless 2026-07-28 revision. */
-    boolean stateless() {
-        return modern != null;
+    /** The committed revision, with the server's greeting. */
+    Revision revision() {
+        return revision;
     }
 
-    /**
-     * Sends {@code method}, stamped with the 2026-07-28 envelope when the server speaks it;
-     * {@code tasks}: the envelope also declares the tasks extension.
-     */
+    /** Sends {@code method} as the revision envelopes it; {@code tasks}: the envelope also declares the tasks extension. */
     OutboundCall request(String method, ObjectNode params, boolean tasks) {
         return request(method, params, tasks, false);
     }
 
     /** As {@link #request(String, ObjectNode, boolean)}; {@code spilledText}: see {@link JsonRpcConnection#request(String, Object, boolean)}. */
     OutboundCall request(String method, ObjectNode params, boolean tasks, boolean spilledText) {
-        ModernProtocol.Envelope envelope = modern;
-        if (envelope != null && tasks) {
-            envelope = envelope.declaring(ExtensionTasks.EXTENSION);
-        }
-        return rpc.request(method, envelope == null ? params : envelope.stamp(params), spilledText);
+        return rpc.request(method, revision.envelope(params, tasks), spilledText);
     }
 
-    /** Completes a 2026-07-28 answer that asks for input (see {@link InputRounds}); earlier revisions pass through. */
+    /** Completes {@code first}, the answer to {@code params}, as the revision does (see {@link Revision#settle}). */
     JsonNode settled(String method, ObjectNode params, JsonNode first, Function<ObjectNode, JsonNode> again, boolean tasks,
                      Cancellation cancellation) {
-        if (modern == null) {
-            return first;
-        }
-        return InputRounds.settle(method, params == null ? Json.object() : params, first, again, answerer, tasks, cancellation);
+        return revision.settle(method, params, first, again, tasks, cancellation);
     }
 
     /** Sends one request and waits for its answer; errors and timeouts become {@link McpError}. */

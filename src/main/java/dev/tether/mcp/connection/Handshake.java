@@ -116,7 +116,7 @@ final class Handshake {
     Done run(McpClientSession client) {
         tools.jackson.databind.JsonNode capabilities = ClientCapabilities.declare(options.grantsFor(spec.name()), options.host());
         McpClientSession.Initialized init;
-        // A 2026-07-28 server takes the log level on every request instead of logging/setLevel.
+        // Set before the greeting: a 2026-07-28 server takes the level on every request, server/discover included.
         client.logLevel(logLevel());
         try {
             init = versions.greet(client, options.clientVersion(), capabilities, initializeTimeout(), lifetime,
@@ -130,25 +130,19 @@ final class Handshake {
             }
             throw e;
         }
-        if (!client.stateless()) {
-            applyLogLevel(client);
-        }
+        applyLogLevel(client);
         List<McpToolInfo> listed = client.declares("tools")
                 ? client.listTools(settings.catalogBounds(), options.listTimeout(), lifetime) : List.of();
         return new Done(init, listed, content.fetch(client, lifetime));
     }
 
     /**
-     * Asks a server that declared {@code logging} for the policy's level; done after every
-     * (re)connect because a new session starts at the server's own default. A failure is logged,
-     * never fatal: logs are diagnostics.
+     * Asks for the policy's level as the server's revision takes it (see {@link McpClientSession#applyLogLevel}),
+     * after every (re)connect. A failure is logged, never fatal: logs are diagnostics.
      */
     private void applyLogLevel(McpClientSession client) {
-        if (!client.declares("logging")) {
-            return;
-        }
         try {
-            client.setLoggingLevel(logLevel(), options.listTimeout(), lifetime);
+            client.applyLogLevel(options.listTimeout(), lifetime);
         } catch (McpError e) {
             LOG.info("mcp {}: logging/setLevel failed: {}", spec.name(), Redactor.redact(e.getMessage()));
         }

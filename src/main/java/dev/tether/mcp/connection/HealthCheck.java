@@ -109,7 +109,7 @@ final class HealthCheck implements Runnable {
             if (!alive()) {
                 return false;
             }
-            String why = "the server did not answer a health check (" + (client.stateless() ? "server/discover" : "ping")
+            String why = "the server did not answer a health check (" + client.healthProbe()
                     + ") within " + timeout.toMillis() + " ms";
             LOG.warn("mcp {}: {}; reconnecting", server, why);
             channel.fail(new Unanswered(why));

@@ -3,7 +3,8 @@ package dev.tether.mcp.connection;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.client.McpClientSession;
-import dev.tether.mcp.client.ModernProtocol;
+import dev.tether.mcp.client.Stateful2025;
+import dev.tether.mcp.client.Stateless2026;
 import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
@@ -80,7 +81,7 @@ final class VersionChoice {
     McpClientSession.Initialized greet(McpClientSession client, String clientVersion, JsonNode capabilities,
                                        Duration timeout, Cancellation cancellation, Initialize initialize) {
         if (pinned != null) {
-            return ModernProtocol.VERSIONS.contains(pinned)
+            return Stateless2026.VERSIONS.contains(pinned)
                     ? client.discover(pinned, clientVersion, capabilities, timeout, cancellation)
                     : initialize.run(client);
         }
@@ -106,7 +107,7 @@ final class VersionChoice {
      * revision (so a server pinned to 2025-06-18 really speaks 2025-06-18), else the newest.
      */
     String initializeVersion() {
-        return pinned != null && McpClientSession.SUPPORTED_VERSIONS.contains(pinned) ? pinned : McpClientSession.PROTOCOL_VERSION;
+        return pinned != null && Stateful2025.VERSIONS.contains(pinned) ? pinned : Stateful2025.VERSION;
     }
 
     /** The server refused a connect after the choice: it may have changed, so the next connect probes again. */
@@ -124,7 +125,7 @@ final class VersionChoice {
     /** The stateless greeting, or null when the server is an older one. */
     private McpClientSession.Initialized probe(McpClientSession client, String clientVersion, JsonNode capabilities,
                                                Duration timeout, Cancellation cancellation) {
-        String version = ModernProtocol.VERSION;
+        String version = Stateless2026.VERSION;
         for (int attempt = 1; ; attempt++) {
             Duration wait = http || timeout.compareTo(STDIO_PROBE_TIMEOUT) < 0 ? timeout : STDIO_PROBE_TIMEOUT;
             try {
@@ -140,11 +141,11 @@ final class VersionChoice {
                 if (e.code() == McpError.ErrorAnswer.SIGN_IN_REQUIRED) {
                     throw e;
                 }
-                if (e.code() == ModernProtocol.UNSUPPORTED_VERSION) {
+                if (e.code() == Stateless2026.UNSUPPORTED_VERSION) {
                     version = common(e.data(), attempt);
                     continue;
                 }
-                if (e.code() == ModernProtocol.HEADER_MISMATCH || e.code() == ModernProtocol.MISSING_CAPABILITY) {
+                if (e.code() == Stateless2026.HEADER_MISMATCH || e.code() == Stateless2026.MISSING_CAPABILITY) {
                     throw e;
                 }
                 if (client.isClosed()) {
@@ -177,12 +178,12 @@ final class VersionChoice {
 
     /** A version of a {@code -32022} answer's list that Tether speaks; refuses when there is none or a retry already failed. */
     private static String common(JsonNode data, int attempt) {
-        List<String> supported = ModernProtocol.supported(data);
-        String shared = supported.stream().filter(ModernProtocol.VERSIONS::contains).findFirst().orElse(null);
+        List<String> supported = Stateless2026.supported(data);
+        String shared = supported.stream().filter(Stateless2026.VERSIONS::contains).findFirst().orElse(null);
         if (shared == null || attempt > 1) {
             throw new McpError.Refused(McpError.Refused.Ground.POLICY, "the server speaks MCP "
                     + (supported.isEmpty() ? "versions it did not name" : String.join(", ", supported))
-                    + ", and Tether speaks " + String.join(", ", ModernProtocol.VERSIONS) + " there (no common version)");
+                    + ", and Tether speaks " + String.join(", ", Stateless2026.VERSIONS) + " there (no common version)");
         }
         return shared;
     }

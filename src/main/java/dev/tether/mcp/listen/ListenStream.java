@@ -4,6 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.client.ListenFilter;
+import dev.tether.mcp.client.ListenRequests;
 import dev.tether.mcp.client.Listening;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.settings.McpConnectionSettings;
@@ -80,18 +81,17 @@ public final class ListenStream {
         this.interest = interest;
     }
 
-    /** After READY of generation {@code gen}: listens when its server speaks 2026-07-28. */
+    /** After READY of generation {@code gen}: listens when its session's revision has listen requests (2026-07-28). */
     public void start(McpClientSession client, int gen, IntPredicate current) {
-        if (!client.stateless()) {
-            return;
-        }
-        Runner next = new Runner(client, gen, current);
-        Runner previous = runner;
-        runner = next;
-        if (previous != null) {
-            previous.wake();
-        }
-        Thread.ofVirtual().name("mcp-" + server + "-listen").start(next);
+        client.listens().ifPresent(listens -> {
+            Runner next = new Runner(client, listens, gen, current);
+            Runner previous = runner;
+            runner = next;
+            if (previous != null) {
+                previous.wake();
+            }
+            Thread.ofVirtual().name("mcp-" + server + "-listen").start(next);
+        });
     }
 
     /** The wanted resources or watched tasks changed: the stream is replaced by one with the new filter. */
@@ -104,13 +104,15 @@ public final class ListenStream {
 
     private final class Runner implements Runnable {
         private final McpClientSession client;
+        private final ListenRequests listens;
         private final int gen;
         private final IntPredicate current;
         private volatile CompletableFuture<Void> wakeup = new CompletableFuture<>();
         private long openedAt;
 
-        Runner(McpClientSession client, int gen, IntPredicate current) {
+        Runner(McpClientSession client, ListenRequests listens, int gen, IntPredicate current) {
             this.client = client;
+            this.listens = listens;
             this.gen = gen;
             this.current = current;
         }
@@ -170,7 +172,7 @@ public final class ListenStream {
             Listening next = null;
             if (!want.isEmpty()) {
                 try {
-                    next = client.listens().open(want);
+                    next = listens.open(want);
                     openedAt = clock.getAsLong();
                 } catch (McpError e) {
                     LOG.info("mcp {}: cannot listen: {}", server, Redactor.redact(e.getMessage()));

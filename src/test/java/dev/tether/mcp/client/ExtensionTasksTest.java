@@ -42,7 +42,7 @@ class ExtensionTasksTest {
 
     private static McpClientSession client(WirePeer peer, ServerRequestHandler handler) {
         McpClientSession client = new McpClientSession("s", peer, () -> { }, handler);
-        client.discover(ModernProtocol.VERSION, "1", Json.object(), T, Cancellation.root());
+        client.discover(Stateless2026.VERSION, "1", Json.object(), T, Cancellation.root());
         return client;
     }
 

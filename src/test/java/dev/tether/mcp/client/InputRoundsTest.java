@@ -149,7 +149,7 @@ class InputRoundsTest {
 
     private static McpClientSession stateless(WirePeer peer, ServerRequestHandler handler) {
         McpClientSession client = new McpClientSession("s", peer, () -> { }, handler);
-        client.discover(ModernProtocol.VERSION, "1", Json.object(), Duration.ofSeconds(5), Cancellation.root());
+        client.discover(Stateless2026.VERSION, "1", Json.object(), Duration.ofSeconds(5), Cancellation.root());
         return client;
     }
 

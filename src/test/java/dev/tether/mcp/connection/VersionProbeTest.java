@@ -86,7 +86,7 @@ class VersionProbeTest {
             try (McpClientSession client = new McpClientSession("s", peer, () -> { })) {
                 assertEquals("2025-11-25", greet(choice, client).protocolVersion(), error);
                 assertEquals(List.of("server/discover", "initialize", "notifications/initialized"), peer.methods());
-                assertFalse(client.stateless());
+                assertEquals("ping", client.healthProbe(), "the failed probe committed nothing: initialize's revision");
                 assertEquals(VersionChoice.Era.INITIALIZE, choice.remembered());
             }
             // Remembered: the next connect of the same server does not probe.

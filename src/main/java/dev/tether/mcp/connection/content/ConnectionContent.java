@@ -70,7 +70,10 @@ public final class ConnectionContent {
     private final Set<String> desired = new LinkedHashSet<>();
     private final Set<String> active = new LinkedHashSet<>();
     private final Set<String> updated = new LinkedHashSet<>();
-    /** Told when the resources a 2026-07-28 listen stream should carry change. */
+    /**
+     * Told whenever the wanted resources change: a 2026-07-28 listen stream, which carries the
+     * subscriptions, re-reads {@link #listenUris()}; a connection without one has nothing to do.
+     */
     private volatile Runnable listenChanged = () -> { };
 
     public ConnectionContent(String server, McpRuntimeOptions options, McpConnectionSettings settings, Cancellation lifetime,
@@ -129,7 +132,7 @@ public final class ConnectionContent {
         catalogs.commit(fetched);
     }
 
-    /** Where a change of the wanted resources goes for a 2026-07-28 server (its listen stream). */
+    /** Where a change of the wanted resources goes (a 2026-07-28 server's listen stream). */
     public void onListenChange(Runnable changed) {
         this.listenChanged = changed;
         refresh.onResourcesCommitted(changed);
@@ -141,19 +144,14 @@ public final class ConnectionContent {
     }
 
     /**
-     * After READY: re-subscribes the desired URIs the new catalog still declares; for a
-     * 2026-07-28 server they ride its listen stream instead of {@code resources/subscribe}.
+     * After READY: subscribes the new session to the desired URIs the new catalog still declares, as
+     * its revision carries subscriptions (see {@link dev.tether.mcp.client.ContentRequests#subscription}):
+     * one {@code resources/subscribe} each, or for a 2026-07-28 server the listen stream started next.
      */
     public void resubscribe(Live live) {
         List<String> wanted;
         synchronized (this) {
             wanted = catalogs.subscribable(desired);
-            if (live.client().stateless()) {
-                if (link.isCurrent(live.generation())) {
-                    active.addAll(wanted);
-                }
-                return;
-            }
         }
         for (String uri : wanted) {
             try {
@@ -245,21 +243,13 @@ public final class ConnectionContent {
         synchronized (this) {
             desired.add(raw);
         }
-        if (live.client().stateless()) {
-            synchronized (this) {
-                if (link.isCurrent(live.generation())) {
-                    active.add(raw);
-                }
-            }
-            listenChanged.run();
-            return;
-        }
         live.client().content().subscription(raw, true, options.listTimeout(), cancellation);
         synchronized (this) {
             if (link.isCurrent(live.generation()) && desired.contains(raw)) {
                 active.add(raw);
             }
         }
+        listenChanged.run();
     }
 
     /**
@@ -288,12 +278,8 @@ public final class ConnectionContent {
             wasActive = active.remove(uri);
         }
         if (wasActive) {
-            Live live = link.live();
-            if (live.client().stateless()) {
-                listenChanged.run();
-                return;
-            }
-            live.client().content().subscription(uri, false, options.listTimeout(), cancellation);
+            link.live().client().content().subscription(uri, false, options.listTimeout(), cancellation);
+            listenChanged.run();
         }
     }
 

@@ -1,21 +1,31 @@
 package dev.tether.mcp.client;
 
+import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.api.McpToolInfo;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The stateless request envelope of MCP 2026-07-28: no {@code initialize}; every request names
- * the protocol version, the client's capabilities and the client in its {@code _meta}, and every
- * result says what kind it is in {@code resultType}. Also the readable text of the error codes
- * that revision adds.
+ * The stateless MCP 2026-07-28 revision as one session speaks it, committed by
+ * {@code server/discover}: no {@code initialize}; every request names the protocol version, the
+ * client's capabilities, the client and the log level in its {@code _meta} (the {@link Envelope}),
+ * and every result says what kind it is in {@code resultType}, an {@code input_required} one
+ * completed through {@link InputRounds}. There is no {@code ping} ({@code server/discover} checks an
+ * idle server) and no {@code logging/setLevel}; tasks are the tasks extension ({@link ExtensionTasks});
+ * a {@code subscriptions/listen} stream ({@link ListenRequests}) carries list changes and the updates
+ * of subscribed resources; a listed tool whose {@code x-mcp-header} marks break the rules is not
+ * offered ({@link RefusedTools}). Also the readable text of the error codes this revision adds.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic">MCP 2026-07-28 base protocol</a>
  */
-public final class ModernProtocol {
-    /** The stateless revision Tether speaks beside {@link McpClientSession#SUPPORTED_VERSIONS}. */
+public final class Stateless2026 implements Revision {
+    /** The stateless revision Tether speaks beside {@link Stateful2025#VERSIONS}. */
     public static final String VERSION = "2026-07-28";
     /** Every stateless revision Tether can speak, newest first. */
     public static final List<String> VERSIONS = List.of(VERSION);
@@ -33,10 +43,103 @@ public final class ModernProtocol {
     /** The server does not speak the requested protocol version; {@code data.supported} lists the ones it does. */
     public static final int UNSUPPORTED_VERSION = -32022;
 
-    private ModernProtocol() {}
+    private final String server;
+    private final McpClientSession.Initialized initialized;
+    private final Envelope envelope;
+    private final InputRounds.Answerer answerer;
+    private final ExtensionTasks tasks;
+    private final ListenRequests listens;
+    private final RefusedTools refused;
 
     /**
-     * What one client stamps on every request to one server; {@code logLevel} (the level Tether
+     * @param initialized what the {@code server/discover} answer said
+     * @param envelope    what every request carries
+     * @param answerer    serves the input requests of an input round or a task, as if the server had sent them
+     * @param listens     the session's listen requests
+     */
+    Stateless2026(String server, McpClientSession.Initialized initialized, Envelope envelope, RequestSender sender,
+                  InputRounds.Answerer answerer, ListenRequests listens) {
+        this.server = server;
+        this.initialized = initialized;
+        this.envelope = envelope;
+        this.answerer = answerer;
+        this.tasks = new ExtensionTasks(server, initialized.capabilities(), sender, answerer);
+        this.listens = listens;
+        this.refused = new RefusedTools(server);
+    }
+
+    @Override
+    public String server() {
+        return server;
+    }
+
+    @Override
+    public McpClientSession.Initialized initialized() {
+        return initialized;
+    }
+
+    @Override
+    public ObjectNode envelope(ObjectNode params, boolean tasks) {
+        return (tasks ? envelope.declaring(ExtensionTasks.EXTENSION) : envelope).stamp(params);
+    }
+
+    @Override
+    public JsonNode settle(String method, ObjectNode params, JsonNode first, Function<ObjectNode, JsonNode> again,
+                           boolean tasks, Cancellation cancellation) {
+        return InputRounds.settle(method, params == null ? Json.object() : params, first, again, answerer, tasks, cancellation);
+    }
+
+    /** This revision has no ping, and its servers must answer {@code server/discover} at any time (the answer is not read again). */
+    @Override
+    public String healthProbe() {
+        return "server/discover";
+    }
+
+    /** Nothing to send: the level rides every request's envelope. */
+    @Override
+    public void applyLogLevel(Duration timeout, Cancellation cancellation) {
+    }
+
+    @Override
+    public TaskRequests tasks() {
+        return tasks;
+    }
+
+    /** Under the tasks extension the server decides per call whether it becomes a task: any tool may be started as one. */
+    @Override
+    public McpToolInfo.TaskSupport unstatedTaskSupport() {
+        return tasks.declaresToolTasks() ? McpToolInfo.TaskSupport.OPTIONAL : McpToolInfo.TaskSupport.FORBIDDEN;
+    }
+
+    /** Less the tools whose {@code x-mcp-header} marks break the rules. */
+    @Override
+    public List<McpToolInfo> offerable(List<McpToolInfo> listed) {
+        return refused.offerable(listed);
+    }
+
+    @Override
+    public String refusedTools() {
+        return refused.note();
+    }
+
+    @Override
+    public Optional<ListenRequests> listens() {
+        return Optional.of(listens);
+    }
+
+    /** A declared {@code listChanged} counts once an open listen stream acknowledged that kind. */
+    @Override
+    public boolean announcesChanges(String kind) {
+        return declaresListChanged(kind) && listens.announces(kind);
+    }
+
+    /** Nothing to send: the listen stream's filter carries the subscribed resources. */
+    @Override
+    public void subscription(String uri, boolean subscribe, Duration timeout, Cancellation cancellation) {
+    }
+
+    /**
+     * What one client stamps on every request to one server (its {@code _meta}); {@code logLevel} (the level Tether
      * asks log messages at, in place of {@code logging/setLevel}) may be null: then the server
      * sends none.
      */
