@@ -98,7 +98,7 @@ public final class McpRuntime implements AutoCloseable {
     /** As {@link #start(List, McpRuntimeOptions, McpRuntimeListener)}, with connection settings. */
     public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
                                    McpConnectionSettings settings) {
-        return start(specs, options, listener, settings, McpInteraction.of(options.host(), options::grantsFor, options.hostEnv()));
+        return start(specs, options, listener, settings, McpInteraction.of(options.host(), options::grantsFor));
     }
 
     /**
