@@ -13,6 +13,7 @@ import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.model.Part;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
@@ -28,8 +29,7 @@ import static dev.tether.testing.mcp.McpTestSupport.tool;
 final class Interact {
     private Interact() {}
 
-    static final InteractionSettings FAST = InteractionSettings.DEFAULT.withElicitationTimeout(Duration.ofSeconds(5))
-            .withUrlCompletionWait(Duration.ofSeconds(2));
+    static final InteractionSettings FAST = TestSettings.elicitationWaits(Duration.ofSeconds(5), Duration.ofSeconds(2));
 
     static McpServerPolicy policy(boolean roots, boolean sampling, String logLevel) {
         return new McpServerPolicy(Map.<String, McpToolInfo.Hints>of(), List.of(), List.of(), null, roots, sampling, logLevel);

@@ -55,16 +55,6 @@ public final class McpInteraction implements ServerRequestHandler {
         return settings;
     }
 
-    /** The capabilities to declare to {@code server} in {@code initialize}. */
-    public ObjectNode capabilitiesFor(String server) {
-        return ClientCapabilities.declare(grants.apply(server), host);
-    }
-
-    /** Whether {@code server}'s policy exposes the session's roots to it. */
-    public boolean exposesRoots(String server) {
-        return grants.apply(server).exposeRoots();
-    }
-
     /** Wraps each call of a projected tool. */
     public ToolCallScope toolCalls() {
         return toolCalls;
