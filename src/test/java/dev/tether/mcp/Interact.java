@@ -40,9 +40,19 @@ final class Interact {
     }
 
     static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, ElicitationHook hook, McpServerSpec... specs) {
+        return start(host, policies, FAST, hook, specs);
+    }
+
+    static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, InteractionSettings settings,
+                            McpServerSpec... specs) {
+        return start(host, policies, settings, ElicitationHook.PASS, specs);
+    }
+
+    private static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, InteractionSettings settings,
+                                    ElicitationHook hook, McpServerSpec... specs) {
         McpRuntimeOptions options = options().withHost(host).withPolicies(policies);
         McpRuntime runtime = McpRuntime.start(List.of(specs), options, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT,
-                new McpInteraction(options.host(), options::grantsFor, FAST, hook));
+                new McpInteraction(options.host(), options::grantsFor, settings, hook));
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         return runtime;
     }
