@@ -36,13 +36,13 @@ test("a server killed mid-call: the call fails readably, the turn goes on, Tethe
   const [victim] = chaosPids(tether, "chaos");
   assert.ok(victim, "the chaos server process");
   process.kill(victim, "SIGKILL");
-  const started = Date.now();
   assert.equal((await turn).stopReason, "end_turn", tether.text(sessionId));
-  assert.ok(Date.now() - started < 10_000, "the pending call failed at once, not after its timeout");
   const call = tether.toolCalls(sessionId).find((c) => c.toolCallId === "c_slow");
   assert.equal(call.status, "failed");
   const shown = JSON.stringify(call.content);
   assert.match(shown, /chaos/, "the error names the server");
+  // Failed for the kill, not by the call's idle timeout (60 s, past the test's own).
+  assert.doesNotMatch(shown, /sent nothing|timed out/, "the call failed at once, not after its timeout");
   assert.doesNotMatch(shown, /Exception|\tat /, "no stack trace");
 
   assert.equal((await tether.prompt(sessionId, "and the other one?")).stopReason, "end_turn", tether.text(sessionId));
@@ -56,12 +56,12 @@ test("a server killed mid-call: the call fails readably, the turn goes on, Tethe
 test("a 50 MB result over the default 16 MB message limit fails that call readably and quickly", { timeout: 60_000 }, async (t) => {
   const tether = await startTether(t, { script: script("big-rejected.jsonl") });
   const { sessionId } = await tether.newSession({ mcpServers: [chaos("chaos")] });
-  const started = Date.now();
   assert.equal((await tether.prompt(sessionId, "get the big text")).stopReason, "end_turn", tether.text(sessionId));
-  assert.ok(Date.now() - started < 20_000, "failed at once, not after the idle timeout");
   const call = tether.toolCalls(sessionId).find((c) => c.toolCallId === "c_big");
   assert.equal(call.status, "failed");
+  // Failed for its size, not by the idle timeout (60 s, past the test's own).
   assert.match(JSON.stringify(call.content), /limit|too large|larger/i);
+  assert.doesNotMatch(JSON.stringify(call.content), /sent nothing|timed out/);
   assert.ok(JSON.stringify(call).length < 10_000);
 });
 

@@ -7,7 +7,6 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
-import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.connection.ConnectionTasks;
 import dev.tether.mcp.connection.McpConnection;
 import dev.tether.mcp.connection.content.ConnectionContent;
@@ -26,7 +25,6 @@ import dev.tether.mcp.projection.Projection;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.task.McpTasks;
-import dev.tether.mcp.task.TaskServer;
 import dev.tether.model.ModelMessage;
 import dev.tether.security.Redactor;
 import dev.tether.tools.Tool;
@@ -105,7 +103,7 @@ public final class McpRuntime implements AutoCloseable {
     /** As {@link #start(List, McpRuntimeOptions, McpRuntimeListener)}, with connection settings. */
     public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
                                    McpConnectionSettings settings) {
-        return start(specs, options, listener, settings, McpInteraction.of(options.host(), options::grantsFor, options.hostEnv()));
+        return start(specs, options, listener, settings, McpInteraction.of(options.host(), options::grantsFor));
     }
 
     /**
@@ -256,23 +254,6 @@ public final class McpRuntime implements AutoCloseable {
     }
 
     /**
-     * The instructions of every ready server, each as a block labelled as untrusted documentation
-     * from that server, or "" when there are none. Only for hosts other than ACP sessions: ACP
-     * sessions ask for {@link #trustedInstructions()}, which holds only the servers the user opted in.
-     */
-    String instructions() {
-        StringBuilder out = new StringBuilder();
-        for (McpConnection c : connections) {
-            String cleaned = ServerInstructions.clean(c.instructions(), interaction.settings().instructionsBytes(),
-                    projection.results().cuts());
-            if (cleaned != null) {
-                out.append(out.isEmpty() ? "" : "\n\n").append(ServerInstructions.block(c.name(), cleaned));
-            }
-        }
-        return out.toString();
-    }
-
-    /**
      * The instructions of the ready servers whose policy has {@code "instructions": true}, for ACP
      * sessions: each labelled as that server's untrusted text and bounded
      * ({@link ServerInstructions#trusted}); "" when there are none. A server that is not ready
@@ -286,19 +267,6 @@ public final class McpRuntime implements AutoCloseable {
             }
         }
         return ServerInstructions.trusted(raw, interaction.settings().instructionsBytes(), projection.results().cuts());
-    }
-
-    /**
-     * The session's roots changed: sends {@code notifications/roots/list_changed} to every ready
-     * server whose policy exposes roots (only they were told Tether has roots).
-     */
-    void rootsChanged() {
-        for (McpConnection c : connections) {
-            McpClientSession session = interaction.exposesRoots(c.name()) ? c.readySession() : null;
-            if (session != null) {
-                session.rootsListChanged();
-            }
-        }
     }
 
     /**

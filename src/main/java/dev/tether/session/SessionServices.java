@@ -65,11 +65,6 @@ public record SessionServices(
         }
     }
 
-    /** The same services with other limits. */
-    public SessionServices withLimits(Limits other) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, other, secrets);
-    }
-
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
         return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets);

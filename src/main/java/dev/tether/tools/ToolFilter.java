@@ -23,11 +23,6 @@ public record ToolFilter(List<String> allow, List<String> deny, ProtectedPaths p
         this(allow, deny, protectedPaths, ToolDeferral.DEFAULT);
     }
 
-    /** These limits with {@code newDeferral} for the MCP tools' definitions. */
-    public ToolFilter withDeferral(ToolDeferral newDeferral) {
-        return new ToolFilter(allow, deny, protectedPaths, newDeferral);
-    }
-
     /** Name lists with the default protected paths. */
     public ToolFilter(List<String> allow, List<String> deny) {
         this(allow, deny, ProtectedPaths.DEFAULT);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.base.CancelledException;
 import dev.tether.json.Json;
 import dev.tether.model.Part;
 import dev.tether.testing.Waits;
@@ -17,6 +18,7 @@ import dev.tether.tools.builtin.SearchTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,28 +47,46 @@ class CatastrophicRegexAttackTest {
             CompletableFuture<JsonNode> prompt = attack.client.prompt(attack.session, "find it");
             Waits.eventually(Duration.ofSeconds(10), () -> attack.client.updates(attack.session, "tool_call_update").stream()
                     .anyMatch(u -> u.path("status").asString().equals("in_progress")), "the search to start");
-            long cancelled = System.nanoTime();
             attack.client.cancel(attack.session);
             JsonNode response = AcpTestClient.await(prompt);
-            long took = Duration.ofNanos(System.nanoTime() - cancelled).toMillis();
 
+            // That the match itself stops is aCancelStopsTheMatchItself's subject; how soon the prompt answers, scripts/bench's.
             assertEquals("cancelled", response.path("result").path("stopReason").asString(), response.toString());
-            assertTrue(took < 3000, "the prompt answered " + took + " ms after session/cancel");
             attack.assertStillWorks();
         }
+    }
+
+    @Test
+    void aCancelStopsTheMatchItself() throws Exception {
+        ToolHarness h = new ToolHarness(dir);
+        Files.writeString(h.root.resolve("trap.txt"), LINE);
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        // An hour's time limit: only the cancel can end the match before the test times out.
+        Thread search = Thread.ofPlatform().daemon().name("catastrophic-search").start(() -> {
+            try {
+                new SearchTool(Duration.ofHours(1)).run(Json.object().put("pattern", EVIL), h.context(ToolHarness.LOCAL));
+                ended.complete(null);
+            } catch (Throwable t) {
+                ended.complete(t);
+            }
+        });
+        Waits.eventually(Duration.ofSeconds(30), () -> Arrays.stream(search.getStackTrace())
+                .anyMatch(frame -> frame.getClassName().startsWith("java.util.regex.")), "the match to run");
+
+        h.cancellation.cancel();
+
+        assertTrue(ended.get() instanceof CancelledException, "ended with " + ended.getNow(null));
     }
 
     @Test
     void theDeadlineEndsASearchNobodyCancels() throws Exception {
         ToolHarness h = new ToolHarness(dir);
         Files.writeString(h.root.resolve("trap.txt"), LINE);
-        long start = System.nanoTime();
+        // Unstopped, the match would outlast the test's timeout by ages; the message names the deadline that stopped it.
         ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> new SearchTool(Duration.ofMillis(300))
                 .run(Json.object().put("pattern", EVIL), h.context(ToolHarness.LOCAL)));
-        long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertTrue(failure.getMessage().startsWith("search: Stopped after 300 ms without finishing: the pattern may backtrack"),
                 failure.getMessage());
-        assertTrue(took < 3000, "stopped after " + took + " ms");
     }
 
     @Test

@@ -58,10 +58,7 @@ public final class EchoServer {
                                   {"name":"broken","description":"Errors with what it holds","inputSchema":{"type":"object"}}]}"""));
                 case "tools/call" -> {
                     if (message.path("params").path("name").asString("").equals("broken")) {
-                        ObjectNode frame = JSON.createObjectNode().put("jsonrpc", "2.0");
-                        frame.set("id", id);
-                        frame.putObject("error").put("code", -32603).put("message", "broken: " + content);
-                        OUT.println(frame);
+                        fail(id, -32603, "broken: " + content);
                         continue;
                     }
                     String tool = message.path("params").path("name").asString("");
@@ -77,7 +74,9 @@ public final class EchoServer {
                     answer(id, result);
                 }
                 case "ping" -> answer(id, JSON.createObjectNode());
-                default -> { }
+                // As a real server answers a method it lacks: Tether's server/discover probe then moves
+                // on to initialize at once instead of waiting out its timeout (10 s a test).
+                default -> fail(id, -32601, "method not found");
             }
         }
     }
@@ -89,6 +88,16 @@ public final class EchoServer {
         ObjectNode frame = JSON.createObjectNode().put("jsonrpc", "2.0");
         frame.set("id", id);
         frame.set("result", result);
+        OUT.println(frame);
+    }
+
+    private static void fail(JsonNode id, int code, String message) {
+        if (id == null) {
+            return;
+        }
+        ObjectNode frame = JSON.createObjectNode().put("jsonrpc", "2.0");
+        frame.set("id", id);
+        frame.putObject("error").put("code", code).put("message", message);
         OUT.println(frame);
     }
 

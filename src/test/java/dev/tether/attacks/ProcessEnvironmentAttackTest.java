@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tether.json.Json;
 import dev.tether.testing.Waits;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.ZipFile;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,28 +33,54 @@ import tools.jackson.databind.JsonNode;
  * {@code /proc/<tether-pid>/environ}. {@code bin/tether} now hands them over on a pipe, and
  * Tether makes itself non-dumpable (so {@code /proc/<pid>/} is root's) once a session starts, before its servers do.
  *
- * <p>Runs the real launcher and jar: skipped when not on Linux or when {@code target/tether.jar}
- * is missing or predates this change. {@code mvn test} runs before {@code scripts/build} in CI,
- * so there the end-to-end check is {@code conformance/test/process-secrets.test.mjs}, which runs
- * after the build; here it runs whenever a developer has built the jar.
+ * <p>Runs the real launcher and the jar the build just made, named by the system property
+ * {@value #BUILT_JAR}: {@code scripts/test} runs this class on its own after {@code scripts/build}
+ * (plain {@code mvn test} excludes it, since the jar it would find may be any older one). The
+ * launcher and the jar are copied into this test's own folder first: started as another user
+ * (uid 65534), Tether must be able to reach them, and a checkout may lie under a folder only its
+ * owner can enter ({@code .ci/run} clones into a {@code mktemp -d} one, root's home is 0700).
  */
 class ProcessEnvironmentAttackTest {
+    /** The system property naming the jar to start; without it the tests are skipped. */
+    static final String BUILT_JAR = "tether.builtJar";
     private static final Path ROOT = Path.of(System.getProperty("user.dir"));
-    private static final Path LAUNCHER = ROOT.resolve("bin/tether");
-    private static final Path JAR = ROOT.resolve("target/tether.jar");
     private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     @TempDir
     Path dir;
+    private Path launcher;
     private Process tether;
 
     @BeforeEach
-    void needsLinuxAndTheJar() throws Exception {
+    void needsLinuxAndTheBuiltJar() throws Exception {
         assumeTrue(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"), "reads /proc");
-        assumeTrue(Files.isRegularFile(JAR) && Files.isExecutable(LAUNCHER), "run scripts/build first");
-        try (ZipFile jar = new ZipFile(JAR.toFile())) {
-            assumeTrue(jar.getEntry("dev/tether/cli/secrets/HandedOverSecrets.class") != null, "target/tether.jar predates the key hand-over");
+        String built = System.getProperty(BUILT_JAR);
+        assumeTrue(built != null, "runs in scripts/test after scripts/build, which names the jar it built (-D" + BUILT_JAR + ")");
+        Path jar = Path.of(built);
+        assertTrue(Files.isRegularFile(jar), BUILT_JAR + " names no jar: " + jar);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        launcher = install(jar, dir.resolve("tether"));
+    }
+
+    /** Copies the launcher, what it reads and {@code jar} into {@code into}, laid out as in a checkout, readable by all. */
+    private static Path install(Path jar, Path into) throws IOException {
+        for (String file : List.of("bin/tether", "bin/jvm.args", "scripts/lib/java.sh")) {
+            copy(ROOT.resolve(file), into.resolve(file));
         }
+        copy(jar, into.resolve("target/tether.jar"));
+        Files.setPosixFilePermissions(into.resolve("bin/tether"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (Stream<Path> tree = Files.walk(into)) {
+            for (Path folder : tree.filter(Files::isDirectory).toList()) {
+                Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+        }
+        return into.resolve("bin/tether");
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        Files.copy(from, to);
+        Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-r--r--"));
     }
 
     @AfterEach
@@ -91,14 +118,16 @@ class ProcessEnvironmentAttackTest {
 
     /** Starts bin/tether with a key in its environment and waits until session/new answered; returns its pid. */
     private long startWithASession(boolean asNobody) throws Exception {
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path ws = Files.createDirectories(dir.resolve("ws"));
+        Files.setPosixFilePermissions(ws, PosixFilePermissions.fromString("rwxrwxrwx"));
         List<String> command = new ArrayList<>();
         if (asNobody) {
             command.addAll(List.of(SETPRIV.toString(), "--reuid=65534", "--regid=65534", "--clear-groups"));
         }
-        command.add(LAUNCHER.toString());
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(dir.resolve("stderr.txt").toFile());
+        command.add(launcher.toString());
+        // Started in a folder every user may enter: the checkout's may not be one.
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile());
         builder.environment().put("ANTHROPIC_API_KEY", SecretAttacks.KEY);
         builder.environment().remove("OPENAI_API_KEY");
         builder.environment().remove("TETHER_PROVIDER");

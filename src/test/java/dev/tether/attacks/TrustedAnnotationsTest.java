@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.json.Json;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,7 +40,7 @@ class TrustedAnnotationsTest {
     @Test
     void aTrustedServersReadOnlyHintIsAllowedWithoutAsking() {
         try (AttackSession attack = AttackSession.withServer(state, ws, calls(), "hostile", catalog(),
-                McpServerPolicy.DEFAULT.withTrustAnnotations(true))) {
+                TestSettings.trustingAnnotations())) {
             attack.prompt("look");
             assertEquals(List.of(), attack.permissions());
             assertEquals(1, attack.serverCalls().size());

@@ -51,9 +51,8 @@ class ScopeTest {
         });
         assertTrue(started.await(5, TimeUnit.SECONDS));
         assertEquals(2, scope.threads().size());
-        long start = System.nanoTime();
-        scope.close();
-        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < Scope.CLOSE_DEADLINE.toMillis());
+        // A deadline no test run reaches: close returns because both tasks ended, or the test times out.
+        scope.close(Duration.ofDays(1));
         assertFalse(sleeper.isAlive());
         assertFalse(waiter.isAlive());
         assertTrue(interrupted.get());
@@ -78,9 +77,10 @@ class ScopeTest {
         });
         assertTrue(started.await(5, TimeUnit.SECONDS));
         long start = System.nanoTime();
+        // The task never ends by itself: should close wait for it rather than for the deadline, the test times out.
         scope.close(Duration.ofMillis(200));
         long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(took >= 150 && took < 2_000, "close took " + took + " ms");
+        assertTrue(took >= 150, "close gave up after " + took + " ms, before its deadline");
         assertTrue(stubborn.isAlive());
         release.countDown();
         stubborn.join(Duration.ofSeconds(5));
@@ -93,9 +93,9 @@ class ScopeTest {
         scope.close();
         AtomicBoolean ran = new AtomicBoolean();
         Thread thread = scope.start("late", () -> ran.set(true));
-        Thread.sleep(50);
+        // A thread that was never started cannot run later: what it would have done is settled now.
+        assertEquals(Thread.State.NEW, thread.getState(), "never started");
         assertFalse(ran.get());
-        assertFalse(thread.isAlive());
         assertEquals(List.of(), scope.threads());
     }
 }

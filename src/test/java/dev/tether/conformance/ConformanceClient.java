@@ -5,7 +5,6 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.settings.McpRuntimeOptions;
-import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.projection.McpTool;
 import dev.tether.mcp.api.ServerStatus;
@@ -17,6 +16,7 @@ import dev.tether.mcp.auth.WorkloadIdentity;
 import dev.tether.mcp.client.Stateful2025;
 import dev.tether.mcp.client.Stateless2026;
 import dev.tether.model.Part;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolError;
@@ -78,7 +78,7 @@ public final class ConformanceClient {
         String pinned = pin(System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION"));
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
-                .withPolicies(Map.of(SERVER, McpServerPolicy.DEFAULT.withProtocolVersion(pinned)))
+                .withPolicies(Map.of(SERVER, TestSettings.pinnedTo(pinned)))
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
@@ -137,8 +137,8 @@ public final class ConformanceClient {
      * pre-registered one.
      */
     static OAuthSettings oauth(String scenario, String context) {
-        OAuthSettings settings = OAuthSettings.of(new MemoryTokenStore(), server -> new HeadlessPrompt())
-                .withClientMetadataDocument(CLIENT_METADATA_DOCUMENT);
+        OAuthSettings settings = new OAuthSettings(new MemoryTokenStore(), server -> new HeadlessPrompt(), Map.of(),
+                CLIENT_METADATA_DOCUMENT, "Tether");
         if (context == null || context.isBlank()) {
             return settings;
         }

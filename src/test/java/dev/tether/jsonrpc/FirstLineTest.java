@@ -4,17 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.tether.testing.Waits;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -27,6 +32,7 @@ class FirstLineTest {
     private static final long WAIT_SECONDS = 10;
 
     private final PipedOutputStream peer = new PipedOutputStream();
+    private final WatchedInput input;
     private final PipedInputStream fromAgent = new PipedInputStream(1 << 16);
     private final BufferedReader answers = new BufferedReader(new InputStreamReader(fromAgent, StandardCharsets.UTF_8));
     private final Heard heard = new Heard();
@@ -34,7 +40,8 @@ class FirstLineTest {
     private final LineChannel channel;
 
     FirstLineTest() throws IOException {
-        channel = new LineChannel("test", new PipedInputStream(peer, 1 << 16), new PipedOutputStream(fromAgent))
+        input = new WatchedInput(new PipedInputStream(peer, 1 << 16));
+        channel = new LineChannel("test", input, new PipedOutputStream(fromAgent))
                 .answerFirstLine((line, length) -> {
                     String text = new String(line, 0, length, StandardCharsets.UTF_8);
                     offered.add(text);
@@ -45,11 +52,11 @@ class FirstLineTest {
 
     @Test
     void theFirstLineIsAnsweredAtOnceAndTheNextWaitForTheListener() throws Exception {
-        send("\n  \n{\"method\":\"early\"}\n{\"n\":1}\n{\"n\":2}\n");
+        int sent = send("\n  \n{\"method\":\"early\"}\n{\"n\":1}\n{\"n\":2}\n");
         assertEquals("{\"answered\":true}", nextAnswer());
         assertEquals(List.of("{\"method\":\"early\"}"), offered);
-        // No listener yet: the later lines wait rather than being dropped.
-        assertNull(heard.messages.poll(200, TimeUnit.MILLISECONDS));
+        // The channel has read every line with no listener to give the later ones to: they wait rather than being dropped.
+        Waits.eventually(Duration.ofSeconds(WAIT_SECONDS), () -> input.read.get() == sent, "the channel to read all that was sent");
 
         channel.start(heard);
         assertEquals("{\"n\":1}", heard.messages.poll(WAIT_SECONDS, TimeUnit.SECONDS).toString());
@@ -75,7 +82,8 @@ class FirstLineTest {
         send("{\"method\":\"early\"}\n");
         assertEquals("{\"answered\":true}", nextAnswer());
         peer.close();
-        Thread.sleep(100);
+        // The channel has seen the end of its input before there is a listener to report it to.
+        input.ended.get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertFalse(heard.closed.isDone());
         channel.start(heard);
         assertNull(heard.closed.get(WAIT_SECONDS, TimeUnit.SECONDS));
@@ -94,9 +102,44 @@ class FirstLineTest {
         heard.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
-    private void send(String text) throws IOException {
-        peer.write(text.getBytes(StandardCharsets.UTF_8));
+    /** Writes {@code text} to the channel's input in one piece; returns its length in bytes. */
+    private int send(String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        peer.write(bytes);
         peer.flush();
+        return bytes.length;
+    }
+
+    /** The channel's input, counting what the channel read and telling when it read the end. */
+    private static final class WatchedInput extends FilterInputStream {
+        final AtomicLong read = new AtomicLong();
+        final CompletableFuture<Void> ended = new CompletableFuture<>();
+
+        WatchedInput(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count(b < 0 ? -1 : 1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            count(n);
+            return n;
+        }
+
+        private void count(int n) {
+            if (n < 0) {
+                ended.complete(null);
+            } else {
+                read.addAndGet(n);
+            }
+        }
     }
 
     private String nextAnswer() throws Exception {

@@ -6,7 +6,6 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static dev.tether.testing.mcp.McpTestSupport.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
@@ -55,10 +54,9 @@ class CallLifecycleTest {
     void cancellingTheTurnWithdrawsTheCallFromTheServer() throws Exception {
         Cancellation turn = Cancellation.root();
         CompletableFuture.delayedExecutor(300, java.util.concurrent.TimeUnit.MILLISECONDS).execute(turn::cancel);
-        long start = System.nanoTime();
+        // Cancelled, not abandoned by the idle timeout (which fails the call with ToolError instead).
         assertThrows(CancelledException.class, () -> tool(tools, "mcp__fake__hang")
                 .run(JsonNodeFactory.instance.objectNode(), context("c1", turn, null)));
-        assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < IDLE.toMillis(), "cancelled before the idle timeout");
         awaitStderr("cancelled ");
     }
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
@@ -26,8 +27,8 @@ class CatalogTtlTest {
     private final AtomicLong clock = new AtomicLong();
 
     private McpConnectionSettings settings() {
-        return McpConnectionSettings.DEFAULT.withHealing(McpConnectionSettings.Healing.DEFAULT
-                .withClock(clock::get).withHealthCheck(Duration.ZERO));
+        return McpConnectionSettings.DEFAULT.withHealing(TestSettings.withClock(McpConnectionSettings.Healing.DEFAULT
+                .withHealthCheck(Duration.ZERO), clock::get));
     }
 
     private static List<String> names(List<Tool> tools) {

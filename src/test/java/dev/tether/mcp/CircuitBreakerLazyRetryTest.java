@@ -14,6 +14,7 @@ import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.testing.mcp.TestSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +33,7 @@ class CircuitBreakerLazyRetryTest {
     private McpConnectionSettings settings() {
         return McpConnectionSettings.DEFAULT
                 .withRecovery(new McpConnectionSettings.Recovery(2, Duration.ofMillis(20), Duration.ofMillis(40)))
-                .withHealing(McpConnectionSettings.Healing.DEFAULT.withClock(clock::get).withCatalogTtl(Duration.ZERO));
+                .withHealing(TestSettings.withClock(McpConnectionSettings.Healing.DEFAULT.withCatalogTtl(Duration.ZERO), clock::get));
     }
 
     private void pass(Duration d) {

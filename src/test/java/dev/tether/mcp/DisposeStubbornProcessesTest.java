@@ -1,7 +1,5 @@
 package dev.tether.mcp;
 
-import static dev.tether.mcp.McpCalls.args;
-import static dev.tether.mcp.McpCalls.text;
 import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
@@ -9,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.connection.McpConnection;
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
-import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,10 +17,12 @@ import java.util.ArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+/** Closing the runtime kills servers and children that ignore SIGTERM (how long that takes: scripts/bench). */
 class DisposeStubbornProcessesTest {
+    private static final Pattern CHILD = Pattern.compile("child (\\d+)");
 
     @Test
-    void closeKillsServersAndChildrenThatIgnoreSigtermWithinTwoAndAHalfSeconds() throws Exception {
+    void closeKillsServersAndChildrenThatIgnoreSigterm() throws Exception {
         RecordingListener events = new RecordingListener();
         McpRuntime runtime = McpRuntime.start(List.of(
                 chaos("mule1", "--ignore-sigterm", "--stubborn-child"),
@@ -32,17 +32,16 @@ class DisposeStubbornProcessesTest {
         for (String name : List.of("mule1", "mule2")) {
             McpConnection c = runtime.connection(name);
             processes.add(ProcessHandle.of(c.pid()).orElseThrow());
-            Matcher m = Pattern.compile("child (\\d+)").matcher(c.stderrTail());
+            // The server names its child on stderr, which arrives on its own pipe, not before the handshake's answer.
+            Waits.eventually(Duration.ofSeconds(20), () -> CHILD.matcher(c.stderrTail()).find(), name + " to report its child");
+            Matcher m = CHILD.matcher(c.stderrTail());
             assertTrue(m.find(), c.stderrTail());
             processes.add(ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow());
         }
         int delivered = events.events().size();
 
-        long start = System.nanoTime();
         runtime.close();
-        long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 
-        assertTrue(millis < 2500, "close took " + millis + " ms");
         for (ProcessHandle p : processes) {
             assertFalse(dev.tether.testing.mcp.McpTestSupport.running(p.pid()), "process " + p.pid() + " left running");
         }

@@ -14,6 +14,7 @@ import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.testing.mcp.TestSettings;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,8 @@ import org.junit.jupiter.api.Test;
 class HealthCheckTest {
     private static final McpConnectionSettings QUICK = McpConnectionSettings.DEFAULT
             .withRecovery(new McpConnectionSettings.Recovery(3, Duration.ofMillis(50), Duration.ofMillis(200)))
-            .withHealing(McpConnectionSettings.Healing.DEFAULT.withHealthCheck(Duration.ofSeconds(1))
-                    .withPingTimeout(Duration.ofSeconds(1)));
+            .withHealing(TestSettings.withPingTimeout(
+                    McpConnectionSettings.Healing.DEFAULT.withHealthCheck(Duration.ofSeconds(1)), Duration.ofSeconds(1)));
 
     /** Three health check intervals and a half. */
     private static final Duration IDLE_WINDOW = Duration.ofMillis(3500);

@@ -16,6 +16,7 @@ import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.time.Duration;
@@ -31,8 +32,7 @@ import static dev.tether.testing.mcp.McpTestSupport.tool;
 public final class Interact {
     private Interact() {}
 
-    static final InteractionSettings FAST = InteractionSettings.DEFAULT.withElicitationTimeout(Duration.ofSeconds(5))
-            .withUrlCompletionWait(Duration.ofSeconds(2));
+    static final InteractionSettings FAST = TestSettings.elicitationWaits(Duration.ofSeconds(5), Duration.ofSeconds(2));
 
     static McpServerPolicy policy(boolean roots, boolean sampling, String logLevel) {
         return new McpServerPolicy(Map.<String, McpToolInfo.Hints>of(), List.of(), List.of(), null, roots, sampling, logLevel);
@@ -43,9 +43,19 @@ public final class Interact {
     }
 
     static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, ElicitationHook hook, McpServerSpec... specs) {
+        return start(host, policies, FAST, hook, specs);
+    }
+
+    static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, InteractionSettings settings,
+                            McpServerSpec... specs) {
+        return start(host, policies, settings, ElicitationHook.PASS, specs);
+    }
+
+    private static McpRuntime start(McpHost host, Map<String, McpServerPolicy> policies, InteractionSettings settings,
+                                    ElicitationHook hook, McpServerSpec... specs) {
         McpRuntimeOptions options = options().withHost(host).withPolicies(policies);
         McpRuntime runtime = McpRuntime.start(List.of(specs), options, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT,
-                new McpInteraction(options.host(), options::grantsFor, FAST, hook));
+                new McpInteraction(options.host(), options::grantsFor, settings, hook));
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         return runtime;
     }

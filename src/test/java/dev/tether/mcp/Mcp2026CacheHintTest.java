@@ -12,6 +12,7 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.Peer2026;
+import dev.tether.testing.mcp.TestSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,8 +38,8 @@ class Mcp2026CacheHintTest {
         Path script = Peer2026.script();
         assumeTrue(script != null, "npm ci in conformance/ has not been run");
         McpServerSpec spec = new McpServerSpec.Stdio("peer", "node", Peer2026.stdioArgs(script), env, null);
-        McpConnectionSettings settings = McpConnectionSettings.DEFAULT.withHealing(McpConnectionSettings.Healing.DEFAULT
-                .withClock(clock::get).withHealthCheck(Duration.ZERO));
+        McpConnectionSettings settings = McpConnectionSettings.DEFAULT.withHealing(TestSettings.withClock(McpConnectionSettings.Healing.DEFAULT
+                .withHealthCheck(Duration.ZERO), clock::get));
         McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE, settings);
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         return runtime;

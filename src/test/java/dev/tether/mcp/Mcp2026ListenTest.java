@@ -21,6 +21,7 @@ import dev.tether.model.Part;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.Peer2026;
 import dev.tether.testing.mcp.ScriptedHost;
+import dev.tether.testing.mcp.TestSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -43,8 +44,8 @@ class Mcp2026ListenTest {
     private static final Duration IDLE_WINDOW = Duration.ofMillis(2000);
     private static final McpConnectionSettings SETTINGS = McpConnectionSettings.DEFAULT
             .withRecovery(new McpConnectionSettings.Recovery(5, Duration.ofMillis(50), Duration.ofMillis(400)))
-            .withHealing(McpConnectionSettings.Healing.DEFAULT.withCatalogTtl(Duration.ZERO)
-                    .withHealthCheck(Duration.ofMillis(500)).withPingTimeout(Duration.ofSeconds(5)));
+            .withHealing(TestSettings.withPingTimeout(McpConnectionSettings.Healing.DEFAULT
+                    .withCatalogTtl(Duration.ZERO).withHealthCheck(Duration.ofMillis(500)), Duration.ofSeconds(5)));
 
     @Test
     void overStdio() throws Exception {

@@ -70,7 +70,7 @@ class NamedRequestTimeoutsTest {
         assertEquals(message, e.getMessage());
         // The kind and the message name the limit that fired; the time only shows it was waited for
         // (an upper bound here would make a loaded machine fail the test, not Tether).
-        assertTrue(millis >= limitMillis && millis < limitMillis + 10_000, "gave up after " + millis + " ms");
+        assertTrue(millis >= limitMillis, "gave up after " + millis + " ms");
         assertEquals(State.READY, runtime.status().getFirst().state(), "a slow answer is no reason to reconnect");
     }
 }

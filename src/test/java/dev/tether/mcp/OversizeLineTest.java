@@ -23,11 +23,9 @@ class OversizeLineTest {
         McpConnectionSettings small = McpConnectionSettings.DEFAULT.withMaxLineBytes(64 * 1024);
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("wide")), options(), McpRuntimeListener.NONE, small)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
-            long start = System.nanoTime();
             McpError e = assertThrows(McpError.class, () -> text(runtime, "wide", "oversize", args("bytes", "300000")));
-            long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            // Failed for the dropped line, not by the 60 s idle timeout (whose message says so).
             assertTrue(e.getMessage().contains("larger than the 0.1 MB message limit and was dropped"), e.getMessage());
-            assertTrue(millis < 10_000, "failed after " + millis + " ms; the idle timeout is 60 s");
             assertEquals("still here", text(runtime, "wide", "echo", args("text", "still here")));
             assertEquals(State.READY, runtime.status().getFirst().state());
         }

@@ -8,6 +8,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.reference.ReferenceServer;
+import dev.tether.testing.mcp.TestSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ class PinnedRevisionTest {
     @ValueSource(strings = {"2025-06-18", "2025-03-26", "2025-11-25"})
     void initializeAsksForThePinnedRevision(String pinned) {
         try (McpRuntime runtime = McpRuntime.start(List.of(javaServer("orders", ReferenceServer.class, Map.of(), "stdio")),
-                options().withPolicies(Map.of("orders", McpServerPolicy.DEFAULT.withProtocolVersion(pinned))),
+                options().withPolicies(Map.of("orders", TestSettings.pinnedTo(pinned))),
                 McpRuntimeListener.NONE)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
             ServerStatus status = runtime.status().getFirst();

@@ -15,6 +15,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
+import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.calls.ProgressServer;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolError;
@@ -62,12 +63,10 @@ class ProgressAndTimeoutsTest {
     void progressThatDoesNotIncreaseDoesNotKeepACallAlive() throws Exception {
         int before = cancellations();
         List<SessionUpdate> updates = Collections.synchronizedList(new ArrayList<>());
-        long start = System.nanoTime();
         ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__repeat").run(delay(200), context("r", Cancellation.root(), updates)));
-        long ms = Duration.ofNanos(System.nanoTime() - start).toMillis();
+        // The reason names the timeout that ended the call: the idle one, not the total one.
         assertEquals("p: tool call sent nothing for 700 ms and was abandoned", failure.getMessage());
-        assertTrue(ms < TOTAL.toMillis(), "abandoned by the idle timeout (" + ms + " ms), not the total one");
         assertEquals(List.of("1 — at 1"), texts(updates), "the repeated value is not shown either");
         awaitCancellation(before);
     }
@@ -95,7 +94,7 @@ class ProgressAndTimeoutsTest {
                 () -> tool(tools, "mcp__p__forever").run(delay(200), context("e", Cancellation.root(), null)));
         long ms = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertEquals("p: tool call timed out after 2500 ms", failure.getMessage());
-        assertTrue(ms >= TOTAL.toMillis() && ms < TOTAL.toMillis() + 1000, ms + " ms");
+        assertTrue(ms >= TOTAL.toMillis(), "ended after " + ms + " ms, before the total timeout");
         awaitCancellation(before);
     }
 
@@ -118,14 +117,8 @@ class ProgressAndTimeoutsTest {
     }
 
     /** Waits until the server reports a notifications/cancelled beyond the {@code before} it had seen. */
-    private static void awaitCancellation(int before) throws InterruptedException {
-        long deadline = System.nanoTime() + 3_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (cancellations() > before) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("server never reported the cancellation; stderr: " + runtime.connection("p").stderrTail());
+    private static void awaitCancellation(int before) {
+        Waits.eventually(Duration.ofSeconds(30), () -> cancellations() > before,
+                "the server to report the cancellation");
     }
 }

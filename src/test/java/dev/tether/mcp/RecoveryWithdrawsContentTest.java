@@ -34,13 +34,13 @@ class RecoveryWithdrawsContentTest {
         McpConnectionSettings slow = McpConnectionSettings.DEFAULT
                 .withRecovery(new McpConnectionSettings.Recovery(3, Duration.ofSeconds(2), Duration.ofSeconds(2)));
         McpRuntimeOptions options = options().withPolicies(Map.of("ward",
-                new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false, "debug")));
+                new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false, "debug", null, false, false, null, true, null)));
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("ward", "--content", "--logging", "--hostile-instructions")),
                 options, events, slow)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals(2, runtime.resources("ward").resources().size());
             assertEquals(1, runtime.prompts().size());
-            assertFalse(runtime.instructions().isEmpty());
+            assertFalse(runtime.trustedInstructions().isEmpty());
             long pid = runtime.connection("ward").pid();
 
             assertThrows(McpError.class, () -> McpCalls.text(runtime, "ward", "crash", null));
@@ -50,7 +50,7 @@ class RecoveryWithdrawsContentTest {
             assertEquals(List.of(), runtime.tools(), "tools withdrawn");
             assertEquals(ContentCatalog.EMPTY, runtime.resources("ward"), "resources and templates withdrawn");
             assertEquals(List.of(), runtime.prompts(), "prompts (slash commands) withdrawn");
-            assertEquals("", runtime.instructions(), "instructions withdrawn");
+            assertEquals("", runtime.trustedInstructions(), "instructions withdrawn");
             ServerStatus shown = runtime.connection("ward").status();
             assertEquals(List.of(0, 0, 0, 0), List.of(shown.toolCount(), shown.resourceCount(), shown.templateCount(),
                     shown.promptCount()));
@@ -60,7 +60,7 @@ class RecoveryWithdrawsContentTest {
             assertNotEquals(pid, runtime.connection("ward").pid());
             assertEquals(2, runtime.resources("ward").resources().size());
             assertEquals(1, runtime.prompts().size());
-            assertFalse(runtime.instructions().isEmpty());
+            assertFalse(runtime.trustedInstructions().isEmpty());
             var stats = Interact.stats(runtime, "ward");
             assertEquals("debug", stats.path("logLevel").asString(), "the new process was asked for the configured level");
             assertEquals(1, stats.path("setLevels").asInt());

@@ -13,6 +13,7 @@ import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
 import dev.tether.reference.ReferenceServer;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolKind;
@@ -35,7 +36,7 @@ class ReferenceServerRuntimeTest {
     static void start() {
         // The user trusts this server's annotations, so its readOnlyHint makes get_order a read.
         runtime = McpRuntime.start(List.of(javaServer("orders", ReferenceServer.class, Map.of(), "stdio")),
-                options().withPolicies(Map.of("orders", McpServerPolicy.DEFAULT.withTrustAnnotations(true))),
+                options().withPolicies(Map.of("orders", TestSettings.trustingAnnotations())),
                 McpRuntimeListener.NONE);
         tools = runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
     }

@@ -28,7 +28,7 @@ class StdioEnvironmentIsolationTest {
         Map<String, String> host = new HashMap<>(System.getenv());
         host.put("ANTHROPIC_API_KEY", "sk-ant-test-secret");
         host.put("OPENAI_API_KEY", "sk-test-secret");
-        McpRuntimeOptions opts = options().withHostEnv(host);
+        McpRuntimeOptions opts = options(host);
         McpServerSpec spec = javaServer("envy", FakeMcpServer.class, Map.of("FOO", "declared"));
         try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE)) {
             var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
@@ -54,7 +54,7 @@ class StdioEnvironmentIsolationTest {
                 "HTTPS_PROXY", "http://proxy.corp.test:3128", "http_proxy", "http://proxy.corp.test:3129",
                 "NO_PROXY", ".internal.test", "no_proxy", "localhost", "ANTHROPIC_API_KEY", "sk-ant-test-secret"));
         McpServerSpec spec = javaServer("envy", FakeMcpServer.class, Map.of());
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options().withHostEnv(host), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(host), McpRuntimeListener.NONE)) {
             var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             var outcome = tool(tools, "mcp__envy__env").run(JsonNodeFactory.instance.objectNode(),
                     context("c1", Cancellation.root(), null));

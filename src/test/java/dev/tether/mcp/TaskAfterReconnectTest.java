@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.testing.mcp.ScriptedHost;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.ToolError;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +46,7 @@ class TaskAfterReconnectTest {
     @Test
     void aServerThatNeverComesBackFailsTheTaskAfterTheErrorBudget(@TempDir Path dir) {
         try (McpRuntime runtime = start(new ScriptedHost(false, false), true,
-                fast(Duration.ofSeconds(60)).withErrorBudget(Duration.ofMillis(500)),
+                TestSettings.withErrorBudget(fast(Duration.ofSeconds(60)), Duration.ofMillis(500)),
                 server("tasks", dir.resolve("r"), "--start-file", dir.resolve("starts").toString(), "--max-starts", "1"))) {
             ToolError.TellModel e = assertThrows(ToolError.TellModel.class,
                     () -> run(runtime, "mcp__tasks__crash_job", json("{'ms':1500}"), Cancellation.root()));

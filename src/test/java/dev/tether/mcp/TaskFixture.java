@@ -7,7 +7,6 @@ import static dev.tether.testing.mcp.McpTestSupport.tool;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.settings.McpConnectionSettings;
@@ -17,6 +16,7 @@ import dev.tether.mcp.task.TaskSettings;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.ScriptedHost;
 import dev.tether.testing.mcp.TaskMcpServer;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import java.io.IOException;
@@ -34,11 +34,11 @@ final class TaskFixture {
 
     /** Polling fast enough for tests (the public floor is five seconds). */
     static TaskSettings fast(Duration foreground) {
-        return TaskSettings.DEFAULT.withForeground(foreground).withPolling(Duration.ofMillis(50), Duration.ofMillis(100));
+        return TestSettings.withPolling(TaskSettings.DEFAULT.withForeground(foreground), Duration.ofMillis(50), Duration.ofMillis(100));
     }
 
     static McpServerPolicy policy(boolean tasks) {
-        return new McpServerPolicy(Map.<String, McpToolInfo.Hints>of(), List.of(), List.of(), null).withTasks(tasks);
+        return TestSettings.withTasks(tasks);
     }
 
     static McpServerSpec.Stdio server(String name, Path record, String... flags) {

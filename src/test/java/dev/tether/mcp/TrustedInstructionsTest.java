@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.ScriptedHost;
+import dev.tether.testing.mcp.TestSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class TrustedInstructionsTest {
     @Test
     void optedInInstructionsAreWithdrawnWhenTheServerDisconnectsAndReturnWithIt() {
         ScriptedHost host = new ScriptedHost(false, false);
-        Map<String, McpServerPolicy> policies = Map.of("evil", McpServerPolicy.DEFAULT.withInstructions(true));
+        Map<String, McpServerPolicy> policies = Map.of("evil", TestSettings.sendingInstructions());
         try (McpRuntime runtime = Interact.start(host, policies, chaos("evil", "--hostile-instructions"),
                 chaos("plain", "--hostile-instructions"))) {
             String block = runtime.trustedInstructions();

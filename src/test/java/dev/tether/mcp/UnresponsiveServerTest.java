@@ -24,10 +24,9 @@ class UnresponsiveServerTest {
         McpRuntimeListener listener = mock(McpRuntimeListener.class);
         McpRuntimeOptions opts = options().withConnectTimeout(Duration.ofSeconds(3));
         try (McpRuntime runtime = McpRuntime.start(List.of(fake("mute", "--silent"), fake("good")), opts, listener)) {
-            long start = System.nanoTime();
-            List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(15), Cancellation.root());
-            long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-            assertTrue(millis < 10_000, "barrier waited " + millis + " ms");
+            // A wait no test run reaches: the barrier returns because the mute server failed (asserted below), or
+            // the test times out.
+            List<Tool> tools = runtime.awaitTools(Duration.ofHours(1), Cancellation.root());
             assertEquals(List.of("mcp__good__echo", "mcp__good__env", "mcp__good__slow", "mcp__good__hang", "mcp__good__crash"),
                     tools.stream().map(t -> t.definition().name()).toList());
             ServerStatus mute = runtime.status().getFirst();

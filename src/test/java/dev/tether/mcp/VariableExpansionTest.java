@@ -60,7 +60,7 @@ class VariableExpansionTest {
         McpServerSpec.Stdio base = fake("envy");
         McpServerSpec.Stdio spec = new McpServerSpec.Stdio("envy", base.command(), base.args(),
                 Map.of("FOO", "${MY_TEST_SECRET}/${UNSET_VAR:-d}"), null, USER);
-        McpRuntimeOptions opts = options().withHostEnv(Map.of("MY_TEST_SECRET", "s3cret", "PATH", "/usr/bin:/bin"));
+        McpRuntimeOptions opts = options(Map.of("MY_TEST_SECRET", "s3cret", "PATH", "/usr/bin:/bin"));
         try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE)) {
             var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             var out = tool(tools, "mcp__envy__env").run(Json.object(), context("c1", Cancellation.root(), null));

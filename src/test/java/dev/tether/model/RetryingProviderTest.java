@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
@@ -106,11 +105,10 @@ class RetryingProviderTest {
             Waits.eventually(Duration.ofSeconds(5), () -> flaky.calls.get() == 1, "the first attempt to fail");
             turn.cancel();
         });
-        long start = System.nanoTime();
 
+        // A backoff that ran its 20 s would try again, and the second attempt succeeds: no CancelledException then.
         assertThrows(CancelledException.class, () -> new RetryingProvider(flaky).stream(HI, new RecordingEvents(), turn));
 
-        assertTrue((System.nanoTime() - start) / 1_000_000 < 2000);
         assertEquals(1, flaky.calls.get());
     }
 }

@@ -11,7 +11,6 @@ import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.settings.McpServerPolicy;
-import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.task.TaskSettings;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
@@ -21,6 +20,7 @@ import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.mcp.McpTestSupport;
 import dev.tether.testing.mcp.TaskMcpServer;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.Tool;
 import java.nio.file.Files;
@@ -51,10 +51,10 @@ class McpTaskSessionTest {
         return (specs, cwd, artifactDir, host, listener) -> {
             Path record = dir.resolve("record-" + sessions.incrementAndGet());
             var spec = McpTestSupport.javaServer("tasks", TaskMcpServer.class, Map.of(), "--record", record.toString());
-            McpServerPolicy policy = new McpServerPolicy(Map.<String, McpToolInfo.Hints>of(), List.of(), List.of(), null).withTasks(true);
+            McpServerPolicy policy = TestSettings.withTasks(true);
             McpRuntime runtime = McpRuntime.start(List.of(spec), McpTestSupport.options().withPolicies(Map.of("tasks", policy))
                             .withArtifactDir(artifactDir).withHost(host)
-                            .withTasks(TaskSettings.DEFAULT.withForeground(foreground).withPolling(Duration.ofMillis(50), Duration.ofMillis(100))),
+                            .withTasks(TestSettings.withPolling(TaskSettings.DEFAULT.withForeground(foreground), Duration.ofMillis(50), Duration.ofMillis(100))),
                     McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT);
             return new McpLauncher.Servers() {
                 @Override

@@ -161,11 +161,6 @@ public final class McpConfig {
         return strict(read(root, baseDir, source, McpServerSpec.Origin.USER_CONFIG));
     }
 
-    /** The strict form of {@link #readArgument}. */
-    static Declared fromArgument(String value, Path workingDir) throws InvalidConfig {
-        return strict(readArgument(value, workingDir));
-    }
-
     private static Declared strict(Parsed parsed) throws InvalidConfig {
         if (!parsed.warnings().isEmpty()) {
             throw new InvalidConfig(parsed.warnings().getFirst().text().replace("; skipping this server", "").replace("; ignoring it", ""));

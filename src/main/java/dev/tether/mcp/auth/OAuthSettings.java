@@ -41,10 +41,6 @@ public record OAuthSettings(TokenStore store, AuthorizationPrompt.Factory prompt
         return new OAuthSettings(store, prompts, all, clientMetadataDocument, clientName, dpopKeys);
     }
 
-    public OAuthSettings withClientMetadataDocument(String url) {
-        return new OAuthSettings(store, prompts, clients, url, clientName, dpopKeys);
-    }
-
     /** These settings with {@code keys}: the sessions that share a token store share its DPoP keys too. */
     public OAuthSettings withDpopKeys(DpopKeys keys) {
         return new OAuthSettings(store, prompts, clients, clientMetadataDocument, clientName, keys);

@@ -273,11 +273,6 @@ public final class McpClientSession implements AutoCloseable {
         return rpc.pendingCount() - listenRequests.count() + clock.servingCount();
     }
 
-    /** Tells the server that the roots changed ({@code notifications/roots/list_changed}). */
-    public void rootsListChanged() {
-        rpc.notify("notifications/roots/list_changed", null);
-    }
-
     // ---- Content: resources, templates, subscriptions, prompts, completion ----
 
     /** One message of a {@code prompts/get} result: {@code role} as sent, its single content block. */

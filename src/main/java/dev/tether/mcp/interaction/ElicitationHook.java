@@ -5,8 +5,8 @@ import dev.tether.base.Cancellation;
 /**
  * A decorator around showing an elicitation to the user, called after the request was checked and
  * before it is shown, and seeing the reply before it is validated and sent back. It may answer by
- * itself without calling {@code next} (test and CI harnesses answer from canned replies: see
- * {@link CannedElicitationAnswers}), or call {@code next} and look at or replace what comes back.
+ * itself without calling {@code next} (tests answer from canned replies this way), or call
+ * {@code next} and look at or replace what comes back.
  * Whatever it returns is still validated against the form before the server sees it.
  */
 @FunctionalInterface

@@ -33,14 +33,4 @@ public record InteractionSettings(Duration elicitationTimeout, Duration urlCompl
     public static final InteractionSettings DEFAULT = new InteractionSettings(DEFAULT_ELICITATION_TIMEOUT,
             DEFAULT_URL_COMPLETION_WAIT, DEFAULT_URL_RETRIES, DEFAULT_MAX_SAMPLING_TOKENS, DEFAULT_LOG_ENTRIES,
             DEFAULT_LOG_ENTRY_BYTES, DEFAULT_INSTRUCTIONS_BYTES);
-
-    public InteractionSettings withElicitationTimeout(Duration timeout) {
-        return new InteractionSettings(timeout, urlCompletionWait, urlRetries, maxSamplingTokens, logEntries,
-                logEntryBytes, instructionsBytes);
-    }
-
-    public InteractionSettings withUrlCompletionWait(Duration wait) {
-        return new InteractionSettings(elicitationTimeout, wait, urlRetries, maxSamplingTokens, logEntries,
-                logEntryBytes, instructionsBytes);
-    }
 }

@@ -6,7 +6,6 @@ import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.security.UnicodeSanitizer;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -47,23 +46,13 @@ public final class McpInteraction implements ServerRequestHandler {
         this.toolCalls = new UrlElicitationRetry(calls, elicitations, completions, settings);
     }
 
-    /** Default limits, and canned elicitation answers when {@value CannedElicitationAnswers#ENV} is set in {@code hostEnv}. */
-    public static McpInteraction of(McpHost host, Function<String, ServerGrants> grants, Map<String, String> hostEnv) {
-        return new McpInteraction(host, grants, InteractionSettings.DEFAULT, CannedElicitationAnswers.fromEnvironment(hostEnv));
+    /** Default limits; every elicitation goes to the user. */
+    public static McpInteraction of(McpHost host, Function<String, ServerGrants> grants) {
+        return new McpInteraction(host, grants, InteractionSettings.DEFAULT, ElicitationHook.PASS);
     }
 
     public InteractionSettings settings() {
         return settings;
-    }
-
-    /** The capabilities to declare to {@code server} in {@code initialize}. */
-    public ObjectNode capabilitiesFor(String server) {
-        return ClientCapabilities.declare(grants.apply(server), host);
-    }
-
-    /** Whether {@code server}'s policy exposes the session's roots to it. */
-    public boolean exposesRoots(String server) {
-        return grants.apply(server).exposeRoots();
     }
 
     /** Wraps each call of a projected tool. */

@@ -6,8 +6,8 @@ import dev.tether.security.UnicodeSanitizer;
 
 /**
  * Server instructions ({@code initialize.instructions}) are untrusted external text. They may
- * reach the model only as a bounded block labelled as such: outside ACP for every server, in ACP
- * sessions only for servers the user set {@code "instructions": true} for ({@link #trusted}).
+ * reach the model only as a bounded block labelled as such, and only for servers the user set
+ * {@code "instructions": true} for ({@link #trusted}).
  * They never share a path with logs.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization">MCP initialize</a>

@@ -107,20 +107,12 @@ public record McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBound
             return new Healing(every, pingTimeout, coolDown, maxCoolDown, catalogTtl, clock);
         }
 
-        public Healing withPingTimeout(Duration timeout) {
-            return new Healing(healthCheck, timeout, coolDown, maxCoolDown, catalogTtl, clock);
-        }
-
         public Healing withCoolDown(Duration first, Duration max) {
             return new Healing(healthCheck, pingTimeout, first, max, catalogTtl, clock);
         }
 
         public Healing withCatalogTtl(Duration ttl) {
             return new Healing(healthCheck, pingTimeout, coolDown, maxCoolDown, ttl, clock);
-        }
-
-        public Healing withClock(LongSupplier nanos) {
-            return new Healing(healthCheck, pingTimeout, coolDown, maxCoolDown, catalogTtl, nanos);
         }
     }
 
@@ -130,11 +122,6 @@ public record McpConnectionSettings(int maxLineBytes, CatalogBounds catalogBound
 
     public McpConnectionSettings withMaxLineBytes(int bytes) {
         return new McpConnectionSettings(bytes, catalogBounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
-                serverRequests, healing, network);
-    }
-
-    public McpConnectionSettings withCatalogBounds(CatalogBounds bounds) {
-        return new McpConnectionSettings(maxLineBytes, bounds, refreshQuiet, refreshMaxDelay, recovery, barrierTimeout,
                 serverRequests, healing, network);
     }
 

@@ -147,11 +147,6 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
                 maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth, tasks, secrets);
     }
 
-    public McpRuntimeOptions withHostEnv(Map<String, String> env) {
-        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, env, clientVersion, artifactDir, host, oauth, tasks, secrets);
-    }
-
     /** These options with other task limits. */
     public McpRuntimeOptions withTasks(TaskSettings settings) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,

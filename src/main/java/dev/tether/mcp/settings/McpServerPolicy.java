@@ -61,36 +61,6 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
         this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, null);
     }
 
-    /** This policy with the server's annotations trusted, or not. */
-    public McpServerPolicy withTrustAnnotations(boolean trust) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trust,
-                tasks, healthCheckSeconds, instructions, protocolVersion);
-    }
-
-    /** This policy with MCP tasks enabled for the server's tools, or not. */
-    public McpServerPolicy withTasks(boolean enabled) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, enabled, healthCheckSeconds, instructions, protocolVersion);
-    }
-
-    /** This policy with its own health check interval in seconds (0 = off; null = the runtime's). */
-    public McpServerPolicy withHealthCheckSeconds(Integer seconds) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, seconds, instructions, protocolVersion);
-    }
-
-    /** This policy with the server's instructions sent to the model in ACP sessions, or not. */
-    public McpServerPolicy withInstructions(boolean send) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, healthCheckSeconds, send, protocolVersion);
-    }
-
-    /** This policy pinned to MCP {@code version} (null: probe). */
-    public McpServerPolicy withProtocolVersion(String version) {
-        return new McpServerPolicy(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient,
-                trustAnnotations, tasks, healthCheckSeconds, instructions, version);
-    }
-
     /**
      * Only what this policy takes away from a server: {@code allowTools}, {@code denyTools} and the
      * call timeouts. This is what a server gets of the user's entry for its name when it is not the

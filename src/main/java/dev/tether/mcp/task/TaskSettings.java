@@ -35,13 +35,4 @@ public record TaskSettings(Duration foreground, Duration pollFloor, Duration pol
     public TaskSettings withForeground(Duration wait) {
         return new TaskSettings(wait, pollFloor, pollDefault, pollCeiling, errorBudget, resultWait, closeWait);
     }
-
-    /** For tests: a lower polling floor (and default), so a test does not wait five seconds per poll. */
-    public TaskSettings withPolling(Duration floor, Duration fallback) {
-        return new TaskSettings(foreground, floor, fallback, pollCeiling, errorBudget, resultWait, closeWait);
-    }
-
-    public TaskSettings withErrorBudget(Duration budget) {
-        return new TaskSettings(foreground, pollFloor, pollDefault, pollCeiling, budget, resultWait, closeWait);
-    }
 }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
 import dev.tether.mcp.settings.McpConnectionSettings;
-import dev.tether.mcp.settings.McpServerPolicy;
-import java.nio.file.Files;
+import dev.tether.testing.StrictMcpConfig;
+import dev.tether.testing.mcp.TestSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -52,11 +52,11 @@ class HealingConfigTest {
 
     @Test
     void aServerMaySetItsOwnHealthCheckInterval(@TempDir Path dir) throws Exception {
-        McpConfig.Declared declared = McpConfig.fromArgument("""
+        McpConfig.Declared declared = StrictMcpConfig.fromArgument("""
                 {"mcpServers": {"slow": {"command": "slow-mcp", "healthCheckSeconds": 0}, "other": {"command": "x"}}}""", dir);
-        assertEquals(McpServerPolicy.DEFAULT.withHealthCheckSeconds(0), declared.policies().get("slow"));
+        assertEquals(TestSettings.withHealthCheckSeconds(0), declared.policies().get("slow"));
         assertEquals(null, declared.policies().get("other"), "no override: the runtime's interval");
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument(
                 "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"healthCheckSeconds\":\"often\"}}}", dir))
                 .getMessage().contains("healthCheckSeconds must be a whole number"));
     }

@@ -8,6 +8,8 @@ import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.testing.StrictMcpConfig;
+import dev.tether.testing.mcp.TestSettings;
 import java.time.Duration;
 import java.util.Set;
 import java.nio.file.Files;
@@ -24,7 +26,7 @@ class McpConfigTest {
 
     @Test
     void inlineJsonDeclaresStdioAndHttpServers() throws Exception {
-        List<McpServerSpec> specs = McpConfig.fromArgument("""
+        List<McpServerSpec> specs = StrictMcpConfig.fromArgument("""
                 {"mcpServers": {
                   "files": {"command": "npx", "args": ["-y", "server"], "env": {"TOKEN": "${TOKEN}"}},
                   "remote": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"X-Team": "a"}}}}""", dir).servers();
@@ -37,13 +39,13 @@ class McpConfigTest {
     void relativeCwdResolvesAgainstTheFileThatDeclaredIt() throws Exception {
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.writeString(project.resolve("mcp.json"), "{\"mcpServers\":{\"local\":{\"command\":\"./run\",\"cwd\":\"tools\"}}}");
-        McpServerSpec.Stdio spec = (McpServerSpec.Stdio) McpConfig.fromArgument("project/mcp.json", dir).servers().getFirst();
+        McpServerSpec.Stdio spec = (McpServerSpec.Stdio) StrictMcpConfig.fromArgument("project/mcp.json", dir).servers().getFirst();
         assertEquals(project.resolve("tools"), spec.cwd());
     }
 
     @Test
     void policiesCarryHintOverridesAllowDenyAndTimeouts() throws Exception {
-        McpConfig.Declared declared = McpConfig.fromArgument("""
+        McpConfig.Declared declared = StrictMcpConfig.fromArgument("""
                 {"mcpServers": {"gh": {"command": "gh-mcp",
                   "toolHints": {"delete_repo": {"destructiveHint": true}, "search": {"readOnlyHint": true, "title": "Search"}},
                   "allowTools": ["search", "get_*"], "denyTools": ["get_secret"],
@@ -55,42 +57,42 @@ class McpConfigTest {
                 List.of("search", "get_*"), List.of("get_secret"),
                 new McpRuntimeOptions.CallTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(90))), declared.policies().get("gh"));
         assertEquals(Set.of("gh"), declared.policies().keySet(), "a server without policy keeps the defaults");
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument(
                 "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"toolHints\":{\"t\":{\"readOnly\":true}}}}}", dir))
                 .getMessage().contains("unknown hint \"readOnly\""));
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument(
                 "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"timeouts\":{\"callIdleSeconds\":-1}}}}", dir))
                 .getMessage().contains("callIdleSeconds"));
     }
 
     @Test
     void trustAnnotationsIsOffUnlessTheUserSaysSo() throws Exception {
-        McpConfig.Declared declared = McpConfig.fromArgument("""
+        McpConfig.Declared declared = StrictMcpConfig.fromArgument("""
                 {"mcpServers": {"docs": {"command": "docs-mcp", "trustAnnotations": true}, "other": {"command": "x"}}}""", dir);
-        assertEquals(McpServerPolicy.DEFAULT.withTrustAnnotations(true), declared.policies().get("docs"));
+        assertEquals(TestSettings.trustingAnnotations(), declared.policies().get("docs"));
         assertEquals(null, declared.policies().get("other"), "an untrusted server keeps the default policy");
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument(
                 "{\"mcpServers\":{\"x\":{\"command\":\"x\",\"trustAnnotations\":\"yes\"}}}", dir))
                 .getMessage().contains("trustAnnotations must be true or false"));
     }
 
     @Test
     void anEntryWithoutCommandOrUrlOnlySetsThePolicyOfAServerNamedElsewhere() throws Exception {
-        McpConfig.Declared declared = McpConfig.fromArgument(
+        McpConfig.Declared declared = StrictMcpConfig.fromArgument(
                 "{\"mcpServers\":{\"everything\":{\"sampling\":true,\"exposeRoots\":true,\"logLevel\":\"info\"}}}", dir);
         assertEquals(List.of(), declared.servers());
         McpServerPolicy policy = declared.policies().get("everything");
         assertTrue(policy.sampling());
         assertTrue(policy.exposeRoots());
         assertEquals("info", policy.logLevel());
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument(
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument(
                 "{\"mcpServers\":{\"x\":{\"logLevel\":\"loud\"}}}", dir)).getMessage().contains("logLevel"));
     }
 
     @Test
     void aLaterDeclarationWins() throws Exception {
-        McpConfig.Declared first = McpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"one\",\"denyTools\":[\"x\"]}}}", dir);
-        McpConfig.Declared second = McpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"two\",\"denyTools\":[\"y\"]}}}", dir);
+        McpConfig.Declared first = StrictMcpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"one\",\"denyTools\":[\"x\"]}}}", dir);
+        McpConfig.Declared second = StrictMcpConfig.fromArgument("{\"mcpServers\":{\"a\":{\"command\":\"two\",\"denyTools\":[\"y\"]}}}", dir);
         McpConfig.Declared both = first.then(second);
         assertEquals(List.of("y"), both.policies().get("a").denyTools());
         assertEquals("two", ((McpServerSpec.Stdio) both.servers().getLast()).command());
@@ -98,13 +100,13 @@ class McpConfigTest {
 
     @Test
     void brokenConfigsSayWhatIsWrong() {
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument("{nope", dir))
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument("{nope", dir))
                 .getMessage().contains("not valid JSON"));
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument("{\"servers\":{}}", dir))
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument("{\"servers\":{}}", dir))
                 .getMessage().contains("mcpServers"));
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument("{\"mcpServers\":{\"x\":{\"args\":[]}}}", dir))
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument("{\"mcpServers\":{\"x\":{\"args\":[]}}}", dir))
                 .getMessage().contains("\"x\" needs a non-empty \"command\""));
-        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> McpConfig.fromArgument("missing.json", dir))
+        assertTrue(assertThrows(McpConfig.InvalidConfig.class, () -> StrictMcpConfig.fromArgument("missing.json", dir))
                 .getMessage().contains("cannot read"));
     }
 }

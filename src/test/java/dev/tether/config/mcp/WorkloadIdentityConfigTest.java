@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.mcp.auth.OAuthClientConfig;
+import dev.tether.testing.StrictMcpConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class WorkloadIdentityConfigTest {
 
     private static OAuthClientConfig client(String oauth) throws Exception {
         Path dir = Files.createTempDirectory("wif-config");
-        McpConfig.Declared declared = McpConfig.fromArgument(
+        McpConfig.Declared declared = StrictMcpConfig.fromArgument(
                 "{\"mcpServers\": {\"srv\": {\"url\": \"https://mcp.example/mcp\", \"oauth\": " + oauth + "}}}", dir);
         return declared.policies().get("srv").oauthClient();
     }

@@ -14,6 +14,7 @@ import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.McpTestSupport;
+import dev.tether.testing.mcp.TestSettings;
 import dev.tether.testing.mcp.calls.Calls;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolKind;
@@ -67,7 +68,7 @@ class ToolPolicyProjectionTest {
         assertEquals(PermissionGate.Verdict.ASK, PermissionGate.verdict(SessionMode.READ_ONLY, untrusted.traits(), false));
         assertTrue(untrusted.definition().description().contains("[read-only]"), "the model still reads what the server claims");
 
-        McpTool trusted = project(List.of(claims), McpServerPolicy.DEFAULT.withTrustAnnotations(true)).getFirst();
+        McpTool trusted = project(List.of(claims), TestSettings.trustingAnnotations()).getFirst();
         assertEquals(new ToolTraits(ToolKind.READ, ToolTraits.Category.READ, false, "srv"), trusted.traits());
         assertEquals(PermissionGate.Verdict.ALLOW, PermissionGate.verdict(SessionMode.ASK, trusted.traits(), false));
         assertTrue(trusted.auditInfo().path("annotationsTrusted").asBoolean());

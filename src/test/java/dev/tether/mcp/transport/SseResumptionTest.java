@@ -29,7 +29,8 @@ class SseResumptionTest {
 
     @Test
     void theCallIsResumedWithTheLastEventIdAfterTheServersRetryDelay() {
-        try (ResumableSseServer server = new ResumableSseServer(300, true, Resume.ANSWER);
+        // Longer than the 1 s Tether waits when a server names no delay: waiting at least this long shows it is the server's.
+        try (ResumableSseServer server = new ResumableSseServer(1500, true, Resume.ANSWER);
              McpClientSession session = connect(server)) {
             McpCallResult result = session.callTool("slow", Json.object(), LIMITS, Cancellation.root(), p -> { });
 
@@ -37,7 +38,7 @@ class SseResumptionTest {
             List<Resumption> resumptions = server.resumptions();
             assertEquals(List.of("e-1"), resumptions.stream().map(Resumption::lastEventId).toList());
             long delay = resumptions.getFirst().millisAfterClose();
-            assertTrue(delay >= 280 && delay < 1000, "resumed " + delay + " ms after the close, asked for 300 ms");
+            assertTrue(delay >= 1450, "resumed " + delay + " ms after the close, asked for 1500 ms");
         }
     }
 
@@ -45,13 +46,12 @@ class SseResumptionTest {
     void aStreamWithoutAnEventIdFailsTheCallAtOnce() {
         try (ResumableSseServer server = new ResumableSseServer(300, false, Resume.ANSWER);
              McpClientSession session = connect(server)) {
-            long start = System.nanoTime();
             McpError e = assertThrows(McpError.class,
                     () -> session.callTool("slow", Json.object(), LIMITS, Cancellation.root(), p -> { }));
 
+            // Failed for the missing event id, not by the call's timeout (whose message says so).
             assertEquals("tools/call failed: the server closed the response stream before answering and sent no event id"
                     + " to resume it from", e.getMessage());
-            assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos(), "failed without waiting for the timeout");
             assertEquals(List.of(), server.resumptions());
         }
     }

@@ -99,7 +99,6 @@ class AnthropicFailuresTest {
         CancelMidStream.Outcome outcome = CancelMidStream.run(provider, HI);
 
         assertTrue(outcome.thrown() instanceof CancelledException, "threw " + outcome.thrown());
-        assertTrue(outcome.stoppedAfterMillis() < 1000, "took " + outcome.stoppedAfterMillis() + " ms");
         assertTrue(server.awaitClientGone(Duration.ofSeconds(3)), "the server kept a live connection");
         assertTrue(outcome.events().log().size() < 10, "kept streaming: " + outcome.events().log());
     }

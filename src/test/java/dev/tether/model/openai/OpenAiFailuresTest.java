@@ -89,7 +89,6 @@ class OpenAiFailuresTest {
         CancelMidStream.Outcome outcome = CancelMidStream.run(provider, HI);
 
         assertTrue(outcome.thrown() instanceof CancelledException, "threw " + outcome.thrown());
-        assertTrue(outcome.stoppedAfterMillis() < 1000, "took " + outcome.stoppedAfterMillis() + " ms");
         assertTrue(server.awaitClientGone(Duration.ofSeconds(3)), "the server kept a live connection");
     }
 

@@ -2,6 +2,7 @@ package dev.tether.session.compaction;
 
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.session.SessionServices;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.ScriptedCatalog;
@@ -21,7 +22,9 @@ final class Compaction {
 
     static InProcessAgent agent(Path state, ScriptedCatalog model, long windowTokens) {
         return new InProcessAgent(state, model, InProcessAgent.NO_MCP, ToolFilter.ALLOW_ALL,
-                services -> services.withLimits(services.limits().withContext(windowTokens, 0.85)));
+                services -> new SessionServices(services.transcripts(), services.models(), services.mcp(), services.frontend(),
+                        services.mcpSources(), services.toolFilter(), services.limits().withContext(windowTokens, 0.85),
+                        services.secrets()));
     }
 
     /** Every agent message the editor was shown, joined. */

@@ -45,7 +45,12 @@ public final class McpTestSupport {
     }
 
     public static McpRuntimeOptions options() {
-        return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")), System.getenv())
+        return options(System.getenv());
+    }
+
+    /** As {@link #options()}, with {@code hostEnv} as Tether's environment. */
+    public static McpRuntimeOptions options(Map<String, String> hostEnv) {
+        return McpRuntimeOptions.defaults(Path.of(System.getProperty("user.dir")), hostEnv)
                 .withConnectTimeout(Duration.ofSeconds(20));
     }
 

@@ -8,12 +8,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Streams a request, cancels the turn as soon as the first event arrived, and reports what
- * the stream threw and how long it took to stop after the cancel.
+ * Streams a request, cancels the turn as soon as the first event arrived, and reports what the
+ * stream threw. A stream that does not stop fails the wait for it; callers make the stream's own
+ * end far later than that wait (how soon a stream stops is not a test's business: scripts/bench).
  */
 public final class CancelMidStream {
-    /** What {@code stream} threw (null if it returned), the events seen, and the stop time. */
-    public record Outcome(Throwable thrown, RecordingEvents events, long stoppedAfterMillis) {}
+    /** What {@code stream} threw (null if it returned) and the events seen. */
+    public record Outcome(Throwable thrown, RecordingEvents events) {}
 
     private CancelMidStream() {}
 
@@ -33,9 +34,8 @@ public final class CancelMidStream {
         if (!first.await(5, TimeUnit.SECONDS)) {
             throw new AssertionError("no event within 5 s");
         }
-        long cancelledAt = System.nanoTime();
         turn.cancel();
-        Throwable thrown = outcome.get(5, TimeUnit.SECONDS);
-        return new Outcome(thrown, events, (System.nanoTime() - cancelledAt) / 1_000_000);
+        Throwable thrown = outcome.get(30, TimeUnit.SECONDS);
+        return new Outcome(thrown, events);
     }
 }

@@ -87,11 +87,10 @@ class RunCommandTest {
 
     @Test
     void timeoutKillsTheProcessTreeLocally() throws Exception {
-        long start = System.nanoTime();
+        // The child would sleep an hour: a tool that waited for it rather than killing it times the test out.
         ToolOutcome out = new RunCommandTool().run(
-                Json.parse("{\"command\":\"sleep 30 & echo $! > child.pid; wait\",\"timeout_ms\":500}"),
+                Json.parse("{\"command\":\"sleep 3600 & echo $! > child.pid; wait\",\"timeout_ms\":500}"),
                 h.context(ToolHarness.LOCAL));
-        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 10);
         assertTrue(modelText(out).startsWith("Timed out after 500 ms; the command was killed.\nExit code: none\nSignal: SIGKILL\n"),
                 modelText(out));
         assertProcessGone(h.root.resolve("child.pid"));

@@ -1,23 +1,18 @@
 package dev.tether.mcp.auth.dpop;
 
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.MessageDigest;
-import java.security.Signature;
-import java.security.AlgorithmParameters;
-import java.security.KeyFactory;
-import java.security.interfaces.ECPrivateKey;
-import java.security.interfaces.ECPublicKey;
-import java.security.spec.ECGenParameterSpec;
-import java.security.spec.ECParameterSpec;
-import java.security.spec.ECPoint;
-import java.security.spec.ECPrivateKeySpec;
-import java.security.spec.ECPublicKeySpec;
-import java.util.Base64;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,33 +26,24 @@ import java.util.Map;
 public final class DpopKey {
     /** The JWS algorithm of every proof (RFC 7518 §3.4). */
     public static final String ALGORITHM = "ES256";
-    private static final int COORDINATE_BYTES = 32;
-    private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
+    /** The members of a written key, in the order RFC 7638 §3.2 hashes the public ones; then the private {@code d}. */
+    private static final List<String> PUBLIC_MEMBERS = List.of("crv", "kty", "x", "y");
 
-    private final KeyPair pair;
+    private final ECKey key;
     private final Map<String, String> publicJwk;
     private final String thumbprint;
 
-    private DpopKey(KeyPair pair) {
-        this.pair = pair;
-        ECPublicKey pub = (ECPublicKey) pair.getPublic();
-        Map<String, String> jwk = new LinkedHashMap<>();
-        // RFC 7638 §3.2: the thumbprint hashes exactly these members, in this (lexicographic) order.
-        jwk.put("crv", "P-256");
-        jwk.put("kty", "EC");
-        jwk.put("x", BASE64URL.encodeToString(fixed(pub.getW().getAffineX())));
-        jwk.put("y", BASE64URL.encodeToString(fixed(pub.getW().getAffineY())));
-        this.publicJwk = java.util.Collections.unmodifiableMap(jwk);
-        this.thumbprint = computeThumbprint(jwk);
+    private DpopKey(ECKey key) throws JOSEException {
+        this.key = key;
+        this.publicJwk = Collections.unmodifiableMap(members(key.toPublicJWK().toJSONObject(), PUBLIC_MEMBERS));
+        this.thumbprint = key.computeThumbprint().toString();
     }
 
     /** A fresh key pair. */
     public static DpopKey generate() {
         try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
-            generator.initialize(new ECGenParameterSpec("secp256r1"));
-            return new DpopKey(generator.generateKeyPair());
-        } catch (GeneralSecurityException e) {
+            return new DpopKey(new ECKeyGenerator(Curve.P_256).generate());
+        } catch (JOSEException e) {
             throw new IllegalStateException("this Java runtime cannot make EC P-256 keys", e);
         }
     }
@@ -68,26 +54,17 @@ public final class DpopKey {
      * Nothing of the input is echoed in any message.
      */
     public static DpopKey restore(Map<String, String> jwk) {
-        if (jwk == null || !"EC".equals(jwk.get("kty")) || !"P-256".equals(jwk.get("crv"))) {
+        if (jwk == null || !"EC".equals(jwk.get("kty")) || !"P-256".equals(jwk.get("crv")) || jwk.get("d") == null) {
             return null;
         }
         try {
-            byte[] x = unbase64url(jwk.get("x"));
-            byte[] y = unbase64url(jwk.get("y"));
-            byte[] d = unbase64url(jwk.get("d"));
-            if (x.length != COORDINATE_BYTES || y.length != COORDINATE_BYTES || d.length != COORDINATE_BYTES) {
+            // Nimbus refuses coordinates off the curve; that the private half belongs to them is checked by signing.
+            ECKey parsed = ECKey.parse(Map.<String, Object>copyOf(jwk));
+            if (!Curve.P_256.equals(parsed.getCurve()) || !parsed.isPrivate() || !signsFor(parsed)) {
                 return null;
             }
-            AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");
-            parameters.init(new ECGenParameterSpec("secp256r1"));
-            ECParameterSpec curve = parameters.getParameterSpec(ECParameterSpec.class);
-            KeyFactory factory = KeyFactory.getInstance("EC");
-            ECPublicKey pub = (ECPublicKey) factory.generatePublic(new ECPublicKeySpec(
-                    new ECPoint(new BigInteger(1, x), new BigInteger(1, y)), curve));
-            ECPrivateKey priv = (ECPrivateKey) factory.generatePrivate(new ECPrivateKeySpec(new BigInteger(1, d), curve));
-            DpopKey key = new DpopKey(new KeyPair(pub, priv));
-            return key.signsFor(pub) ? key : null;
-        } catch (GeneralSecurityException | IllegalArgumentException | NullPointerException e) {
+            return new DpopKey(parsed);
+        } catch (java.text.ParseException | JOSEException | RuntimeException e) {
             return null;
         }
     }
@@ -98,17 +75,8 @@ public final class DpopKey {
      */
     public Map<String, String> privateJwk() {
         Map<String, String> jwk = new LinkedHashMap<>(publicJwk);
-        jwk.put("d", BASE64URL.encodeToString(fixed(((ECPrivateKey) pair.getPrivate()).getS())));
+        jwk.put("d", key.getD().toString());
         return jwk;
-    }
-
-    /** Whether a signature of this key's private half verifies with {@code pub}: the halves of a restored pair belong together. */
-    private boolean signsFor(ECPublicKey pub) throws GeneralSecurityException {
-        byte[] probe = "tether-dpop-key-check".getBytes(StandardCharsets.US_ASCII);
-        Signature verifier = Signature.getInstance("SHA256withECDSAinP1363Format");
-        verifier.initVerify(pub);
-        verifier.update(probe);
-        return verifier.verify(sign(probe));
     }
 
     /** The public key as a JWK ({@code crv}, {@code kty}, {@code x}, {@code y}); never the private part. */
@@ -121,16 +89,9 @@ public final class DpopKey {
         return thumbprint;
     }
 
-    /** The ES256 signature of {@code input} in the JWS form: R and S, 32 bytes each, not DER. */
-    byte[] sign(byte[] input) {
-        try {
-            Signature signature = Signature.getInstance("SHA256withECDSAinP1363Format");
-            signature.initSign(pair.getPrivate());
-            signature.update(input);
-            return signature.sign();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot sign a DPoP proof: " + e.getClass().getSimpleName());
-        }
+    /** The Nimbus key pair, for {@link DpopProof} to sign with and to name its public half. */
+    ECKey jwk() {
+        return key;
     }
 
     @Override
@@ -138,35 +99,18 @@ public final class DpopKey {
         return "DpopKey[jkt=" + thumbprint + "]";
     }
 
-    /** A coordinate as exactly 32 big-endian bytes (BigInteger adds a sign byte or drops leading zeros). */
-    private static byte[] fixed(BigInteger value) {
-        byte[] raw = value.toByteArray();
-        if (raw.length == COORDINATE_BYTES) {
-            return raw;
+    /** Whether a signature of {@code pair}'s private half verifies with its public half: the halves of a restored pair belong together. */
+    private static boolean signsFor(ECKey pair) throws JOSEException {
+        JWSObject probe = new JWSObject(new JWSHeader(JWSAlgorithm.ES256), new Payload("tether-dpop-key-check"));
+        probe.sign(new ECDSASigner(pair));
+        return probe.verify(new ECDSAVerifier(pair.toPublicJWK()));
+    }
+
+    private static Map<String, String> members(Map<String, Object> json, List<String> names) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String name : names) {
+            out.put(name, String.valueOf(json.get(name)));
         }
-        byte[] out = new byte[COORDINATE_BYTES];
-        int copy = Math.min(raw.length, COORDINATE_BYTES);
-        System.arraycopy(raw, raw.length - copy, out, COORDINATE_BYTES - copy, copy);
         return out;
-    }
-
-    private static String computeThumbprint(Map<String, String> jwk) {
-        StringBuilder json = new StringBuilder("{");
-        jwk.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":\"").append(v).append('"'));
-        json.append('}');
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(json.toString().getBytes(StandardCharsets.UTF_8));
-            return BASE64URL.encodeToString(digest);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String base64url(byte[] bytes) {
-        return BASE64URL.encodeToString(bytes);
-    }
-
-    static byte[] unbase64url(String text) {
-        return Base64.getUrlDecoder().decode(text);
     }
 }

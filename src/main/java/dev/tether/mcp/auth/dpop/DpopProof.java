@@ -1,16 +1,22 @@
 package dev.tether.mcp.auth.dpop;
 
-import dev.tether.json.Json;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.util.Base64URL;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.text.ParseException;
 import java.time.Instant;
+import java.util.Date;
 import java.util.Locale;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One DPoP proof: a JWT signed with the client's {@link DpopKey}, whose header carries
@@ -23,6 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class DpopProof {
     public static final String TYPE = "dpop+jwt";
+    private static final JOSEObjectType JOSE_TYPE = new JOSEObjectType(TYPE);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private DpopProof() {}
@@ -34,26 +41,28 @@ public final class DpopProof {
      * @param nonce       the server's latest {@code DPoP-Nonce}, or null when it named none
      */
     public static String create(DpopKey key, String method, URI target, String accessToken, String nonce, Instant now) {
-        ObjectNode header = Json.object();
-        header.put("typ", TYPE);
-        header.put("alg", DpopKey.ALGORITHM);
-        ObjectNode jwk = header.putObject("jwk");
-        key.publicJwk().forEach(jwk::put);
-        ObjectNode claims = Json.object();
+        JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256).type(JOSE_TYPE).jwk(key.jwk().toPublicJWK()).build();
         byte[] id = new byte[18];
         RANDOM.nextBytes(id);
-        claims.put("jti", DpopKey.base64url(id));
-        claims.put("htm", method.toUpperCase(Locale.ROOT));
-        claims.put("htu", htu(target));
-        claims.put("iat", now.getEpochSecond());
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
+                .jwtID(Base64URL.encode(id).toString())
+                .claim("htm", method.toUpperCase(Locale.ROOT))
+                .claim("htu", htu(target))
+                // A Date is written in whole seconds, as iat wants (RFC 7519 §2 NumericDate).
+                .issueTime(Date.from(now));
         if (accessToken != null) {
-            claims.put("ath", ath(accessToken));
+            claims.claim("ath", ath(accessToken));
         }
         if (nonce != null) {
-            claims.put("nonce", nonce);
+            claims.claim("nonce", nonce);
         }
-        String input = part(header) + "." + part(claims);
-        return input + "." + DpopKey.base64url(key.sign(input.getBytes(StandardCharsets.US_ASCII)));
+        SignedJWT proof = new SignedJWT(header, claims.build());
+        try {
+            proof.sign(new ECDSASigner(key.jwk()));
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot sign a DPoP proof: " + e.getClass().getSimpleName());
+        }
+        return proof.serialize();
     }
 
     /** The {@code htu} of a request to {@code target}: scheme, host, port and path; no query, no fragment (§4.2). */
@@ -68,37 +77,21 @@ public final class DpopProof {
     /** The {@code ath} of {@code accessToken}: base64url of its SHA-256 over its ASCII bytes (§4.2). */
     public static String ath(String accessToken) {
         try {
-            return DpopKey.base64url(MessageDigest.getInstance("SHA-256").digest(accessToken.getBytes(StandardCharsets.US_ASCII)));
+            return Base64URL.encode(MessageDigest.getInstance("SHA-256").digest(accessToken.getBytes(StandardCharsets.US_ASCII))).toString();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** The {@code nonce} claim of a proof this class made, or null when it has none or is not one. */
+    /** The {@code nonce} claim of a proof this class made (read unverified), or null when it has none or is not one. */
     public static String nonceOf(String proof) {
-        JsonNode claims = claims(proof);
-        JsonNode nonce = claims == null ? null : claims.get("nonce");
-        return nonce != null && nonce.isString() ? nonce.asString() : null;
-    }
-
-    /** The claims of a compact JWT, unverified (for Tether's own proofs only), or null when it is not one. */
-    static JsonNode claims(String jwt) {
-        if (jwt == null) {
-            return null;
-        }
-        String[] parts = jwt.split("\\.", -1);
-        if (parts.length != 3) {
+        if (proof == null) {
             return null;
         }
         try {
-            JsonNode claims = Json.parse(new String(DpopKey.unbase64url(parts[1]), StandardCharsets.UTF_8));
-            return claims.isObject() ? claims : null;
-        } catch (IllegalArgumentException | JacksonException e) {
+            return SignedJWT.parse(proof).getJWTClaimsSet().getStringClaim("nonce");
+        } catch (ParseException e) {
             return null;
         }
-    }
-
-    private static String part(JsonNode json) {
-        return DpopKey.base64url(Json.write(json).getBytes(StandardCharsets.UTF_8));
     }
 }
