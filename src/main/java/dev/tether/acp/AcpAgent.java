@@ -43,7 +43,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -111,24 +110,19 @@ public final class AcpAgent implements InboundHandler {
     public void onNotification(Message.Notification notification) {
         if ("session/cancel".equals(notification.method())) {
             // A cancel that names no session (or not as a string) has nothing to cancel: ignored, as ACP notifications are.
-            String id = cancelled(notification.params());
-            if (id != null) {
-                sessions.cancel(id);
+            CancelNotification cancel = cancel(notification.params());
+            if (cancel.sessionId() != null) {
+                sessions.cancel(cancel.sessionId());
             }
         } else if (!notification.method().startsWith("_")) {
             log().debug("ignoring notification {}", notification.method());
         }
     }
 
-    private static String cancelled(JsonNode params) {
-        if (params == null || !params.isObject()) {
-            return null;
-        }
-        try {
-            return Json.strictStrings().treeToValue(params, CancelNotification.class).sessionId();
-        } catch (JacksonException e) {
-            return null;
-        }
+    /** Read by hand: notifications run on the reader thread, which must not wait for the mapper to be built. */
+    private static CancelNotification cancel(JsonNode params) {
+        JsonNode id = params == null ? null : params.get("sessionId");
+        return new CancelNotification(id != null && id.isString() ? id.asString() : null);
     }
 
     private InitializeResponse initialize(InitializeRequest params) {
