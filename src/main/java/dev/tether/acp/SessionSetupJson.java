@@ -33,13 +33,13 @@ final class SessionSetupJson {
     }
 
     static LoadSessionRequest load(JsonNode params) {
-        return new LoadSessionRequest(Params.string(params, "sessionId"), Params.string(params, "cwd"), strings(params, "additionalDirectories"),
-                McpServerParams.read(params));
+        return new LoadSessionRequest(Params.string(params, "sessionId"), Params.string(params, "cwd"),
+                strings(params, "additionalDirectories"), McpServerParams.read(params));
     }
 
     static ResumeSessionRequest resume(JsonNode params) {
-        return new ResumeSessionRequest(Params.string(params, "sessionId"), Params.string(params, "cwd"), strings(params, "additionalDirectories"),
-                McpServerParams.read(params));
+        return new ResumeSessionRequest(Params.string(params, "sessionId"), Params.string(params, "cwd"),
+                strings(params, "additionalDirectories"), McpServerParams.read(params));
     }
 
     static ObjectNode tree(NewSessionResponse answer) {
