@@ -1,9 +1,31 @@
 package dev.tether.acp;
 
 import dev.tether.acp.schema.ContentBlock;
-import dev.tether.agent.StopReason;
+import dev.tether.acp.schema.McpServer;
+import dev.tether.acp.schema.agent.AuthenticateRequest;
+import dev.tether.acp.schema.agent.AuthenticateResponse;
+import dev.tether.acp.schema.agent.CancelNotification;
+import dev.tether.acp.schema.agent.CloseSessionRequest;
+import dev.tether.acp.schema.agent.CloseSessionResponse;
+import dev.tether.acp.schema.agent.DeleteSessionRequest;
+import dev.tether.acp.schema.agent.DeleteSessionResponse;
+import dev.tether.acp.schema.agent.InitializeRequest;
+import dev.tether.acp.schema.agent.InitializeResponse;
+import dev.tether.acp.schema.agent.ListSessionsRequest;
+import dev.tether.acp.schema.agent.ListSessionsResponse;
+import dev.tether.acp.schema.agent.LoadSessionRequest;
+import dev.tether.acp.schema.agent.LoadSessionResponse;
+import dev.tether.acp.schema.agent.NewSessionRequest;
+import dev.tether.acp.schema.agent.NewSessionResponse;
+import dev.tether.acp.schema.agent.PromptRequest;
+import dev.tether.acp.schema.agent.PromptResponse;
+import dev.tether.acp.schema.agent.ResumeSessionRequest;
+import dev.tether.acp.schema.agent.ResumeSessionResponse;
+import dev.tether.acp.schema.agent.SetSessionConfigOptionRequest;
+import dev.tether.acp.schema.agent.SetSessionConfigOptionResponse;
+import dev.tether.acp.schema.agent.SetSessionModeRequest;
+import dev.tether.acp.schema.agent.SetSessionModeResponse;
 import dev.tether.json.Json;
-import dev.tether.json.Trees;
 import dev.tether.jsonrpc.InboundHandler;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
@@ -11,6 +33,7 @@ import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.jsonrpc.Message;
 import dev.tether.session.api.PromptBlock;
 import dev.tether.session.api.SessionError;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.session.SessionManager;
 import dev.tether.session.transcript.SessionRecord;
 import dev.tether.session.SessionRuntime;
@@ -20,12 +43,14 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The agent side of ACP: one switch from method to session command.
+ * The agent side of ACP: one switch from method to session command. Each request's params are
+ * read as their record and each answer is written from its record by the mapper, but for the
+ * methods on the path of a new editor's first turn, which the mapper would make slower:
+ * {@link SessionSetupJson} ({@code session/new}, {@code load}, {@code resume}) and
+ * {@link PromptJson} read and write those by hand.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/overview">ACP overview</a>
  */
@@ -56,36 +81,27 @@ public final class AcpAgent implements InboundHandler {
     @Override
     public JsonNode onRequest(InboundRequest request) {
         try {
-            return dispatch(request);
+            return Json.tree(dispatch(request));
         } catch (SessionError e) {
             throw AcpErrors.toJsonRpc(e);
         }
     }
 
-    private JsonNode dispatch(InboundRequest request) {
-        JsonNode params = request.params();
+    /** The answer: a record of {@code acp.schema.agent}, or a tree written by hand. */
+    private Object dispatch(InboundRequest request) {
         return switch (request.method()) {
-            case "initialize" -> initialize(Params.object(params, request.method()));
-            case "authenticate" -> authenticate(Params.object(params, request.method()));
-            case "session/new" -> newSession(Params.object(params, request.method()), request);
-            case "session/load" -> restore(Params.object(params, request.method()), true, request);
-            case "session/resume" -> restore(Params.object(params, request.method()), false, request);
-            case "session/list" -> list(params == null || params.isNull() ? Json.object() : Params.object(params, request.method()));
-            case "session/close" -> {
-                sessions.close(Params.string(Params.object(params, request.method()), "sessionId"));
-                yield Json.object();
-            }
-            case "session/delete" -> {
-                sessions.delete(Params.string(Params.object(params, request.method()), "sessionId"));
-                yield Json.object();
-            }
-            case "session/prompt" -> prompt(Params.object(params, request.method()), request);
-            case "session/set_mode" -> {
-                JsonNode p = Params.object(params, request.method());
-                sessions.get(Params.string(p, "sessionId")).setMode(Params.string(p, "modeId"));
-                yield Json.object();
-            }
-            case "session/set_config_option" -> setConfigOption(Params.object(params, request.method()));
+            case "initialize" -> initialize(Params.read(request, InitializeRequest.class));
+            case "authenticate" -> authenticate(Params.read(request, AuthenticateRequest.class));
+            case "session/new" -> SessionSetupJson.tree(newSession(SessionSetupJson.newSession(Params.object(request)), request));
+            case "session/load" -> SessionSetupJson.tree(load(SessionSetupJson.load(Params.object(request)), request));
+            case "session/resume" -> SessionSetupJson.tree(resume(SessionSetupJson.resume(Params.object(request)), request));
+            case "session/list" -> list(request.params() == null || request.params().isNull() ? ListSessionsRequest.ALL
+                    : Params.read(request, ListSessionsRequest.class));
+            case "session/close" -> close(Params.read(request, CloseSessionRequest.class));
+            case "session/delete" -> delete(Params.read(request, DeleteSessionRequest.class));
+            case "session/prompt" -> PromptJson.tree(prompt(PromptJson.read(Params.object(request)), request));
+            case "session/set_mode" -> setMode(Params.read(request, SetSessionModeRequest.class));
+            case "session/set_config_option" -> setConfigOption(Params.read(request, SetSessionConfigOptionRequest.class));
             default -> throw JsonRpcException.methodNotFound(request.method());
         };
     }
@@ -93,23 +109,30 @@ public final class AcpAgent implements InboundHandler {
     @Override
     public void onNotification(Message.Notification notification) {
         if ("session/cancel".equals(notification.method())) {
-            JsonNode id = notification.params() == null ? null : notification.params().get("sessionId");
-            if (id != null && id.isString()) {
-                sessions.cancel(id.asString());
+            // A cancel that names no session (or not as a string) has nothing to cancel: ignored, as ACP notifications are.
+            CancelNotification cancel = cancel(notification.params());
+            if (cancel.sessionId() != null) {
+                sessions.cancel(cancel.sessionId());
             }
         } else if (!notification.method().startsWith("_")) {
             log().debug("ignoring notification {}", notification.method());
         }
     }
 
-    private JsonNode initialize(JsonNode params) {
-        ClientCapabilities client = ClientCapabilities.from(params.get("clientCapabilities"));
-        onInitialize.accept(client);
-        return Trees.fromPlain(InitializeResult.of(version, client));
+    /** Read by hand: notifications run on the reader thread, which must not wait for the mapper to be built. */
+    private static CancelNotification cancel(JsonNode params) {
+        JsonNode id = params == null ? null : params.get("sessionId");
+        return new CancelNotification(id != null && id.isString() ? id.asString() : null);
     }
 
-    private JsonNode authenticate(JsonNode params) {
-        String method = Params.string(params, "methodId");
+    private InitializeResponse initialize(InitializeRequest params) {
+        ClientCapabilities client = ClientCapabilities.from(params.clientCapabilities());
+        onInitialize.accept(client);
+        return InitializeResult.of(version, client);
+    }
+
+    private AuthenticateResponse authenticate(AuthenticateRequest params) {
+        String method = Params.required(params.methodId(), "methodId");
         // The terminal method is not meant to reach authenticate (the editor only runs it); an editor
         // that sends it anyway gets the same re-check, which finds a key `tether login` stored.
         if (!AUTH_METHOD_ID.equals(method) && !LOGIN_METHOD_ID.equals(method)) {
@@ -119,7 +142,7 @@ public final class AcpAgent implements InboundHandler {
         if (missing != null) {
             throw new JsonRpcException(JsonRpcError.AUTH_REQUIRED, missing);
         }
-        return Json.object();
+        return new AuthenticateResponse();
     }
 
     private void requireCredentials() {
@@ -129,96 +152,106 @@ public final class AcpAgent implements InboundHandler {
         }
     }
 
-    private JsonNode newSession(JsonNode params, InboundRequest request) {
-        Path cwd = Params.absolutePath(Params.string(params, "cwd"), "cwd");
-        List<Path> dirs = Params.directories(params, "additionalDirectories");
-        var servers = McpServerParams.read(params, true);
+    private NewSessionResponse newSession(NewSessionRequest params, InboundRequest request) {
+        Path cwd = Params.absolutePath(Params.required(params.cwd(), "cwd"), "cwd");
+        List<Path> dirs = Params.directories(params.additionalDirectories(), "additionalDirectories");
+        List<McpServerSpec> servers = McpServerParams.specs(requiredServers(params.mcpServers()));
         requireCredentials();
         SessionRuntime runtime = sessions.create(cwd, dirs, servers);
         request.afterResponse(runtime::startPublishingCommands);
-        ObjectNode result = sessionState(runtime);
-        result.put("sessionId", runtime.id().value());
-        return result;
+        return new NewSessionResponse(runtime.id().value(), SessionEvents.modes(runtime.mode()),
+                SessionEvents.configOptions(runtime.configOptions()));
     }
 
-    private JsonNode restore(JsonNode params, boolean replay, InboundRequest request) {
-        String sessionId = Params.string(params, "sessionId");
-        Path cwd = Params.absolutePath(Params.string(params, "cwd"), "cwd");
-        List<Path> dirs = Params.directories(params, "additionalDirectories");
-        var servers = McpServerParams.read(params, replay);
+    private LoadSessionResponse load(LoadSessionRequest params, InboundRequest request) {
+        SessionRuntime runtime = restore(params.sessionId(), params.cwd(), params.additionalDirectories(), params.mcpServers(), true,
+                request);
+        return new LoadSessionResponse(SessionEvents.modes(runtime.mode()), SessionEvents.configOptions(runtime.configOptions()));
+    }
+
+    private ResumeSessionResponse resume(ResumeSessionRequest params, InboundRequest request) {
+        SessionRuntime runtime = restore(params.sessionId(), params.cwd(), params.additionalDirectories(), params.mcpServers(), false,
+                request);
+        return new ResumeSessionResponse(SessionEvents.modes(runtime.mode()), SessionEvents.configOptions(runtime.configOptions()));
+    }
+
+    /** {@code session/load} ({@code replay}, which requires {@code mcpServers}) or {@code session/resume}. */
+    private SessionRuntime restore(String sessionId, String cwd, List<String> additionalDirectories, List<McpServer> mcpServers,
+                                   boolean replay, InboundRequest request) {
+        String id = Params.required(sessionId, "sessionId");
+        Path dir = Params.absolutePath(Params.required(cwd, "cwd"), "cwd");
+        List<Path> dirs = Params.directories(additionalDirectories, "additionalDirectories");
+        List<McpServerSpec> servers = McpServerParams.specs(replay ? requiredServers(mcpServers)
+                : mcpServers == null ? List.of() : mcpServers);
         requireCredentials();
-        SessionRuntime runtime = sessions.restore(sessionId, cwd, dirs, servers, replay);
+        SessionRuntime runtime = sessions.restore(id, dir, dirs, servers, replay);
         request.afterResponse(runtime::startPublishingCommands);
-        return sessionState(runtime);
+        return runtime;
     }
 
-    private static ObjectNode sessionState(SessionRuntime runtime) {
-        ObjectNode result = Json.object();
-        result.set("modes", SessionEvents.modes(runtime.mode()));
-        result.set("configOptions", SessionEvents.configOptionsTree(runtime.configOptions()));
-        return result;
+    /** {@code session/new} and {@code load} require the list; null stands for an absent one. */
+    private static List<McpServer> requiredServers(List<McpServer> servers) {
+        if (servers == null) {
+            throw JsonRpcException.invalidParams("Invalid params: \"mcpServers\" is required (use [] for none)");
+        }
+        return servers;
     }
 
-    private JsonNode list(JsonNode params) {
-        String cwd = Params.optionalString(params, "cwd");
-        SessionManager.Page page = sessions.list(cwd == null ? null : Params.absolutePath(cwd, "cwd"), Params.optionalString(params, "cursor"));
-        ObjectNode result = Json.object();
-        var array = result.putArray("sessions");
+    private ListSessionsResponse list(ListSessionsRequest params) {
+        Path cwd = params.cwd() == null ? null : Params.absolutePath(params.cwd(), "cwd");
+        SessionManager.Page page = sessions.list(cwd, params.cursor());
+        List<ListSessionsResponse.SessionInfo> infos = new ArrayList<>();
         for (SessionRecord.Summary s : page.sessions()) {
-            ObjectNode item = array.addObject();
-            item.put("sessionId", s.meta().sessionId().value());
-            item.put("cwd", s.meta().cwd().toString());
-            if (!s.meta().additionalDirectories().isEmpty()) {
-                var dirs = item.putArray("additionalDirectories");
-                s.meta().additionalDirectories().forEach(d -> dirs.add(d.toString()));
-            }
-            if (s.title() != null) {
-                item.put("title", s.title());
-            }
-            item.put("updatedAt", s.updatedAt().toString());
+            List<Path> dirs = s.meta().additionalDirectories();
+            infos.add(new ListSessionsResponse.SessionInfo(s.meta().sessionId().value(), s.meta().cwd().toString(),
+                    dirs.isEmpty() ? null : dirs.stream().map(Path::toString).toList(), s.title(), s.updatedAt().toString()));
         }
-        if (page.nextCursor() != null) {
-            result.put("nextCursor", page.nextCursor());
-        }
-        return result;
+        return new ListSessionsResponse(infos, page.nextCursor());
     }
 
-    private JsonNode prompt(JsonNode params, InboundRequest request) {
-        SessionRuntime runtime = sessions.get(Params.string(params, "sessionId"));
-        JsonNode prompt = params.get("prompt");
-        if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {
+    private CloseSessionResponse close(CloseSessionRequest params) {
+        sessions.close(Params.required(params.sessionId(), "sessionId"));
+        return new CloseSessionResponse();
+    }
+
+    private DeleteSessionResponse delete(DeleteSessionRequest params) {
+        sessions.delete(Params.required(params.sessionId(), "sessionId"));
+        return new DeleteSessionResponse();
+    }
+
+    private PromptResponse prompt(PromptRequest params, InboundRequest request) {
+        SessionRuntime runtime = sessions.get(Params.required(params.sessionId(), "sessionId"));
+        List<ContentBlock> prompt = params.prompt();
+        if (prompt == null || prompt.isEmpty()) {
             throw JsonRpcException.invalidParams("Invalid params: \"prompt\" must be a non-empty array of content blocks");
         }
         List<PromptBlock> blocks = new ArrayList<>();
-        int index = 0;
-        for (JsonNode block : prompt) {
-            try {
-                PromptBlock read = SessionEvents.fromAcp(Json.convert(block, ContentBlock.class));
-                // initialize said promptCapabilities.audio: false; a turn that silently dropped the recording would mislead.
-                if (read instanceof PromptBlock.Audio) {
-                    throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is audio, which Tether does not take"
-                            + " (promptCapabilities.audio is false); send it as text or as a file instead");
-                }
-                blocks.add(read);
-            } catch (JacksonException e) {
-                throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is not a valid content block"
-                        + " (type \"" + block.path("type").asString("?") + "\")");
+        for (int index = 0; index < prompt.size(); index++) {
+            if (prompt.get(index) == null) {
+                throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is not a content block");
             }
-            index++;
+            PromptBlock read = SessionEvents.fromAcp(prompt.get(index));
+            // initialize said promptCapabilities.audio: false; a turn that silently dropped the recording would mislead.
+            if (read instanceof PromptBlock.Audio) {
+                throw JsonRpcException.invalidParams("Invalid params: prompt[" + index + "] is audio, which Tether does not take"
+                        + " (promptCapabilities.audio is false); send it as text or as a file instead");
+            }
+            blocks.add(read);
         }
-        StopReason stop = runtime.prompt(blocks, request.cancellation());
-        return Json.object().put("stopReason", SessionEvents.stopReason(stop));
+        return new PromptResponse(SessionEvents.toAcp(runtime.prompt(blocks, request.cancellation())));
     }
 
-    private JsonNode setConfigOption(JsonNode params) {
-        SessionRuntime runtime = sessions.get(Params.string(params, "sessionId"));
-        String configId = Params.string(params, "configId");
-        JsonNode value = params.get("value");
-        if (value == null || !value.isString()) {
+    private SetSessionModeResponse setMode(SetSessionModeRequest params) {
+        sessions.get(Params.required(params.sessionId(), "sessionId")).setMode(Params.required(params.modeId(), "modeId"));
+        return new SetSessionModeResponse();
+    }
+
+    private SetSessionConfigOptionResponse setConfigOption(SetSessionConfigOptionRequest params) {
+        SessionRuntime runtime = sessions.get(Params.required(params.sessionId(), "sessionId"));
+        String configId = Params.required(params.configId(), "configId");
+        if (params.value() == null) {
             throw JsonRpcException.invalidParams("Invalid params: \"value\" must be a string value id");
         }
-        ObjectNode result = Json.object();
-        result.set("configOptions", SessionEvents.configOptionsTree(runtime.setConfigOption(configId, value.asString())));
-        return result;
+        return new SetSessionConfigOptionResponse(SessionEvents.configOptions(runtime.setConfigOption(configId, params.value())));
     }
 }

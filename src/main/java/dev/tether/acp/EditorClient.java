@@ -3,9 +3,13 @@ package dev.tether.acp;
 import dev.tether.acp.schema.PermissionOption;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;
+import dev.tether.acp.schema.client.CompleteElicitationNotification;
+import dev.tether.acp.schema.client.CreateElicitationRequest;
+import dev.tether.acp.schema.client.CreateElicitationResponse;
+import dev.tether.acp.schema.client.RequestPermissionRequest;
+import dev.tether.acp.schema.client.RequestPermissionResponse;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.interaction.Elicitation;
 import dev.tether.mcp.interaction.ElicitationReply;
@@ -15,8 +19,6 @@ import dev.tether.tools.ToolCallView;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What a session asks the editor for its MCP servers: {@code elicitation/create} where the
@@ -54,26 +56,16 @@ final class EditorClient implements EditorRequests {
 
     @Override
     public ElicitationReply elicit(Elicitation request, Cancellation cancellation) {
-        boolean url = Elicitation.URL.equals(request.mode());
-        ObjectNode params = Json.object();
-        params.put("sessionId", sessionId);
-        if (request.toolCallId() != null) {
-            params.put("toolCallId", request.toolCallId());
-        }
-        params.put("mode", url ? "url" : "form");
-        params.put("message", request.message());
-        if (url) {
-            params.put("elicitationId", request.elicitationId());
-            params.put("url", request.url());
-        } else {
-            params.set("requestedSchema", request.requestedSchema());
-        }
+        CreateElicitationRequest params = Elicitation.URL.equals(request.mode())
+                ? new CreateElicitationRequest.Url(sessionId, request.toolCallId(), request.message(), request.elicitationId(), request.url())
+                : new CreateElicitationRequest.Form(sessionId, request.toolCallId(), request.message(), request.requestedSchema());
         try {
-            JsonNode answer = client.request("elicitation/create", params, cancellation);
-            return switch (answer.path("action").asString("cancel")) {
-                case "accept" -> new ElicitationReply("accept", answer.get("content"));
-                case "decline" -> ElicitationReply.DECLINE;
-                default -> ElicitationReply.CANCEL;
+            return switch (client.request(params, cancellation)) {
+                case CreateElicitationResponse.Accept accept -> new ElicitationReply("accept", accept.content());
+                case CreateElicitationResponse.Decline decline -> ElicitationReply.DECLINE;
+                case CreateElicitationResponse.Cancel cancel -> ElicitationReply.CANCEL;
+                case CreateElicitationResponse.Unknown unknown -> ElicitationReply.CANCEL;
+                case null -> ElicitationReply.CANCEL;
             };
         } catch (CancelledException e) {
             return ElicitationReply.CANCEL;
@@ -85,44 +77,40 @@ final class EditorClient implements EditorRequests {
 
     @Override
     public boolean confirm(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure {
-        ObjectNode params = Json.object();
-        params.put("sessionId", sessionId);
-        params.set("toolCall", Json.tree(new ToolCallFields(toolCallId, view.title(), ToolDisplays.toAcp(view.kind()),
-                ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()), null, null)));
-        params.set("options", Json.tree(List.of(new PermissionOption("allow_once", "Continue", "allow_once"),
-                new PermissionOption("reject_once", "Cancel", "reject_once"))));
-        JsonNode outcome;
-        try {
-            outcome = client.request("session/request_permission", params, cancellation).path("outcome");
-        } catch (JsonRpcException e) {
-            throw new HostFailure(e.getMessage());
-        }
-        return "selected".equals(outcome.path("outcome").asString()) && "allow_once".equals(outcome.path("optionId").asString());
+        return switch (ask(toolCallId, view, List.of(new PermissionOption("allow_once", "Continue", "allow_once"),
+                new PermissionOption("reject_once", "Cancel", "reject_once")), cancellation)) {
+            case RequestPermissionResponse.Outcome.Selected s -> "allow_once".equals(s.optionId());
+            case RequestPermissionResponse.Outcome.Cancelled c -> false;
+            case RequestPermissionResponse.Outcome.Unknown u -> false;
+            case null -> false;
+        };
     }
 
     /** "Allow for this project" or "Reject"; both are remembered, so the kinds are the {@code _always} ones. */
     @Override
     public ServerAnswer approveServer(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure {
-        ObjectNode params = Json.object();
-        params.put("sessionId", sessionId);
-        params.set("toolCall", Json.tree(new ToolCallFields(toolCallId, view.title(), ToolDisplays.toAcp(view.kind()),
-                ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()), null, null)));
-        params.set("options", Json.tree(List.of(new PermissionOption(ALLOW_PROJECT, "Allow for this project", "allow_always"),
-                new PermissionOption(REJECT_PROJECT, "Reject", "reject_always"))));
-        JsonNode outcome;
+        return switch (ask(toolCallId, view, List.of(new PermissionOption(ALLOW_PROJECT, "Allow for this project", "allow_always"),
+                new PermissionOption(REJECT_PROJECT, "Reject", "reject_always")), cancellation)) {
+            case RequestPermissionResponse.Outcome.Selected s when ALLOW_PROJECT.equals(s.optionId()) -> ServerAnswer.ALLOW_FOR_PROJECT;
+            case RequestPermissionResponse.Outcome.Selected s when REJECT_PROJECT.equals(s.optionId()) -> ServerAnswer.REJECT;
+            case RequestPermissionResponse.Outcome.Selected s -> ServerAnswer.DISMISSED;
+            case RequestPermissionResponse.Outcome.Cancelled c -> ServerAnswer.DISMISSED;
+            case RequestPermissionResponse.Outcome.Unknown u -> ServerAnswer.DISMISSED;
+            case null -> ServerAnswer.DISMISSED;
+        };
+    }
+
+    /** The user's outcome of a {@code session/request_permission} about {@code view}; null when the editor sent none. */
+    private RequestPermissionResponse.Outcome ask(String toolCallId, ToolCallView view, List<PermissionOption> options,
+                                                  Cancellation cancellation) throws HostFailure {
+        ToolCallFields call = new ToolCallFields(toolCallId, view.title(), ToolDisplays.toAcp(view.kind()), ToolCallStatus.PENDING,
+                ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()), null, null);
         try {
-            outcome = client.request("session/request_permission", params, cancellation).path("outcome");
+            RequestPermissionResponse answer = client.request(new RequestPermissionRequest(sessionId, call, options), cancellation);
+            return answer == null ? null : answer.outcome();
         } catch (JsonRpcException e) {
             throw new HostFailure(e.getMessage());
         }
-        if (!"selected".equals(outcome.path("outcome").asString())) {
-            return ServerAnswer.DISMISSED;
-        }
-        return switch (outcome.path("optionId").asString("")) {
-            case ALLOW_PROJECT -> ServerAnswer.ALLOW_FOR_PROJECT;
-            case REJECT_PROJECT -> ServerAnswer.REJECT;
-            default -> ServerAnswer.DISMISSED;
-        };
     }
 
     /** The option ids of a workspace server's approval. */
@@ -131,6 +119,6 @@ final class EditorClient implements EditorRequests {
 
     @Override
     public void elicitationComplete(String elicitationId) {
-        client.notify("elicitation/complete", Json.object().put("elicitationId", elicitationId));
+        client.notify(new CompleteElicitationNotification(elicitationId));
     }
 }

@@ -1,13 +1,13 @@
 package dev.tether.acp;
 
+import dev.tether.acp.schema.client.ReadTextFileRequest;
+import dev.tether.acp.schema.client.ReadTextFileResponse;
+import dev.tether.acp.schema.client.WriteTextFileRequest;
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.tools.FileSystem;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The editor's files: {@code fs/read_text_file} and {@code fs/write_text_file}, which see
@@ -39,36 +39,22 @@ public final class EditorFileSystem implements FileSystem {
 
     @Override
     public String read(Path path, Integer line, Integer limit, Cancellation cancellation) throws IOException {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("sessionId", sessionId);
-        params.put("path", path.toString());
-        if (line != null) {
-            params.put("line", line);
-        }
-        if (limit != null) {
-            params.put("limit", limit);
-        }
-        JsonNode result;
+        ReadTextFileResponse answer;
         try {
-            result = client.request("fs/read_text_file", params, cancellation);
+            answer = client.request(new ReadTextFileRequest(sessionId, path.toString(), line, limit), cancellation);
         } catch (JsonRpcException e) {
             throw new IOException(e.getMessage(), e);
         }
-        JsonNode content = result == null ? null : result.get("content");
-        if (content == null || !content.isString()) {
+        if (answer == null || answer.content() == null) {
             throw new IOException("the editor sent no content");
         }
-        return content.asString();
+        return answer.content();
     }
 
     @Override
     public void write(Path path, String content, Cancellation cancellation) throws IOException {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("sessionId", sessionId);
-        params.put("path", path.toString());
-        params.put("content", content);
         try {
-            client.request("fs/write_text_file", params, cancellation);
+            client.request(new WriteTextFileRequest(sessionId, path.toString(), content), cancellation);
         } catch (JsonRpcException e) {
             throw new IOException(e.getMessage(), e);
         }

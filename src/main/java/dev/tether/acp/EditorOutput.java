@@ -1,12 +1,12 @@
 package dev.tether.acp;
 
+import dev.tether.acp.schema.client.SessionNotification;
 import dev.tether.json.Json;
 import dev.tether.session.api.SessionEvent;
 import dev.tether.session.api.SessionOutput;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A session's events as {@code session/update} notifications; the rendering the session
@@ -70,9 +70,6 @@ final class EditorOutput implements SessionOutput {
     }
 
     private void show(JsonNode update) {
-        ObjectNode params = Json.object();
-        params.put("sessionId", sessionId);
-        params.set("update", update);
-        client.notify("session/update", params);
+        client.notify(new SessionNotification(sessionId, update));
     }
 }

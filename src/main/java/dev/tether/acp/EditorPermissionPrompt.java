@@ -3,16 +3,15 @@ package dev.tether.acp;
 import dev.tether.acp.schema.PermissionOption;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;
+import dev.tether.acp.schema.client.RequestPermissionRequest;
+import dev.tether.acp.schema.client.RequestPermissionResponse;
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.tools.HostFailure;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.permission.PermissionChoice;
 import dev.tether.tools.permission.PermissionPrompt;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Asks through the editor's {@code session/request_permission}. An option id the editor sends
@@ -33,28 +32,23 @@ public final class EditorPermissionPrompt implements PermissionPrompt {
     public Answer ask(Question question, Cancellation cancellation) throws HostFailure {
         List<PermissionOption> options = question.choices().stream().map(EditorPermissionPrompt::option).toList();
         ToolCallView view = question.view();
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("sessionId", sessionId);
-        params.put("toolCall", new ToolCallFields(question.toolCallId(), view.title(), ToolDisplays.toAcp(view.kind()),
+        ToolCallFields call = new ToolCallFields(question.toolCallId(), view.title(), ToolDisplays.toAcp(view.kind()),
                 ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()),
-                question.rawInput(), null));
-        params.put("options", options);
-        JsonNode outcome;
+                question.rawInput(), null);
+        RequestPermissionResponse answer;
         try {
-            outcome = client.request("session/request_permission", params, cancellation).path("outcome");
+            answer = client.request(new RequestPermissionRequest(sessionId, call, options), cancellation);
         } catch (JsonRpcException e) {
             throw new HostFailure(e.getMessage());
         }
-        String kind = outcome.path("outcome").asString("");
-        if (kind.equals("cancelled")) {
-            return new Answer.Dismissed();
-        }
-        if (!kind.equals("selected")) {
-            return new Answer.Unclear();
-        }
-        String chosen = outcome.path("optionId").asString("");
-        return question.choices().stream().filter(c -> option(c).optionId().equals(chosen)).findFirst()
-                .<Answer>map(Answer.Chosen::new).orElseGet(Answer.Unclear::new);
+        return switch (answer == null ? null : answer.outcome()) {
+            case null -> new Answer.Unclear();
+            case RequestPermissionResponse.Outcome.Cancelled c -> new Answer.Dismissed();
+            case RequestPermissionResponse.Outcome.Unknown u -> new Answer.Unclear();
+            case RequestPermissionResponse.Outcome.Selected s -> question.choices().stream()
+                    .filter(c -> option(c).optionId().equals(s.optionId())).findFirst()
+                    .<Answer>map(Answer.Chosen::new).orElseGet(Answer.Unclear::new);
+        };
     }
 
     private static PermissionOption option(PermissionChoice choice) {

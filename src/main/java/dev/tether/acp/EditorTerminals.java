@@ -1,12 +1,18 @@
 package dev.tether.acp;
 
+import dev.tether.acp.schema.EnvVariable;
+import dev.tether.acp.schema.client.ClientRequest;
+import dev.tether.acp.schema.client.CreateTerminalRequest;
+import dev.tether.acp.schema.client.CreateTerminalResponse;
+import dev.tether.acp.schema.client.KillTerminalRequest;
+import dev.tether.acp.schema.client.ReleaseTerminalRequest;
+import dev.tether.acp.schema.client.TerminalOutputRequest;
+import dev.tether.acp.schema.client.TerminalOutputResponse;
+import dev.tether.acp.schema.client.WaitForTerminalExitRequest;
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.tools.HostFailure;
 import dev.tether.tools.Terminals;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The editor's terminals ({@code terminal/*}). An error answer becomes a {@link HostFailure}
@@ -15,6 +21,8 @@ import tools.jackson.databind.JsonNode;
  * @see <a href="https://agentclientprotocol.com/protocol/terminals">ACP terminals</a>
  */
 public final class EditorTerminals implements Terminals {
+    private static final TerminalOutputResponse.ExitStatus RUNNING = new TerminalOutputResponse.ExitStatus(null, null);
+
     private final ClientChannel client;
     private final String sessionId;
 
@@ -30,57 +38,46 @@ public final class EditorTerminals implements Terminals {
 
     @Override
     public String create(Launch launch, Cancellation cancellation) throws HostFailure {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("sessionId", sessionId);
-        params.put("command", launch.command());
-        params.put("args", launch.args());
-        params.put("cwd", launch.cwd());
-        params.put("outputByteLimit", launch.outputByteLimit());
-        params.put("env", launch.env().stream().map(v -> Map.of("name", v.name(), "value", v.value())).toList());
-        JsonNode id = call("terminal/create", params, cancellation);
-        id = id == null ? null : id.get("terminalId");
-        if (id == null || !id.isString()) {
+        CreateTerminalResponse answer = call(new CreateTerminalRequest(sessionId, launch.command(), launch.args(),
+                launch.env().stream().map(v -> new EnvVariable(v.name(), v.value())).toList(), launch.cwd(),
+                launch.outputByteLimit()), cancellation);
+        if (answer == null || answer.terminalId() == null) {
             throw new HostFailure("no terminalId in its answer");
         }
-        return id.asString();
+        return answer.terminalId();
     }
 
     @Override
     public void waitForExit(String terminalId, Cancellation cancellation) throws HostFailure {
-        call("terminal/wait_for_exit", ids(terminalId), cancellation);
+        call(new WaitForTerminalExitRequest(sessionId, terminalId), cancellation);
     }
 
+    /** An answer without output reads as no output yet, one without an exit status as still running. */
     @Override
     public Output output(String terminalId, Cancellation cancellation) throws HostFailure {
-        JsonNode output = call("terminal/output", ids(terminalId), cancellation);
-        JsonNode status = output.path("exitStatus");
-        return new Output(output.path("output").asString(""), output.path("truncated").asBoolean(false),
-                status.path("exitCode").isIntegralNumber() ? status.path("exitCode").asInt() : null,
-                status.path("signal").isString() ? status.path("signal").asString() : null);
+        TerminalOutputResponse answer = call(new TerminalOutputRequest(sessionId, terminalId), cancellation);
+        if (answer == null) {
+            return new Output("", false, null, null);
+        }
+        TerminalOutputResponse.ExitStatus status = answer.exitStatus() == null ? RUNNING : answer.exitStatus();
+        return new Output(answer.output() == null ? "" : answer.output(), answer.truncated(), status.exitCode(), status.signal());
     }
 
     @Override
     public void kill(String terminalId, Cancellation cancellation) throws HostFailure {
-        call("terminal/kill", ids(terminalId), cancellation);
+        call(new KillTerminalRequest(sessionId, terminalId), cancellation);
     }
 
     @Override
     public void release(String terminalId, Cancellation cancellation) throws HostFailure {
-        call("terminal/release", ids(terminalId), cancellation);
+        call(new ReleaseTerminalRequest(sessionId, terminalId), cancellation);
     }
 
-    private JsonNode call(String method, Map<String, Object> params, Cancellation cancellation) throws HostFailure {
+    private <A> A call(ClientRequest<A> request, Cancellation cancellation) throws HostFailure {
         try {
-            return client.request(method, params, cancellation);
+            return client.request(request, cancellation);
         } catch (JsonRpcException e) {
             throw new HostFailure(e.getMessage());
         }
-    }
-
-    private Map<String, Object> ids(String terminalId) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("sessionId", sessionId);
-        params.put("terminalId", terminalId);
-        return params;
     }
 }

@@ -44,7 +44,7 @@ public final class FirstInitialize {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("jsonrpc", "2.0");
         answer.put("id", frame.get("id"));
-        answer.put("result", InitializeResult.of(version, client));
+        answer.put("result", InitializeResult.of(version, client).plain());
         String text = PlainJson.write(answer);
         deliver(client);
         return text;

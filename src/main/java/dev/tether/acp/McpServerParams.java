@@ -1,17 +1,21 @@
 package dev.tether.acp;
 
+import dev.tether.acp.schema.EnvVariable;
+import dev.tether.acp.schema.McpServer;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.api.McpServerSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads the {@code mcpServers} of {@code session/new}, {@code load} and {@code resume}.
- * Entries that are malformed are invalid params (the editor sent something broken); entries
- * that are merely unsupported are kept and fail visibly at connect time, never here.
+ * The {@code mcpServers} of {@code session/new}, {@code load} and {@code resume}: read by hand
+ * with {@link SessionSetupJson}, and turned into the session's {@link McpServerSpec}s. Entries
+ * that are malformed are invalid params (the editor sent something broken); entries that are
+ * merely unsupported are kept and fail visibly at connect time, never here.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/session-setup#mcp-servers">ACP MCP servers</a>
  */
@@ -20,43 +24,63 @@ final class McpServerParams {
 
     private McpServerParams() {}
 
-    /** @param required a missing {@code mcpServers} is invalid params ({@code session/new}); {@code null} is always empty */
-    static List<McpServerSpec> read(JsonNode params, boolean required) {
+    /**
+     * The servers, each with its name, command or URL present and not blank; null when
+     * {@code mcpServers} is absent, empty when it is null (ACP 1.25: x-deserialize-default-on-null).
+     */
+    static List<McpServer> read(JsonNode params) {
         JsonNode servers = params.get("mcpServers");
         if (servers == null) {
-            if (required) {
-                throw JsonRpcException.invalidParams("Invalid params: \"mcpServers\" is required (use [] for none)");
-            }
-            return List.of();
+            return null;
         }
-        // ACP 1.25: a null list is read as an empty one (the schema's x-deserialize-default-on-null).
         if (servers.isNull()) {
             return List.of();
         }
         if (!servers.isArray()) {
             throw JsonRpcException.invalidParams("Invalid params: \"mcpServers\" must be an array");
         }
-        List<McpServerSpec> specs = new ArrayList<>();
+        List<McpServer> read = new ArrayList<>();
         int index = 0;
         for (JsonNode server : servers) {
-            specs.add(one(server, index++));
+            read.add(one(server, index++));
+        }
+        return List.copyOf(read);
+    }
+
+    /** The editor's servers as the session takes them. Its values are used literally: ${VAR} is never expanded against Tether's environment. */
+    static List<McpServerSpec> specs(List<McpServer> servers) {
+        List<McpServerSpec> specs = new ArrayList<>();
+        for (McpServer server : servers) {
+            specs.add(spec(server));
         }
         return List.copyOf(specs);
     }
 
-    private static McpServerSpec one(JsonNode server, int index) {
+    // Not a pattern switch: its first run spins a class (SwitchBootstraps) that the start-up cache
+    // does not hold, on the path of the first session/new (-Xlog:class+load showed it).
+    private static McpServerSpec spec(McpServer server) {
+        if (server instanceof McpServer.Http http) {
+            return new McpServerSpec.Http(http.name(), http.url(), pairs(http.headers()), EDITOR);
+        }
+        if (server instanceof McpServer.Sse sse) {
+            return new McpServerSpec.Sse(sse.name(), sse.url(), pairs(sse.headers()), EDITOR);
+        }
+        McpServer.Stdio stdio = (McpServer.Stdio) server;
+        return new McpServerSpec.Stdio(stdio.name(), stdio.command(), stdio.args(), variables(stdio.env()), null, EDITOR);
+    }
+
+    private static McpServer one(JsonNode server, int index) {
         String where = "mcpServers[" + index + "]";
         if (!server.isObject()) {
             throw JsonRpcException.invalidParams("Invalid params: " + where + " must be an object");
         }
         String name = field(server, "name", where);
         String type = server.path("type").asString("stdio");
-        // The editor's values are used literally: ${VAR} in them is never expanded against Tether's environment.
         return switch (type) {
-            case "http" -> new McpServerSpec.Http(name, field(server, "url", where), pairs(server.get("headers"), where + ".headers"), EDITOR);
-            case "sse" -> new McpServerSpec.Sse(name, field(server, "url", where), pairs(server.get("headers"), where + ".headers"), EDITOR);
-            case "stdio" -> new McpServerSpec.Stdio(name, field(server, "command", where), strings(server.get("args"), where + ".args"),
-                    pairs(server.get("env"), where + ".env"), null, EDITOR);
+            case "http" -> new McpServer.Http(name, field(server, "url", where), headers(server.get("headers"), where + ".headers"));
+            case "sse" -> new McpServer.Sse(name, field(server, "url", where), headers(server.get("headers"), where + ".headers"));
+            case "stdio" -> new McpServer.Stdio(name, field(server, "command", where), strings(server.get("args"), where + ".args"),
+                    env(server.get("env"), where + ".env"));
             default -> throw JsonRpcException.invalidParams("Invalid params: " + where + " has unknown type \"" + type + "\"");
         };
     }
@@ -73,36 +97,51 @@ final class McpServerParams {
         if (array == null || array.isNull()) {
             return List.of();
         }
-        if (!array.isArray()) {
-            throw JsonRpcException.invalidParams("Invalid params: " + where + " must be an array of strings");
-        }
-        List<String> out = new ArrayList<>();
-        for (JsonNode item : array) {
-            if (!item.isString()) {
-                throw JsonRpcException.invalidParams("Invalid params: " + where + " must be an array of strings");
-            }
-            out.add(item.asString());
-        }
-        return out;
+        String message = "Invalid params: " + where + " must be an array of strings";
+        return Params.strings(array, message, message);
+    }
+
+    private static List<EnvVariable> env(JsonNode array, String where) {
+        List<EnvVariable> env = new ArrayList<>();
+        pairs(array, where, (name, value) -> env.add(new EnvVariable(name, value)));
+        return List.copyOf(env);
+    }
+
+    private static List<McpServer.HttpHeader> headers(JsonNode array, String where) {
+        List<McpServer.HttpHeader> headers = new ArrayList<>();
+        pairs(array, where, (name, value) -> headers.add(new McpServer.HttpHeader(name, value)));
+        return List.copyOf(headers);
     }
 
     /** ACP sends env and headers as [{name, value}]; a missing list means empty. */
-    private static Map<String, String> pairs(JsonNode array, String where) {
+    private static void pairs(JsonNode array, String where, BiConsumer<String, String> pair) {
         if (array == null || array.isNull()) {
-            return Map.of();
+            return;
         }
         if (!array.isArray()) {
             throw JsonRpcException.invalidParams("Invalid params: " + where + " must be an array of {name, value}");
         }
-        Map<String, String> out = new LinkedHashMap<>();
         for (JsonNode item : array) {
             JsonNode n = item.get("name");
             JsonNode v = item.get("value");
             if (n == null || !n.isString() || v == null || !v.isString()) {
                 throw JsonRpcException.invalidParams("Invalid params: " + where + " entries need string \"name\" and \"value\"");
             }
-            out.put(n.asString(), v.asString());
+            pair.accept(n.asString(), v.asString());
         }
+    }
+
+    /** A name given twice keeps its later value. */
+    private static Map<String, String> variables(List<EnvVariable> env) {
+        Map<String, String> out = new LinkedHashMap<>();
+        env.forEach(v -> out.put(v.name(), v.value()));
+        return out;
+    }
+
+    /** A name given twice keeps its later value. */
+    private static Map<String, String> pairs(List<McpServer.HttpHeader> headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.forEach(h -> out.put(h.name(), h.value()));
         return out;
     }
 }

@@ -2,24 +2,23 @@ package dev.tether.acp;
 
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.acp.schema.ContentBlock;
+import dev.tether.acp.schema.SessionModeState;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;
 import dev.tether.agent.StopReason;
-import dev.tether.json.Json;
-import dev.tether.json.Trees;
 import dev.tether.session.api.PromptBlock;
 import dev.tether.session.api.SessionEvent;
 import dev.tether.session.api.SessionOption;
 import dev.tether.tools.SessionMode;
+import java.util.Arrays;
 import java.util.List;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The one mapping between a session's vocabulary and ACP's: each {@link SessionEvent} as the
  * {@code session/update} it is sent as, prompt content both ways, config options and modes as
- * the session setup answers show them, and a turn's {@link StopReason}.
+ * the session setup answers show them, and a turn's {@link StopReason}. The values are the
+ * records of {@code acp.schema}; how they are written is not decided here.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/prompt-turn#3-agent-reports-output">ACP: the agent reports output</a>
  */
@@ -98,59 +97,20 @@ public final class SessionEvents {
                 o.options().stream().map(c -> new ConfigOption.Choice(c.value(), c.name(), c.description())).toList())).toList();
     }
 
-    /**
-     * The config options as the {@code session/new}, {@code session/load} and
-     * {@code session/set_config_option} answers carry them: the tree the mapper makes of
-     * {@link #configOptions} (no null fields), built by hand so that answering the first session
-     * does not wait for the mapper to introspect the schema records ({@code SessionEventsTest}
-     * keeps the two equal).
-     */
-    public static ArrayNode configOptionsTree(List<SessionOption> options) {
-        ArrayNode array = Trees.array();
-        for (SessionOption o : options) {
-            ObjectNode option = array.addObject();
-            option.put("type", "select");
-            option.put("id", o.id());
-            putIfPresent(option, "name", o.name());
-            putIfPresent(option, "description", o.description());
-            putIfPresent(option, "category", o.category());
-            putIfPresent(option, "currentValue", o.currentValue());
-            ArrayNode choices = option.putArray("options");
-            for (SessionOption.Choice c : o.options()) {
-                ObjectNode choice = choices.addObject();
-                putIfPresent(choice, "value", c.value());
-                putIfPresent(choice, "name", c.name());
-                putIfPresent(choice, "description", c.description());
-            }
-        }
-        return array;
+    /** The session's modes as the session setup answers show them, {@code current} first. */
+    static SessionModeState modes(SessionMode current) {
+        return new SessionModeState(current.id(), Arrays.stream(SessionMode.values())
+                .map(m -> new SessionModeState.SessionMode(m.id(), m.displayName(), m.description())).toList());
     }
 
-    private static void putIfPresent(ObjectNode node, String name, String value) {
-        if (value != null) {
-            node.put(name, value);
-        }
-    }
-
-    /** The session's modes as {@code session/new} and {@code session/load} answer them, {@code current} first. */
-    static ObjectNode modes(SessionMode current) {
-        ObjectNode modes = Json.object();
-        modes.put("currentModeId", current.id());
-        var available = modes.putArray("availableModes");
-        for (SessionMode m : SessionMode.values()) {
-            available.addObject().put("id", m.id()).put("name", m.displayName()).put("description", m.description());
-        }
-        return modes;
-    }
-
-    /** The wire name of a turn's end, as {@code session/prompt} answers it. */
-    static String stopReason(StopReason reason) {
+    /** A turn's end, as {@code session/prompt} answers it. */
+    static dev.tether.acp.schema.StopReason toAcp(StopReason reason) {
         return switch (reason) {
-            case END_TURN -> "end_turn";
-            case MAX_TOKENS -> "max_tokens";
-            case MAX_TURN_REQUESTS -> "max_turn_requests";
-            case REFUSAL -> "refusal";
-            case CANCELLED -> "cancelled";
+            case END_TURN -> dev.tether.acp.schema.StopReason.END_TURN;
+            case MAX_TOKENS -> dev.tether.acp.schema.StopReason.MAX_TOKENS;
+            case MAX_TURN_REQUESTS -> dev.tether.acp.schema.StopReason.MAX_TURN_REQUESTS;
+            case REFUSAL -> dev.tether.acp.schema.StopReason.REFUSAL;
+            case CANCELLED -> dev.tether.acp.schema.StopReason.CANCELLED;
         };
     }
 }

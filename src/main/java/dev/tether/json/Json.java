@@ -5,10 +5,13 @@ import java.nio.charset.StandardCharsets;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The one configured Jackson 3 mapper. Absent (null) record components are left out of the
@@ -35,6 +38,13 @@ public final class Json {
         static final JsonMapper STRICT_KEYS = LENIENT.rebuild()
                 .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
                 .build();
+
+        static final JsonMapper STRICT_STRINGS = LENIENT.rebuild()
+                .withCoercionConfig(LogicalType.Textual, text -> text
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .build();
     }
 
     /** The configured mapper, for records and other values that are not trees. */
@@ -50,6 +60,16 @@ public final class Json {
      */
     public static JsonMapper strictKeys() {
         return Mappers.STRICT_KEYS;
+    }
+
+    /**
+     * {@link #mapper()}, except that a JSON number or boolean is never read as a string (the
+     * mapper would read {@code 42} as {@code "42"}). For records read from a peer that must send
+     * the types its schema names: an ACP {@code sessionId} of {@code 42} is invalid params, not
+     * the id {@code "42"}.
+     */
+    public static JsonMapper strictStrings() {
+        return Mappers.STRICT_STRINGS;
     }
 
     public static ObjectNode object() {

@@ -3,6 +3,7 @@ package dev.tether.acp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.json.Json;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;
@@ -105,6 +106,62 @@ class AcpBadInputTest {
         JsonNode mode = error("session/set_mode", "{\"sessionId\":\"" + session + "\",\"modeId\":\"yolo\"}");
         assertEquals(-32602, mode.path("code").asInt());
         assertTrue(mode.path("message").asString().contains("readOnly"), mode.toString());
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsInvalidParamsNamingIt() {
+        client.initialize();
+        String session = client.newSession(dir.toString(), null);
+        record Case(String method, String params, String message) {}
+        for (Case c : java.util.List.of(
+                new Case("session/prompt", "{\"sessionId\":42,\"prompt\":[]}", "Invalid params: \"sessionId\" must be a string"),
+                new Case("session/prompt", "{\"sessionId\":\"" + session + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"a\"},{\"type\":\"hologram\"}]}",
+                        "Invalid params: prompt[1] is not a valid content block (type \"hologram\")"),
+                new Case("session/prompt", "{\"sessionId\":\"" + session + "\",\"prompt\":[{\"text\":\"a\"}]}",
+                        "Invalid params: prompt[0] is not a valid content block (type \"?\")"),
+                new Case("session/prompt", "{\"sessionId\":\"" + session + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"a\"},null]}",
+                        "Invalid params: prompt[1] is not a content block"),
+                new Case("session/prompt", "{\"sessionId\":\"" + session + "\",\"prompt\":\"hi\"}",
+                        "Invalid params: \"prompt\" must be a non-empty array of content blocks"),
+                new Case("session/set_mode", "{\"sessionId\":[],\"modeId\":\"ask\"}", "Invalid params: \"sessionId\" must be a string"),
+                new Case("session/set_mode", "{\"sessionId\":\"" + session + "\",\"modeId\":true}", "Invalid params: \"modeId\" must be a string"),
+                new Case("session/set_mode", "{\"sessionId\":\"" + session + "\"}", "Invalid params: \"modeId\" is required"),
+                new Case("session/set_config_option", "{\"sessionId\":\"" + session + "\",\"configId\":\"model\"}",
+                        "Invalid params: \"value\" must be a string value id"),
+                new Case("session/list", "{\"cwd\":[]}", "Invalid params: \"cwd\" must be a string"),
+                new Case("session/list", "{\"cwd\":\"relative\"}", "Invalid params: \"cwd\" must be an absolute path, got \"relative\""),
+                new Case("session/close", "{}", "Invalid params: \"sessionId\" is required"),
+                new Case("session/delete", "[1]", "Invalid params: session/delete params must be an object"),
+                new Case("authenticate", "{\"methodId\":\"magic\"}", "Invalid params: unknown auth method \"magic\""),
+                new Case("session/new", "{\"cwd\":\"" + dir + "\"}", "Invalid params: \"mcpServers\" is required (use [] for none)"),
+                new Case("session/new", "{\"cwd\":7,\"mcpServers\":[]}", "Invalid params: \"cwd\" must be a string"),
+                new Case("session/load", "{\"sessionId\":\"" + session + "\",\"cwd\":\"" + dir + "\",\"mcpServers\":[{\"name\":\"x\",\"type\":\"ws\"}]}",
+                        "Invalid params: mcpServers[0] has unknown type \"ws\""))) {
+            JsonNode error = error(c.method(), c.params());
+            assertEquals(-32602, error.path("code").asInt(), c.toString());
+            assertEquals(c.message(), error.path("message").asString(), c.toString());
+        }
+        assertEquals(1, client.initialize().path("protocolVersion").asInt());
+    }
+
+    /** Members ACP may add, and {@code _meta}, are ignored in params and content blocks alike. */
+    @Test
+    void unknownMembersAreIgnored() {
+        agent.close();
+        agent = new InProcessAgent(dir.resolve("state"), new QueueModel().then(QueueModel.Reply.text("hello")), InProcessAgent.NO_MCP);
+        client = agent.client();
+        client.initialize();
+        JsonNode created = client.request("session/new", Json.parse("""
+                {"cwd":"%s","mcpServers":[],"_meta":{"a":1},"later":{"x":[1]}}""".formatted(dir)));
+        String session = created.path("sessionId").asString();
+        client.request("session/set_mode", Json.parse("{\"sessionId\":\"" + session + "\",\"modeId\":\"ask\",\"_meta\":{}}"));
+        assertEquals(1, client.request("session/list", Json.parse("{\"later\":true}")).path("sessions").size());
+        JsonNode answer = AcpTestClient.await(client.send("session/prompt", Json.parse("""
+                {"sessionId":"%s","prompt":[{"type":"text","text":"hi","annotations":{"priority":1},"later":1}],"_meta":{}}"""
+                .formatted(session))));
+        assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());
+        client.notify("session/cancel", Json.parse("{\"sessionId\":\"" + session + "\",\"_meta\":{}}"));
+        client.request("session/close", Json.parse("{\"sessionId\":\"" + session + "\",\"later\":1}"));
     }
 
     @Test

@@ -3,7 +3,9 @@ package dev.tether.acp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.tether.acp.schema.agent.InitializeResponse;
 import dev.tether.json.Json;
+import dev.tether.json.PlainJson;
 import dev.tether.testing.acp.InitializeFrames;
 import dev.tether.json.Trees;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +56,16 @@ class FirstInitializeTest {
             } else {
                 assertEquals(List.of(), heard, in);
             }
+        }
+    }
+
+    /** The connection writes the answer with the mapper, {@link FirstInitialize} as plain values: the same bytes. */
+    @Test
+    void thePlainAnswerIsTheMappersAnswer() {
+        for (ClientCapabilities client : List.of(ClientCapabilities.NONE,
+                new ClientCapabilities(true, true, true, true, true, true, true, true))) {
+            InitializeResponse answer = InitializeResult.of("1.2.3 \"é\"", client);
+            assertEquals(Json.write(answer), PlainJson.write(answer.plain()));
         }
     }
 

@@ -7,7 +7,6 @@ import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.agent.StopReason;
 import dev.tether.json.Json;
 import dev.tether.session.api.SessionEvent;
-import dev.tether.session.api.SessionOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,17 +19,6 @@ class SessionEventsTest {
                         new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("Hello"), "m1")),
                 List.of(SessionEvents.toAcp(new SessionEvent.AgentThought("t1", "hmm")),
                         SessionEvents.toAcp(new SessionEvent.AgentMessage("m1", "Hello"))));
-    }
-
-    @Test
-    void theHandBuiltConfigOptionsAreTheMappersTree() {
-        List<SessionOption> options = List.of(
-                new SessionOption("model", "Model", null, "model", "claude-fake",
-                        List.of(new SessionOption.Choice("claude-fake", "Claude (fake)", null),
-                                new SessionOption.Choice("other", "Other", "a \"quoted\" description"))),
-                new SessionOption("mode", "Mode", "How edits are asked for", null, null, List.of()));
-        assertEquals(Json.tree(SessionEvents.configOptions(options)), SessionEvents.configOptionsTree(options));
-        assertEquals(Json.tree(SessionEvents.configOptions(List.of())), SessionEvents.configOptionsTree(List.of()));
     }
 
     @Test
@@ -51,6 +39,6 @@ class SessionEventsTest {
     @Test
     void stopReasonsHaveTheirAcpNames() {
         assertEquals(List.of("end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"),
-                List.of(StopReason.values()).stream().map(SessionEvents::stopReason).toList());
+                List.of(StopReason.values()).stream().map(r -> Json.tree(SessionEvents.toAcp(r)).asString()).toList());
     }
 }
