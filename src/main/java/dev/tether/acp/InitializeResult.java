@@ -1,8 +1,8 @@
 package dev.tether.acp;
 
-import dev.tether.acp.schema.agent.InitializeResponse;
 import dev.tether.acp.schema.agent.InitializeResponse.AuthMethod;
 import dev.tether.acp.schema.agent.InitializeResponse.Offered;
+import dev.tether.acp.schema.agent.InitializeResponse;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -17,10 +17,10 @@ import java.util.List;
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls">ACP tool calls</a>
  */
-final class ToolDisplays {
+public final class ToolDisplays {
     private ToolDisplays() {}
 
-    static ToolCallContent toAcp(ToolDisplay display) {
+    public static ToolCallContent toAcp(ToolDisplay display) {
         return switch (display) {
             case ToolDisplay.Text t -> new ToolCallContent.Content(new ContentBlock.Text(t.text()));
             case ToolDisplay.Image i -> new ToolCallContent.Content(new ContentBlock.Image(i.data(), i.mimeType(), i.uri()));
@@ -35,20 +35,20 @@ final class ToolDisplays {
     }
 
     /** Each display in order; null stays null (an update that leaves the content as it was). */
-    static List<ToolCallContent> toAcp(List<ToolDisplay> displays) {
+    public static List<ToolCallContent> toAcp(List<ToolDisplay> displays) {
         return displays == null ? null : displays.stream().map(ToolDisplays::toAcp).toList();
     }
 
-    static ToolKind toAcp(dev.tether.tools.ToolKind kind) {
+    public static ToolKind toAcp(dev.tether.tools.ToolKind kind) {
         return kind == null ? null : ToolKind.valueOf(kind.name());
     }
 
-    static List<ToolCallLocation> locations(List<Location> locations) {
+    public static List<ToolCallLocation> locations(List<Location> locations) {
         return locations == null ? null : locations.stream().map(l -> new ToolCallLocation(l.path(), l.line())).toList();
     }
 
     /** The whole plan, as ACP sends it each time. */
-    static SessionUpdate.Plan plan(List<Plan.Item> entries) {
+    public static SessionUpdate.Plan plan(List<Plan.Item> entries) {
         return new SessionUpdate.Plan(entries.stream().map(e -> new PlanEntry(e.content(), e.priority(), e.status())).toList());
     }
 }

@@ -1,8 +1,8 @@
 package dev.tether.cli;
 
+import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.sources.McpSources;
 import dev.tether.config.sources.ProjectChoices;
-import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;

@@ -2,11 +2,11 @@ package dev.tether.attacks;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
-import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
-import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.session.servers.McpLauncher;

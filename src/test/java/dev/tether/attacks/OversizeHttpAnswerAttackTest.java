@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpServerPolicy;
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.testing.Waits;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.TestSettings;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;

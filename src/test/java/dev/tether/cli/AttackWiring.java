@@ -2,8 +2,8 @@ package dev.tether.cli;
 
 import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
-import dev.tether.config.files.TetherPaths;
 import dev.tether.config.TetherSettings;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.auth.TokenStore;
 import dev.tether.security.SecretRegistry;

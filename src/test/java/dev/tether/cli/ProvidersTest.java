@@ -3,10 +3,10 @@ package dev.tether.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.tether.model.ModelException;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
+import dev.tether.model.ModelException;
 import dev.tether.model.ProviderSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,11 +3,11 @@ package dev.tether.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.auth.MemoryTokenStore;
 import dev.tether.mcp.auth.OAuthClientConfig;
 import dev.tether.mcp.auth.OAuthSettings;
 import dev.tether.mcp.auth.WorkloadIdentity;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.security.SecretRegistry;
 import java.util.List;
 import java.util.Map;

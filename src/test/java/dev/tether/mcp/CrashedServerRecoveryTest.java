@@ -7,18 +7,17 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.McpRuntimeEvent.ToolsChanged;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import dev.tether.mcp.McpRuntimeEvent.ToolsChanged;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 class CrashedServerRecoveryTest {
 

@@ -10,12 +10,11 @@ import dev.tether.mcp.connection.McpConnection;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
-import java.util.List;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 
 /** Closing the runtime kills servers and children that ignore SIGTERM (how long that takes: scripts/bench). */
 class DisposeStubbornProcessesTest {

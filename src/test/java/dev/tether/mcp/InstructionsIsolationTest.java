@@ -1,11 +1,11 @@
 package dev.tether.mcp;
 
-import dev.tether.mcp.settings.McpServerPolicy;
 import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.ScriptedHost;
 import dev.tether.testing.mcp.TestSettings;
 import java.util.Map;

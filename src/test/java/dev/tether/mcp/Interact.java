@@ -1,6 +1,8 @@
 package dev.tether.mcp;
 
+import static dev.tether.testing.mcp.McpTestSupport.context;
 import static dev.tether.testing.mcp.McpTestSupport.options;
+import static dev.tether.testing.mcp.McpTestSupport.tool;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
@@ -24,9 +26,6 @@ import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import static dev.tether.testing.mcp.McpTestSupport.context;
-import static dev.tether.testing.mcp.McpTestSupport.tool;
 
 /** Test shorthand: a runtime with a scripted host, and calls to chaos tools through their projected tools. */
 public final class Interact {

@@ -7,6 +7,7 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
+import dev.tether.json.Json;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.interaction.ServerRequestHandler;
 import dev.tether.mcp.settings.McpConnectionSettings;
@@ -14,8 +15,6 @@ import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import dev.tether.json.Json;
 
 class ServerRequestRoutingTest {
 

@@ -1,9 +1,9 @@
 package dev.tether.mcp;
 
+import static dev.tether.testing.mcp.McpTestSupport.context;
 import static dev.tether.testing.mcp.McpTestSupport.fake;
 import static dev.tether.testing.mcp.McpTestSupport.options;
 import static dev.tether.testing.mcp.McpTestSupport.tool;
-import static dev.tether.testing.mcp.McpTestSupport.context;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

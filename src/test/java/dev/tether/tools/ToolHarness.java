@@ -1,8 +1,8 @@
 package dev.tether.tools;
 
 import dev.tether.acp.ClientCapabilities;
-import dev.tether.acp.EditorToolPorts;
 import dev.tether.acp.SessionEvents;
+import dev.tether.acp.editor.EditorToolPorts;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.base.Cancellation;
 import dev.tether.session.api.SessionEvent;

@@ -2,14 +2,14 @@ package dev.tether.cli.mcp;
 
 import dev.tether.base.Cancellation;
 import dev.tether.cli.secrets.ProcessSecrets;
-import dev.tether.config.sources.PolicyGrants;
 import dev.tether.config.TetherSettings;
+import dev.tether.config.sources.PolicyGrants;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
-import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,12 +1,12 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.base.git.ProjectRoot;
 import dev.tether.cli.mcp.ScopeFile.Scope;
 import dev.tether.config.files.JsonFiles;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
-import dev.tether.base.git.ProjectRoot;
 import dev.tether.config.sources.ProjectChoices;
 import dev.tether.config.sources.ServerFingerprint;
-import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.PrintStream;

@@ -1,11 +1,11 @@
 package dev.tether.cli.mcp;
 
 import dev.tether.cli.secrets.ProcessSecrets;
+import dev.tether.config.SettingsLoader;
+import dev.tether.config.TetherSettings;
 import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.sources.McpSources;
 import dev.tether.config.sources.ProjectChoices;
-import dev.tether.config.SettingsLoader;
-import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.PrintStream;

@@ -1,9 +1,9 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.sources.ProjectChoices;
 import dev.tether.config.sources.ServerFingerprint;
-import dev.tether.config.files.TetherPaths;
 import dev.tether.config.sources.WorkspaceMcpFiles;
 import dev.tether.mcp.api.McpServerSpec;
 import java.io.PrintStream;

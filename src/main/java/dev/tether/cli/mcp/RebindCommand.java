@@ -1,7 +1,7 @@
 package dev.tether.cli.mcp;
 
-import dev.tether.config.sources.PolicyBindings;
 import dev.tether.config.files.TetherPaths;
+import dev.tether.config.sources.PolicyBindings;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.Optional;

@@ -2,9 +2,9 @@ package dev.tether.cli.mcp;
 
 import dev.tether.base.git.ProjectRoot;
 import dev.tether.config.files.JsonFiles;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.sources.LocalServers;
 import dev.tether.config.sources.McpSource;
-import dev.tether.config.files.TetherPaths;
 import dev.tether.config.sources.WorkspaceMcpFiles;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package dev.tether.config.mcp;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpServerPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

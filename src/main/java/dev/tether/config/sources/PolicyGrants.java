@@ -2,8 +2,8 @@ package dev.tether.config.sources;
 
 import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
-import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.transport.VariableExpansion;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;

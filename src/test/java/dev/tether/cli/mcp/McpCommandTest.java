@@ -1,8 +1,8 @@
 package dev.tether.cli.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;

@@ -3,11 +3,11 @@ package dev.tether.cli.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.config.SettingsLoader;
+import dev.tether.config.TetherSettings;
+import dev.tether.config.files.TetherPaths;
 import dev.tether.config.sources.McpSources;
 import dev.tether.config.sources.ProjectChoices;
-import dev.tether.config.SettingsLoader;
-import dev.tether.config.files.TetherPaths;
-import dev.tether.config.TetherSettings;
 import dev.tether.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -3,8 +3,8 @@ package dev.tether.config.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpRuntimeOptions.RequestTimeouts;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.mcp.McpConfig;
-import dev.tether.mcp.settings.McpServerPolicy;
-import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpServerSpec.Origin;
+import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpServerPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.tether.mcp.bench;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.settings.McpServerPolicy;
-import dev.tether.mcp.settings.McpRuntimeOptions;
-import dev.tether.mcp.projection.ToolProjection;
 import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.model.ToolDefinition;
 import dev.tether.mcp.projection.DeferralHooks;
+import dev.tether.mcp.projection.ToolProjection;
+import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
+import dev.tether.model.ToolDefinition;
 import dev.tether.testing.mcp.ManyTools;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolDeferral;

@@ -2,11 +2,11 @@ package dev.tether.mcp.bench;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
-import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
-import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolOutcome;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.model.ModelException;
 import dev.tether.model.ModelException.Kind;
+import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
 import dev.tether.model.ModelResponse;

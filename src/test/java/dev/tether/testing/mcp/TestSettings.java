@@ -1,8 +1,8 @@
 package dev.tether.testing.mcp;
 
+import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.settings.McpConnectionSettings.Healing;
 import dev.tether.mcp.settings.McpServerPolicy;
-import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.task.TaskSettings;
 import java.time.Duration;
 import java.util.function.LongSupplier;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.acp.EditorPermissionPrompt;
+import dev.tether.acp.editor.EditorPermissionPrompt;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.json.Json;

@@ -1,4 +1,4 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
 import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;

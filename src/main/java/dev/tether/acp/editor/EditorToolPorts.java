@@ -1,5 +1,7 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
 import dev.tether.tools.Plan;
 import dev.tether.tools.ToolPorts;
 import dev.tether.tools.local.LocalFileSystem;

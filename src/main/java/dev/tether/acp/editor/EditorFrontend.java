@@ -1,5 +1,7 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.api.Frontend;
 import dev.tether.session.api.SessionEvent;

@@ -1,7 +1,9 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.interaction.Elicitation;

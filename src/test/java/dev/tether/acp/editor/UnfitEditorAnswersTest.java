@@ -1,9 +1,10 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.tether.acp.EditorRequestFramesTest.ScriptedEditor;
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.editor.EditorRequestFramesTest.ScriptedEditor;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.interaction.Elicitation;

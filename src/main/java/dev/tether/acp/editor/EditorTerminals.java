@@ -1,5 +1,7 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
 import dev.tether.acp.schema.EnvVariable;
 import dev.tether.acp.schema.client.ClientRequest;
 import dev.tether.acp.schema.client.CreateTerminalRequest;

@@ -1,7 +1,8 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import java.util.List;

@@ -1,5 +1,7 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientChannel;
+import dev.tether.acp.ToolDisplays;
 import dev.tether.acp.schema.PermissionOption;
 import dev.tether.acp.schema.ToolCallFields;
 import dev.tether.acp.schema.ToolCallStatus;

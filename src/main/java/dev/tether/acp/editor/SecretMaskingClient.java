@@ -1,5 +1,6 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.security.SecretRegistry;

@@ -1,5 +1,7 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientCapabilities;
+import dev.tether.acp.ClientChannel;
 import dev.tether.acp.schema.client.ReadTextFileRequest;
 import dev.tether.acp.schema.client.ReadTextFileResponse;
 import dev.tether.acp.schema.client.WriteTextFileRequest;

@@ -1,5 +1,7 @@
-package dev.tether.acp;
+package dev.tether.acp.editor;
 
+import dev.tether.acp.ClientChannel;
+import dev.tether.acp.SessionEvents;
 import dev.tether.acp.schema.client.SessionNotification;
 import dev.tether.json.Json;
 import dev.tether.session.api.SessionEvent;
