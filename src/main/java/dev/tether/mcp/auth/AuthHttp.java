@@ -27,6 +27,7 @@ import tools.jackson.databind.JsonNode;
 final class AuthHttp {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     static final int MAX_BODY_BYTES = 256 * 1024;
+    private static final int MAX_DESCRIPTION = 200;
 
     /** An answer: status, its JSON body (an empty object when it had none or was not JSON) and its headers. */
     record Answer(int status, JsonNode body, HttpHeaders headers) {
@@ -122,6 +123,19 @@ final class AuthHttp {
         return form.entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
                 .collect(Collectors.joining("&"));
+    }
+
+    /** ", error: description" from an OAuth error answer, the description shortened; empty when the body names no error. */
+    static String describe(JsonNode body) {
+        String error = body.path("error").asString("");
+        if (error.isEmpty()) {
+            return "";
+        }
+        String description = body.path("error_description").asString("");
+        if (description.length() > MAX_DESCRIPTION) {
+            description = description.substring(0, MAX_DESCRIPTION) + "…";
+        }
+        return ", " + error + (description.isEmpty() ? "" : ": " + description);
     }
 
     static String encode(String s) {

@@ -128,7 +128,7 @@ final class ClientIdentity {
         JsonNode body = answer.body();
         if (!answer.ok() || body.path("client_id").asString("").isEmpty()) {
             throw new AuthException("dynamic client registration failed (HTTP " + answer.status()
-                    + TokenEndpoint.describe(body) + "); configure a pre-registered OAuth client for server \"" + server + "\"");
+                    + AuthHttp.describe(body) + "); configure a pre-registered OAuth client for server \"" + server + "\"");
         }
         Secret secret = Secret.ofNullable(body.path("client_secret").asString(null));
         String granted = body.path("token_endpoint_auth_method").asString(method);

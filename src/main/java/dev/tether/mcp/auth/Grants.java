@@ -10,8 +10,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The grants that authorise Tether at one server's authorization server: authorization code with
- * PKCE (through the user's browser), client credentials, and cross-app access (an identity
- * provider's ID-JAG exchanged for an access token). Each ends in a new {@link Credential}.
+ * PKCE (through the user's browser), client credentials, cross-app access (an identity
+ * provider's ID-JAG exchanged for an access token) and workload identity (the workload's own
+ * identity token). Each ends in a new {@link Credential}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#authorization-flow-steps">MCP authorization flow</a>
  */
@@ -77,7 +78,7 @@ final class Grants {
             case OAuthClientConfig.Grant.AuthorizationCode code -> authorizationCode(found, scope, lifetime);
             case OAuthClientConfig.Grant.ClientCredentials cc -> clientCredentials(found, scope);
             case OAuthClientConfig.Grant.CrossApp xaa -> crossApp(found, scope, xaa);
-            case OAuthClientConfig.Grant.JwtBearer wif -> WorkloadGrant.obtain(found, scope, wif.identity(), this);
+            case OAuthClientConfig.Grant.JwtBearer wif -> workload(found, scope, wif.identity());
         };
     }
 
@@ -169,16 +170,34 @@ final class Grants {
         return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
     }
 
-    /** The token request of a non-interactive grant: {@code form} plus the configured client's authentication. */
-    Credential request(Discovery.Found found, String scope, Map<String, String> form) throws AuthException {
-        ServerMetadata as = found.server();
-        OAuthClient client = identity.configured(as).orElseThrow();
-        return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
-    }
-
-    /** Adds {@code secret} to what messages are scrubbed of. */
-    void hide(Secret secret) {
-        keeper.remember(new Tokens(secret, null, null, null));
+    /**
+     * The JWT-bearer grant of workload identity federation: the workload's identity token is the
+     * {@code assertion} (RFC 7523 §2.1). A refusal is final for that token: it is remembered by the
+     * {@link WorkloadIdentity}, and nothing falls back to another grant, so the user sees the
+     * authorization server's reason instead of a browser sign-in nobody asked for.
+     *
+     * @see <a href="https://www.rfc-editor.org/rfc/rfc7523#section-2.1">RFC 7523 §2.1</a>
+     */
+    private Credential workload(Discovery.Found found, String scope, WorkloadIdentity workload) throws AuthException {
+        Secret assertion = workload.assertionFor(found.server().issuer(), found.server().tokenEndpoint());
+        keeper.remember(new Tokens(assertion, null, null, null)); // scrubbed from messages like any token
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", JWT_BEARER);
+        form.put("assertion", assertion.value());
+        form.put("resource", found.resource());
+        if (scope != null) {
+            form.put("scope", scope);
+        }
+        try {
+            ServerMetadata as = found.server();
+            OAuthClient client = identity.configured(as).orElseThrow();
+            return credential(as, client, found.resource(), scope, tokenEndpoint.request(as, client, form));
+        } catch (AuthException e) {
+            if (e.refusedByServer()) {
+                workload.refused(assertion, e.getMessage());
+            }
+            throw e;
+        }
     }
 
     private Credential credential(ServerMetadata as, OAuthClient client, String resource, String scope, Tokens tokens) {

@@ -20,7 +20,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -37,7 +36,6 @@ final class TokenEndpoint {
     static final String JWT_BEARER_ASSERTION = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
     static final Duration ASSERTION_LIFETIME = Duration.ofMinutes(5);
     static final String USE_DPOP_NONCE = "use_dpop_nonce";
-    private static final int MAX_DESCRIPTION = 200;
 
     private final AuthHttp http;
     private final Supplier<DpopProofs> dpop;
@@ -96,7 +94,7 @@ final class TokenEndpoint {
     /** The body of a successful answer; a refusal becomes an error naming the server's code, never a form value. */
     private static JsonNode checked(AuthHttp.Answer answer, Map<String, String> form, String what) throws AuthException {
         if (!answer.ok()) {
-            String message = what + " refused the request (HTTP " + answer.status() + describe(answer.body()) + ")";
+            String message = what + " refused the request (HTTP " + answer.status() + AuthHttp.describe(answer.body()) + ")";
             // A server may echo what it was sent (a refresh token, a code) in its description.
             for (String value : form.values()) {
                 if (value.length() >= 8) {
@@ -187,22 +185,5 @@ final class TokenEndpoint {
         String scope = body.path("scope").asString(null);
         return new Tokens(new Secret(access), Secret.ofNullable(body.path("refresh_token").asString(null)), expiresAt, scope,
                 dpopBound ? proofs.thumbprint() : null);
-    }
-
-    /** ", error: description" from an OAuth error answer, the description shortened. */
-    static String describe(JsonNode body) {
-        String error = body.path("error").asString("");
-        if (error.isEmpty()) {
-            return "";
-        }
-        String description = body.path("error_description").asString("");
-        if (description.length() > MAX_DESCRIPTION) {
-            description = description.substring(0, MAX_DESCRIPTION) + "…";
-        }
-        return ", " + error + (description.isEmpty() ? "" : ": " + description);
-    }
-
-    static String join(List<String> scopes) {
-        return String.join(" ", scopes);
     }
 }

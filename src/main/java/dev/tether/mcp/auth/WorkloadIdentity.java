@@ -100,13 +100,14 @@ public final class WorkloadIdentity {
     }
 
     /**
-     * The token to present to {@code as}, checked: a compact JWT, not expired, meant for {@code as},
+     * The token to present to the authorization server {@code issuer} (whose token endpoint is
+     * {@code tokenEndpoint}, or null), checked: a compact JWT, not expired, meant for that server,
      * and not refused before.
      */
-    Secret assertionFor(ServerMetadata as) throws AuthException {
+    Secret assertionFor(String issuer, String tokenEndpoint) throws AuthException {
         Secret token = read();
         onRead.accept(token.value());
-        String refusal = refusals.get(CredentialKeeper.digest(token.value()));
+        String refusal = refusals.get(token.digest());
         if (refusal != null) {
             throw new AuthException("the workload identity token from " + source() + " was refused before (" + refusal
                     + "); it is not sent again: provide a new token");
@@ -116,21 +117,21 @@ public final class WorkloadIdentity {
         if (expiry != null && !expiry.toInstant().isAfter(Instant.now())) {
             throw new AuthException("the workload identity token from " + source() + " expired at " + expiry.toInstant());
         }
-        if (issuer != null) {
-            if (!issuer.equals(as.issuer())) {
-                throw new AuthException("the workload identity token from " + source() + " may be sent only to " + issuer
-                        + ", and this server's authorization server is " + as.issuer() + "; refusing to send it");
+        if (this.issuer != null) {
+            if (!this.issuer.equals(issuer)) {
+                throw new AuthException("the workload identity token from " + source() + " may be sent only to " + this.issuer
+                        + ", and this server's authorization server is " + issuer + "; refusing to send it");
             }
-        } else if (!meantFor(claims.getAudience(), as)) {
+        } else if (!meantFor(claims.getAudience(), issuer, tokenEndpoint)) {
             throw new AuthException("the workload identity token from " + source() + " is not meant for the authorization server "
-                    + as.issuer() + " (its aud names neither the issuer nor the endpoint that issues tokens); refusing to send it");
+                    + issuer + " (its aud names neither the issuer nor the endpoint that issues tokens); refusing to send it");
         }
         return token;
     }
 
     /** Remembers that {@code token} was refused for {@code reason}: it is not presented again. */
     void refused(Secret token, String reason) {
-        refusals.put(CredentialKeeper.digest(token.value()), reason);
+        refusals.put(token.digest(), reason);
     }
 
     private Secret read() throws AuthException {
@@ -169,18 +170,25 @@ public final class WorkloadIdentity {
         }
     }
 
-    /** Whether an audience names the issuer or the token endpoint of {@code as} (a trailing slash aside). */
-    private static boolean meantFor(List<String> audience, ServerMetadata as) {
+    /** Whether an audience names {@code issuer} or {@code tokenEndpoint} (a trailing slash aside). */
+    private static boolean meantFor(List<String> audience, String issuer, String tokenEndpoint) {
         if (audience == null) {
             return false;
         }
         for (String aud : audience) {
-            String a = Discovery.trimSlash(aud);
-            if (a.equals(Discovery.trimSlash(as.issuer()))
-                    || (as.tokenEndpoint() != null && a.equals(Discovery.trimSlash(as.tokenEndpoint())))) {
+            String a = trimSlash(aud);
+            if (a.equals(trimSlash(issuer)) || (tokenEndpoint != null && a.equals(trimSlash(tokenEndpoint)))) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static String trimSlash(String url) {
+        int end = url.length();
+        while (end > 0 && url.charAt(end - 1) == '/') {
+            end--;
+        }
+        return url.substring(0, end);
     }
 }
