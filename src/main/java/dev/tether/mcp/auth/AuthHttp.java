@@ -47,10 +47,6 @@ final class AuthHttp {
 
     private final HttpClient client;
 
-    AuthHttp() {
-        this(Network.DIRECT);
-    }
-
     AuthHttp(Network network) {
         this.client = network.httpClient()
                 .connectTimeout(TIMEOUT)

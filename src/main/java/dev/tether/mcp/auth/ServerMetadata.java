@@ -18,15 +18,6 @@ record ServerMetadata(String issuer, String authorizationEndpoint, String tokenE
                       List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy,
                       boolean issParameterSupported, List<String> dpopAlgs) {
 
-    /** Metadata that says nothing about DPoP. */
-    ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
-                   List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,
-                   List<String> grantTypes, boolean clientIdMetadataDocuments, boolean legacy,
-                   boolean issParameterSupported) {
-        this(issuer, authorizationEndpoint, tokenEndpoint, registrationEndpoint, codeChallengeMethods, scopesSupported,
-                authMethods, grantTypes, clientIdMetadataDocuments, legacy, issParameterSupported, null);
-    }
-
     /** Metadata that says nothing about {@code iss} or DPoP (a stored credential's, or a 2025-03-26 fallback). */
     ServerMetadata(String issuer, String authorizationEndpoint, String tokenEndpoint, String registrationEndpoint,
                    List<String> codeChallengeMethods, List<String> scopesSupported, List<String> authMethods,

@@ -40,10 +40,6 @@ final class TokenEndpoint {
     private final AuthHttp http;
     private final Supplier<DpopProofs> dpop;
 
-    TokenEndpoint(AuthHttp http) {
-        this(http, null);
-    }
-
     /** {@code dpop} gives the server's DPoP state when a token request needs a proof; null for none. */
     TokenEndpoint(AuthHttp http, Supplier<DpopProofs> dpop) {
         this.http = http;

@@ -23,7 +23,7 @@ class IssuerCheckTest {
 
     private static ServerMetadata server(boolean advertised) {
         return new ServerMetadata(ISSUER, ISSUER + "/authorize", ISSUER + "/token", null, List.of("S256"), null, null, null,
-                false, false, advertised);
+                false, false, advertised, null);
     }
 
     private static Map<String, String> answer(String iss) {
@@ -72,7 +72,7 @@ class IssuerCheckTest {
     @Test
     void theDefaultPortIsNotElided() {
         ServerMetadata implicitPort = new ServerMetadata("https://auth.example.com", null, null, null, null, null, null, null,
-                false, false, true);
+                false, false, true, null);
         assertThrows(AuthException.class, () -> AuthorizationResponse.checkIssuer("https://auth.example.com:443", implicitPort));
         assertThrows(AuthException.class, () -> AuthorizationResponse.checkIssuer("https://auth.example.com/", implicitPort));
     }
