@@ -6,7 +6,7 @@ import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.auth.AuthException;
+import dev.tether.mcp.auth.api.AuthException;
 import dev.tether.mcp.auth.OAuthAuthorization;
 import dev.tether.mcp.call.ArtifactStore;
 import dev.tether.mcp.client.McpClientSession;

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
+import dev.tether.mcp.auth.api.AuthException;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.auth.api.Secret;
+import dev.tether.mcp.auth.ledger.MemoryTokenStore;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

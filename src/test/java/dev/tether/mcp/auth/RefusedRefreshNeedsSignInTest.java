@@ -11,6 +11,7 @@ import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.auth.api.OAuthSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jwt.SignedJWT;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.auth.api.Secret;
+import dev.tether.mcp.auth.credential.Tokens;
+import dev.tether.mcp.auth.registration.OAuthClient;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;

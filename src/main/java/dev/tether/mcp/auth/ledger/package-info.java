@@ -13,7 +13,7 @@
  *       {@link dev.tether.mcp.auth.ledger.LedgerException}. Changes are made under an in-process
  *       lock and a {@code FileChannel} lock on {@code <file>.lock}, and land by atomic replace.</li>
  *   <li>Records are opaque JSON by key; a credential record names its server in a top-level
- *       {@code "resource"} string ({@link dev.tether.mcp.auth.ServerRecords}).</li>
+ *       {@code "resource"} string ({@link dev.tether.mcp.auth.ledger.ServerRecords}).</li>
  * </ul>
  */
 package dev.tether.mcp.auth.ledger;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.mcp.auth.AuthException;
-import dev.tether.mcp.auth.AuthorizationPrompt;
+import dev.tether.mcp.auth.api.AuthException;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
 import dev.tether.mcp.interaction.Elicitation;
 import dev.tether.mcp.interaction.ElicitationReply;
 import java.net.URI;
