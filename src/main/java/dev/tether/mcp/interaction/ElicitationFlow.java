@@ -5,6 +5,7 @@ import dev.tether.json.Json;
 import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,16 +27,20 @@ final class ElicitationFlow {
     private static final Logger LOG = LoggerFactory.getLogger(ElicitationFlow.class);
     static final int MAX_MESSAGE_BYTES = 4096;
 
-    private final McpHost host;
+    private final ElicitationSurface surface;
     private final ElicitationHook hook;
     private final InFlightCalls calls;
-    private final InteractionSettings settings;
+    private final Duration timeout;
 
-    ElicitationFlow(McpHost host, ElicitationHook hook, InFlightCalls calls, InteractionSettings settings) {
-        this.host = host;
+    /**
+     * @param surface where requests are shown (the session's host)
+     * @param timeout how long a request waits for the user before it is cancelled
+     */
+    ElicitationFlow(ElicitationSurface surface, ElicitationHook hook, InFlightCalls calls, Duration timeout) {
+        this.surface = surface;
         this.hook = hook;
         this.calls = calls;
-        this.settings = settings;
+        this.timeout = timeout;
     }
 
     /** Answers one {@code elicitation/create}; throws {@link JsonRpcException} for a request that is refused. */
@@ -51,7 +56,7 @@ final class ElicitationFlow {
         String message = message(params.get("message"));
         return switch (mode) {
             case Elicitation.FORM -> {
-                if (!host.canElicitForm()) {
+                if (!surface.canElicitForm()) {
                     throw JsonRpcException.invalidParams("this client does not offer form elicitation");
                 }
                 FormSchema form;
@@ -79,7 +84,7 @@ final class ElicitationFlow {
      * browser must come from something the user started, not out of the blue.
      */
     Elicitation urlRequest(String server, JsonNode params, String toolCallId, String message) {
-        if (!host.canElicitUrl()) {
+        if (!surface.canElicitUrl()) {
             throw JsonRpcException.invalidParams("this client does not offer URL elicitation");
         }
         if (!calls.any(server)) {
@@ -115,9 +120,9 @@ final class ElicitationFlow {
              Cancellation.Registration call = calls.onCancel(request.server(), waiting::cancel)) {
             Thread timer = Thread.ofVirtual().name("mcp-" + request.server() + "-elicit-timer").start(() -> {
                 try {
-                    if (!waiting.await(settings.elicitationTimeout())) {
+                    if (!waiting.await(timeout)) {
                         LOG.info("mcp {}: nobody answered an elicitation within {} s; cancelling it",
-                                request.server(), settings.elicitationTimeout().toSeconds());
+                                request.server(), timeout.toSeconds());
                         waiting.cancel();
                     }
                 } catch (InterruptedException e) {
@@ -125,7 +130,7 @@ final class ElicitationFlow {
                 }
             });
             try {
-                ElicitationReply reply = hook.around(request, waiting, host::elicit);
+                ElicitationReply reply = hook.around(request, waiting, surface::elicit);
                 if (waiting.isCancelled() || reply == null) {
                     return ElicitationReply.CANCEL;
                 }

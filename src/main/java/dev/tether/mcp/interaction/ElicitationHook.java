@@ -13,7 +13,7 @@ import dev.tether.base.Cancellation;
 public interface ElicitationHook {
     ElicitationReply around(Elicitation request, Cancellation cancellation, Next next);
 
-    /** The rest of the chain: in the runtime, the host's {@link McpHost#elicit}. */
+    /** The rest of the chain: in the runtime, the host's {@link ElicitationSurface#elicit}. */
     @FunctionalInterface
     interface Next {
         ElicitationReply elicit(Elicitation request, Cancellation cancellation);

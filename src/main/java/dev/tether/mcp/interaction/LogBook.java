@@ -14,8 +14,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Log messages of every server ({@code notifications/message}): kept in a bounded ring per
- * server, each sanitised, redacted and capped, and passed to the host as
- * {@link McpNotice.Log} — user diagnostics, never model input, and never on the path of server
+ * server, each sanitised, redacted and capped, and passed on to a {@link Listener} (the runtime
+ * tells the host) — user diagnostics, never model input, and never on the path of server
  * instructions. A server that floods is throttled: past {@value #NOTICES_PER_SECOND} messages a
  * second the rest only go to the ring (and are counted).
  *
@@ -26,9 +26,16 @@ final class LogBook {
     static final Set<String> LEVELS = Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
     private static final int MAX_LOGGER_BYTES = 100;
 
-    private final McpHost host;
-    private final InteractionSettings settings;
+    private final Listener listener;
+    private final int entries;
+    private final int entryBytes;
     private final Map<String, Ring> rings = new ConcurrentHashMap<>();
+
+    /** Told each message that is not throttled; called on the connection's reader thread, so it must not block. */
+    @FunctionalInterface
+    interface Listener {
+        void logged(String server, ServerLogs.Entry entry);
+    }
 
     private static final class Ring {
         final Deque<ServerLogs.Entry> entries = new ArrayDeque<>();
@@ -37,12 +44,17 @@ final class LogBook {
         long suppressed;
     }
 
-    LogBook(McpHost host, InteractionSettings settings) {
-        this.host = host;
-        this.settings = settings;
+    /**
+     * @param entries    log messages kept per server
+     * @param entryBytes the longest log message kept (UTF-8 bytes)
+     */
+    LogBook(Listener listener, int entries, int entryBytes) {
+        this.listener = listener;
+        this.entries = entries;
+        this.entryBytes = entryBytes;
     }
 
-    /** Records one {@code notifications/message}; cheap, never blocks on the host beyond its own {@code notice}. */
+    /** Records one {@code notifications/message}; cheap, never blocks beyond the listener's own call. */
     void record(String server, JsonNode params) {
         if (params == null || !params.isObject()) {
             return;
@@ -56,16 +68,16 @@ final class LogBook {
                 ? Redactor.redact(UnicodeSanitizer.clean(loggerNode.asString()), MAX_LOGGER_BYTES) : null;
         JsonNode data = params.get("data");
         String raw = data == null ? "" : data.isString() ? data.asString() : Json.write(data);
-        if (raw.length() > settings.logEntryBytes() * 4) {
-            raw = raw.substring(0, settings.logEntryBytes() * 4);
+        if (raw.length() > entryBytes * 4) {
+            raw = raw.substring(0, entryBytes * 4);
         }
-        String text = Redactor.redactLines(UnicodeSanitizer.clean(raw), settings.logEntryBytes());
+        String text = Redactor.redactLines(UnicodeSanitizer.clean(raw), entryBytes);
         ServerLogs.Entry entry = new ServerLogs.Entry(Instant.now(), level, logger, text);
         Ring ring = rings.computeIfAbsent(server, s -> new Ring());
         boolean tell;
         synchronized (ring) {
             ring.entries.addLast(entry);
-            while (ring.entries.size() > settings.logEntries()) {
+            while (ring.entries.size() > entries) {
                 ring.entries.removeFirst();
             }
             long now = System.nanoTime();
@@ -79,7 +91,7 @@ final class LogBook {
             }
         }
         if (tell) {
-            host.notice(new McpNotice.Log(server, level, logger, text));
+            listener.logged(server, entry);
         }
     }
 

@@ -24,7 +24,6 @@ public final class McpInteraction implements ServerRequestHandler {
     private final McpHost host;
     private final Function<String, ServerGrants> grants;
     private final InFlightCalls calls = new InFlightCalls();
-    private final ElicitationCompletions completions = new ElicitationCompletions();
     private final ElicitationFlow elicitations;
     private final SamplingGate sampling;
     private final LogBook logs;
@@ -40,10 +39,11 @@ public final class McpInteraction implements ServerRequestHandler {
         this.host = host;
         this.grants = grants;
         this.settings = settings;
-        this.elicitations = new ElicitationFlow(host, hook, calls, settings);
-        this.sampling = new SamplingGate(host, settings, calls);
-        this.logs = new LogBook(host, settings);
-        this.toolCalls = new UrlElicitationRetry(calls, elicitations, completions, settings);
+        this.elicitations = new ElicitationFlow(host, hook, calls, settings.elicitationTimeout());
+        this.sampling = new SamplingGate(host, settings.maxSamplingTokens(), calls::onCancel);
+        this.logs = new LogBook((server, entry) -> host.notice(new McpNotice.Log(server, entry.level(), entry.logger(), entry.text())),
+                settings.logEntries(), settings.logEntryBytes());
+        this.toolCalls = new UrlElicitationRetry(calls, elicitations, settings.urlRetries(), settings.urlCompletionWait());
     }
 
     /** Default limits; every elicitation goes to the user. */
@@ -98,7 +98,7 @@ public final class McpInteraction implements ServerRequestHandler {
             case "notifications/elicitation/complete" -> {
                 JsonNode id = params == null ? null : params.get("elicitationId");
                 if (id != null && id.isString() && UnicodeSanitizer.isClean(id.asString()) && id.asString().length() <= 256) {
-                    completions.complete(server, id.asString());
+                    toolCalls.complete(server, id.asString());
                     host.notice(new McpNotice.ElicitationComplete(server, id.asString()));
                 }
             }

@@ -37,14 +37,27 @@ final class SamplingGate {
     static final int MAX_TEXT_BYTES = 64 * 1024;
     static final int MAX_IMAGE_BASE64_CHARS = 4 * 1024 * 1024;
 
-    private final McpHost host;
-    private final InteractionSettings settings;
-    private final InFlightCalls calls;
+    private final Sampler sampler;
+    private final int maxTokens;
+    private final CallCancellation calls;
     private final Set<String> running = ConcurrentHashMap.newKeySet();
 
-    SamplingGate(McpHost host, InteractionSettings settings, InFlightCalls calls) {
-        this.host = host;
-        this.settings = settings;
+    /**
+     * How sampling sees the tool calls in flight: {@code action} runs when the only call to
+     * {@code server} in flight is cancelled (nothing happens when there is no single call).
+     */
+    @FunctionalInterface
+    interface CallCancellation {
+        Cancellation.Registration onCancel(String server, Runnable action);
+    }
+
+    /**
+     * @param sampler   asks the user and runs the request (the session's host)
+     * @param maxTokens the most tokens a request may ask for; larger requests are capped
+     */
+    SamplingGate(Sampler sampler, int maxTokens, CallCancellation calls) {
+        this.sampler = sampler;
+        this.maxTokens = maxTokens;
         this.calls = calls;
     }
 
@@ -58,7 +71,7 @@ final class SamplingGate {
             // Cancelling the tool call that caused the request (the user cancelled the turn) withdraws the consent too.
             try (Cancellation waiting = cancellation.child();
                  Cancellation.Registration call = calls.onCancel(server, waiting::cancel)) {
-                reply = host.sample(request, waiting);
+                reply = sampler.sample(request, waiting);
             } catch (RuntimeException e) {
                 LOG.warn("mcp {}: sampling failed ({})", server, e.getClass().getSimpleName());
                 throw new JsonRpcException(JsonRpcError.INTERNAL_ERROR, "sampling failed");
@@ -93,11 +106,11 @@ final class SamplingGate {
         if (params.has("task")) {
             throw refused("Tether does not accept task-augmented sampling requests");
         }
-        JsonNode maxTokens = params.get("maxTokens");
-        if (maxTokens == null || !maxTokens.isIntegralNumber() || maxTokens.asLong() < 1) {
+        JsonNode requested = params.get("maxTokens");
+        if (requested == null || !requested.isIntegralNumber() || requested.asLong() < 1) {
             throw JsonRpcException.invalidParams("maxTokens must be a positive integer");
         }
-        int tokens = (int) Math.min(maxTokens.asLong(), settings.maxSamplingTokens());
+        int tokens = (int) Math.min(requested.asLong(), maxTokens);
         JsonNode messages = params.get("messages");
         if (messages == null || !messages.isArray() || messages.isEmpty() || messages.size() > MAX_MESSAGES) {
             throw JsonRpcException.invalidParams("messages must list 1 to " + MAX_MESSAGES + " messages");

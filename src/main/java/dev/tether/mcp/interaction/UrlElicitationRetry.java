@@ -5,6 +5,7 @@ import dev.tether.jsonrpc.JsonRpcException;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpError;
 import dev.tether.security.JsonSanitizer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -16,10 +17,10 @@ import tools.jackson.databind.JsonNode;
  * The tool-call side of URL elicitation: the call is marked as in flight for its server, and when
  * the server answers -32042 ({@code URLElicitationRequiredError}) each URL in
  * {@code error.data.elicitations} is checked and shown to the user (through the hook and the
- * host, like any URL elicitation); once all are accepted and completed (or the completion wait
- * ran out) the call is sent again — at most {@link InteractionSettings#urlRetries()} times. A
- * refused URL, a user's "no", or a server that keeps asking ends the call with a readable
- * {@link McpError}.
+ * host, like any URL elicitation); once all are accepted and completed ({@link #complete}: the
+ * server's {@code notifications/elicitation/complete}), or the completion wait ran out, the call is
+ * sent again — at most {@code retries} times. A refused URL, a user's "no", or a server that keeps
+ * asking ends the call with a readable {@link McpError}.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation#url-elicitation-required-error">MCP -32042</a>
  */
@@ -30,15 +31,24 @@ final class UrlElicitationRetry implements ToolCallScope {
 
     private final InFlightCalls calls;
     private final ElicitationFlow flow;
-    private final ElicitationCompletions completions;
-    private final InteractionSettings settings;
+    private final ElicitationCompletions completions = new ElicitationCompletions();
+    private final int retries;
+    private final Duration completionWait;
 
-    UrlElicitationRetry(InFlightCalls calls, ElicitationFlow flow, ElicitationCompletions completions,
-                        InteractionSettings settings) {
+    /**
+     * @param retries        how often a call failing with -32042 is sent again
+     * @param completionWait how long a retry waits for the completion of the URLs the user opened
+     */
+    UrlElicitationRetry(InFlightCalls calls, ElicitationFlow flow, int retries, Duration completionWait) {
         this.calls = calls;
         this.flow = flow;
-        this.completions = completions;
-        this.settings = settings;
+        this.retries = retries;
+        this.completionWait = completionWait;
+    }
+
+    /** The server says the browser step {@code elicitationId} is done: a retry waiting for it goes ahead. */
+    void complete(String server, String elicitationId) {
+        completions.complete(server, elicitationId);
     }
 
     @Override
@@ -51,9 +61,9 @@ final class UrlElicitationRetry implements ToolCallScope {
                     if (e.code() != URL_ELICITATION_REQUIRED) {
                         throw e;
                     }
-                    if (retry >= settings.urlRetries()) {
+                    if (retry >= retries) {
                         throw new McpError.Refused(McpError.Refused.Ground.BOUND, "the server still asks for a step in the browser after "
-                                + settings.urlRetries() + " retries; giving up");
+                                + retries + " retries; giving up");
                     }
                     satisfy(server, toolCallId, e.data(), cancellation);
                     LOG.info("mcp {}: retrying a call after a URL elicitation (retry {})", server, retry + 1);
@@ -89,9 +99,9 @@ final class UrlElicitationRetry implements ToolCallScope {
             }
             ids.add(request.elicitationId());
         }
-        if (!completions.await(server, ids, settings.urlCompletionWait(), cancellation)) {
+        if (!completions.await(server, ids, completionWait, cancellation)) {
             LOG.info("mcp {}: no elicitation/complete within {} s; retrying anyway", server,
-                    settings.urlCompletionWait().toSeconds());
+                    completionWait.toSeconds());
         }
     }
 }
