@@ -18,7 +18,7 @@ import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.ServerInstructions;
-import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.mcp.interaction.ServerRequestHandler;
 import dev.tether.mcp.projection.CatalogBarrier;
 import dev.tether.mcp.projection.Projection;

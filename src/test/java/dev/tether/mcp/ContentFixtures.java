@@ -4,12 +4,12 @@ import static dev.tether.testing.mcp.McpTestSupport.javaServer;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpNotice;
-import dev.tether.mcp.interaction.Sampling;
-import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import dev.tether.reference.ReferenceServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.interaction.ElicitationHook;
+import dev.tether.mcp.interaction.elicitation.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpInteraction;

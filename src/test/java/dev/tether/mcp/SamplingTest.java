@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpContent;
-import dev.tether.mcp.interaction.Sampling;
-import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.ScriptedHost;

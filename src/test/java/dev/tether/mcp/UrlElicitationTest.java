@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.testing.mcp.ScriptedHost;
 import dev.tether.tools.ToolError;

@@ -1,6 +1,12 @@
 package dev.tether.mcp.interaction;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.ElicitationSurface;
+import dev.tether.mcp.interaction.sampling.Sampler;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import java.nio.file.Path;
 import java.util.List;
 

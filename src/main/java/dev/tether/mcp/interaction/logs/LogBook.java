@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.logs;
 
 import dev.tether.json.Json;
 import dev.tether.security.Redactor;
@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging">MCP logging</a>
  */
-final class LogBook {
+public final class LogBook {
     static final int NOTICES_PER_SECOND = 20;
     static final Set<String> LEVELS = Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
     private static final int MAX_LOGGER_BYTES = 100;
@@ -33,7 +33,7 @@ final class LogBook {
 
     /** Told each message that is not throttled; called on the connection's reader thread, so it must not block. */
     @FunctionalInterface
-    interface Listener {
+    public interface Listener {
         void logged(String server, ServerLogs.Entry entry);
     }
 
@@ -48,14 +48,14 @@ final class LogBook {
      * @param entries    log messages kept per server
      * @param entryBytes the longest log message kept (UTF-8 bytes)
      */
-    LogBook(Listener listener, int entries, int entryBytes) {
+    public LogBook(Listener listener, int entries, int entryBytes) {
         this.listener = listener;
         this.entries = entries;
         this.entryBytes = entryBytes;
     }
 
     /** Records one {@code notifications/message}; cheap, never blocks beyond the listener's own call. */
-    void record(String server, JsonNode params) {
+    public void record(String server, JsonNode params) {
         if (params == null || !params.isObject()) {
             return;
         }
@@ -95,7 +95,7 @@ final class LogBook {
         }
     }
 
-    List<ServerLogs.Entry> recent(String server) {
+    public List<ServerLogs.Entry> recent(String server) {
         Ring ring = rings.get(server);
         if (ring == null) {
             return List.of();
@@ -105,7 +105,7 @@ final class LogBook {
         }
     }
 
-    long suppressed(String server) {
+    public long suppressed(String server) {
         Ring ring = rings.get(server);
         if (ring == null) {
             return 0;

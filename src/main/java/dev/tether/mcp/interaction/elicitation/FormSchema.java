@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.mcp.schema.SchemaCheck;
 import dev.tether.mcp.schema.Verdict;

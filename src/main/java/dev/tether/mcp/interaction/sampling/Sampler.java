@@ -1,6 +1,7 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.sampling;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.interaction.McpHost;
 
 /**
  * Runs a server's checked sampling request: what the sampling gate needs of the session that hosts

@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.sampling;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/sampling">MCP sampling</a>
  */
-final class SamplingGate {
+public final class SamplingGate {
     private static final Logger LOG = LoggerFactory.getLogger(SamplingGate.class);
     /** JSON-RPC code the spec's examples use for a request the user rejected. */
     static final int USER_REJECTED = -1;
@@ -47,7 +47,7 @@ final class SamplingGate {
      * {@code server} in flight is cancelled (nothing happens when there is no single call).
      */
     @FunctionalInterface
-    interface CallCancellation {
+    public interface CallCancellation {
         Cancellation.Registration onCancel(String server, Runnable action);
     }
 
@@ -55,13 +55,13 @@ final class SamplingGate {
      * @param sampler   asks the user and runs the request (the session's host)
      * @param maxTokens the most tokens a request may ask for; larger requests are capped
      */
-    SamplingGate(Sampler sampler, int maxTokens, CallCancellation calls) {
+    public SamplingGate(Sampler sampler, int maxTokens, CallCancellation calls) {
         this.sampler = sampler;
         this.maxTokens = maxTokens;
         this.calls = calls;
     }
 
-    JsonNode handle(String server, JsonNode params, Cancellation cancellation) {
+    public JsonNode handle(String server, JsonNode params, Cancellation cancellation) {
         Sampling request = check(server, params);
         if (!running.add(server)) {
             throw refused("another sampling request of this server is still running");

@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.sampling;
 
 /**
  * The outcome of a sampling request: the model's text, or a refusal (the user said no, or the

@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.base.Cancellation;
 import dev.tether.jsonrpc.JsonRpcException;
@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation#url-elicitation-required-error">MCP -32042</a>
  */
-final class UrlElicitationRetry implements ToolCallScope {
+public final class UrlElicitationRetry implements ToolCallScope {
     private static final Logger LOG = LoggerFactory.getLogger(UrlElicitationRetry.class);
     static final int URL_ELICITATION_REQUIRED = -32042;
     private static final int MAX_ELICITATIONS = 5;
@@ -39,7 +39,7 @@ final class UrlElicitationRetry implements ToolCallScope {
      * @param retries        how often a call failing with -32042 is sent again
      * @param completionWait how long a retry waits for the completion of the URLs the user opened
      */
-    UrlElicitationRetry(InFlightCalls calls, ElicitationFlow flow, int retries, Duration completionWait) {
+    public UrlElicitationRetry(InFlightCalls calls, ElicitationFlow flow, int retries, Duration completionWait) {
         this.calls = calls;
         this.flow = flow;
         this.retries = retries;
@@ -47,7 +47,7 @@ final class UrlElicitationRetry implements ToolCallScope {
     }
 
     /** The server says the browser step {@code elicitationId} is done: a retry waiting for it goes ahead. */
-    void complete(String server, String elicitationId) {
+    public void complete(String server, String elicitationId) {
         completions.complete(server, elicitationId);
     }
 

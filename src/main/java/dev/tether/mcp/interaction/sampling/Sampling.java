@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.sampling;
 
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;

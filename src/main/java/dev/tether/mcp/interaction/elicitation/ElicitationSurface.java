@@ -1,6 +1,7 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.interaction.McpHost;
 
 /**
  * Where a checked elicitation is shown to the user: what the elicitation flow needs of the session

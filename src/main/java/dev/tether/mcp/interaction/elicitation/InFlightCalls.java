@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.base.Cancellation;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ public final class InFlightCalls {
     }
 
     /** Runs {@code action} when the only call to {@code server} in flight is cancelled (nothing when there is no single call). */
-    Cancellation.Registration onCancel(String server, Runnable action) {
+    public Cancellation.Registration onCancel(String server, Runnable action) {
         Call call = only(server);
         return call == null ? () -> { } : call.cancellation().onCancel(action);
     }

@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;

@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation">MCP elicitation</a>
  */
-final class ElicitationFlow {
+public final class ElicitationFlow {
     private static final Logger LOG = LoggerFactory.getLogger(ElicitationFlow.class);
     static final int MAX_MESSAGE_BYTES = 4096;
 
@@ -36,7 +36,7 @@ final class ElicitationFlow {
      * @param surface where requests are shown (the session's host)
      * @param timeout how long a request waits for the user before it is cancelled
      */
-    ElicitationFlow(ElicitationSurface surface, ElicitationHook hook, InFlightCalls calls, Duration timeout) {
+    public ElicitationFlow(ElicitationSurface surface, ElicitationHook hook, InFlightCalls calls, Duration timeout) {
         this.surface = surface;
         this.hook = hook;
         this.calls = calls;
@@ -44,7 +44,7 @@ final class ElicitationFlow {
     }
 
     /** Answers one {@code elicitation/create}; throws {@link JsonRpcException} for a request that is refused. */
-    JsonNode handle(String server, JsonNode params, Cancellation withdrawn) {
+    public JsonNode handle(String server, JsonNode params, Cancellation withdrawn) {
         if (params == null || !params.isObject()) {
             throw JsonRpcException.invalidParams("elicitation/create needs params");
         }

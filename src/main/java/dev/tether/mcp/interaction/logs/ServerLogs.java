@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.logs;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.tether.mcp.interaction;
+package dev.tether.mcp.interaction.elicitation;
 
 import dev.tether.security.ReservedKeys;
 import java.net.URI;
