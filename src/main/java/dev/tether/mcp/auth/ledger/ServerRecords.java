@@ -13,9 +13,9 @@ import tools.jackson.databind.JsonNode;
  * resource) in a top-level {@code "resource"} string. Records without it (client registrations,
  * keyed by issuer) belong to no server.
  *
- * <p>It reads only the {@link TokenStore} seam, so it sits beside it: the OAuth core keys its
- * credentials with {@link #canonical} and {@code tether mcp logout|status} find them with
- * {@link #keysFor}, neither reaching into the ledgers that implement the store.
+ * <p>It reads only the {@link TokenStore} seam beside it: the OAuth core keys its credentials with
+ * {@link #canonical} and {@code tether mcp logout|status} find them with {@link #keysFor}, neither
+ * reaching into the files that implement the store.
  *
  * @see <a href="https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#canonical-server-uri">MCP canonical server URI</a>
  */

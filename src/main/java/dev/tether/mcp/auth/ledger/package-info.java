@@ -1,5 +1,8 @@
 /**
- * Where OAuth records are kept on disk, and who may read them.
+ * Where OAuth records are kept, and who may read them: the {@link dev.tether.mcp.auth.ledger.TokenStore}
+ * seam the OAuth flow writes through, its implementations (memory, the ledger files, and
+ * {@link dev.tether.mcp.auth.ledger.SecretRecordingStore}, which tells the secret registry every
+ * token that passes), and which records are a server's. Knows no OAuth flow: records are opaque.
  *
  * <ul>
  *   <li>The <b>host ledger</b>, {@code $XDG_STATE_HOME/tether/oauth/ledger.json}
