@@ -4,6 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.projection.McpTool;
@@ -82,7 +83,8 @@ public final class ConformanceClient {
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> tools = runtime.awaitTools(STARTUP_TIMEOUT, Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
             if (status.state() != ServerStatus.State.READY) {

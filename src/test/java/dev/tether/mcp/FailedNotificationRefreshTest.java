@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -19,7 +20,8 @@ class FailedNotificationRefreshTest {
 
     @Test
     void aNotificationDrivenRefreshThatFailsKeepsTheLastGoodCatalog() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("keep")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("keep")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> good = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus before = runtime.status().getFirst();
             text(runtime, "keep", "set_catalog", args("mode", "duplicate", "notify", "true"));

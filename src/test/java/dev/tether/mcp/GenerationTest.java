@@ -10,6 +10,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class GenerationTest {
     @Test
     void aCallOfAnOlderGenerationIsDroppedAndEventsAreNumberedInOrder() throws Exception {
         RecordingListener events = new RecordingListener();
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("gen")), options(), events)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("gen")), options(), events, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus before = runtime.status().getFirst();
             AtomicBoolean running = new AtomicBoolean();

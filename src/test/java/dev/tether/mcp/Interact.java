@@ -72,7 +72,7 @@ public final class Interact {
         ObjectNode args = Json.object();
         args.put("method", method);
         args.set("params", params);
-        McpCallResult result = runtime.connection(server).call("ask", args, Cancellation.root(), p -> { });
+        McpCallResult result = runtime.connection(server).call("ask", args, false, Cancellation.root(), p -> { });
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());
     }
 
@@ -86,7 +86,7 @@ public final class Interact {
     }
 
     static JsonNode stats(McpRuntime runtime, String server) {
-        McpCallResult result = runtime.connection(server).call("stats", Json.object(), Cancellation.root(), p -> { });
+        McpCallResult result = runtime.connection(server).call("stats", Json.object(), false, Cancellation.root(), p -> { });
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());
     }
 

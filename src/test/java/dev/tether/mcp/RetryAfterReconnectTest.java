@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +23,8 @@ class RetryAfterReconnectTest {
 
     @Test
     void anIdempotentCallIsRetriedOnceAfterReconnectingAndAnUnsafeOneIsNot(@TempDir Path dir) throws Exception {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("retry")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("retry")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             Path safe = dir.resolve("safe");
             assertEquals("survived", text(runtime, "retry", "crash_once", args("marker", safe.toString()), true));

@@ -21,7 +21,8 @@ class ServerRequestRoutingTest {
 
     @Test
     void pingIsAnsweredAndUnofferedOrUnknownRequestsAreMethodNotFound() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("asker")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("asker")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals("{\"result\":{}}", text(runtime, "asker", "ask", args("method", "ping")));
             for (String method : List.of("roots/list", "sampling/createMessage", "elicitation/create")) {
