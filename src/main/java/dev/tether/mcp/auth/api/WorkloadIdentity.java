@@ -100,11 +100,11 @@ public final class WorkloadIdentity {
     }
 
     /**
-     * The token to present to the authorization server {@code issuer} (whose token endpoint is
-     * {@code tokenEndpoint}, or null), checked: a compact JWT, not expired, meant for that server,
-     * and not refused before.
+     * The token to present to the authorization server whose issuer is {@code serverIssuer} (and
+     * whose token endpoint is {@code tokenEndpoint}, or null), checked: a compact JWT, not expired,
+     * meant for that server, and not refused before.
      */
-    public Secret assertionFor(String issuer, String tokenEndpoint) throws AuthException {
+    public Secret assertionFor(String serverIssuer, String tokenEndpoint) throws AuthException {
         Secret token = read();
         onRead.accept(token.value());
         String refusal = refusals.get(token.digest());
@@ -117,14 +117,14 @@ public final class WorkloadIdentity {
         if (expiry != null && !expiry.toInstant().isAfter(Instant.now())) {
             throw new AuthException("the workload identity token from " + source() + " expired at " + expiry.toInstant());
         }
-        if (this.issuer != null) {
-            if (!this.issuer.equals(issuer)) {
-                throw new AuthException("the workload identity token from " + source() + " may be sent only to " + this.issuer
-                        + ", and this server's authorization server is " + issuer + "; refusing to send it");
+        if (issuer != null) {
+            if (!issuer.equals(serverIssuer)) {
+                throw new AuthException("the workload identity token from " + source() + " may be sent only to " + issuer
+                        + ", and this server's authorization server is " + serverIssuer + "; refusing to send it");
             }
-        } else if (!meantFor(claims.getAudience(), issuer, tokenEndpoint)) {
+        } else if (!meantFor(claims.getAudience(), serverIssuer, tokenEndpoint)) {
             throw new AuthException("the workload identity token from " + source() + " is not meant for the authorization server "
-                    + issuer + " (its aud names neither the issuer nor the endpoint that issues tokens); refusing to send it");
+                    + serverIssuer + " (its aud names neither the issuer nor the endpoint that issues tokens); refusing to send it");
         }
         return token;
     }
