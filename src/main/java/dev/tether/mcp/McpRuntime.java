@@ -12,14 +12,13 @@ import dev.tether.mcp.connection.McpConnection;
 import dev.tether.mcp.connection.content.ConnectionContent;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
-import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.mcp.interaction.McpInteraction;
 import dev.tether.mcp.interaction.ServerInstructions;
-import dev.tether.mcp.interaction.ServerLogs;
 import dev.tether.mcp.interaction.ServerRequestHandler;
+import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.mcp.projection.CatalogBarrier;
 import dev.tether.mcp.projection.Projection;
 import dev.tether.mcp.settings.McpConnectionSettings;
@@ -95,12 +94,10 @@ public final class McpRuntime implements AutoCloseable {
         c.watchTasks(id -> tasks.statusChanged(c.name(), id), () -> tasks.running(c.name()));
     }
 
-    /** Starts connecting every server and returns at once. Of two specs with one name, the later wins. */
-    public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener) {
-        return start(specs, options, listener, McpConnectionSettings.DEFAULT);
-    }
-
-    /** As {@link #start(List, McpRuntimeOptions, McpRuntimeListener)}, with connection settings. */
+    /**
+     * Starts connecting every server and returns at once. Of two specs with one name, the later wins;
+     * {@link McpConnectionSettings#DEFAULT} unless the caller's configuration says otherwise.
+     */
     public static McpRuntime start(List<McpServerSpec> specs, McpRuntimeOptions options, McpRuntimeListener listener,
                                    McpConnectionSettings settings) {
         return start(specs, options, listener, settings, McpInteraction.of(options.host(), options::grantsFor));
@@ -222,13 +219,6 @@ public final class McpRuntime implements AutoCloseable {
         if (!calls.isCancelled()) {
             c.connect();
         }
-        return c.status();
-    }
-
-    /** Ends one server's connection (its process, for stdio) until a {@link #reconnect}. */
-    ServerStatus disconnect(String name) {
-        McpConnection c = require(name);
-        c.disconnect("disconnected by the user");
         return c.status();
     }
 
@@ -354,12 +344,6 @@ public final class McpRuntime implements AutoCloseable {
     /** Forgets a subscription; sends {@code resources/unsubscribe} when it is active. */
     void unsubscribe(String server, String uri, Cancellation cancellation) {
         content.unsubscribe(server, uri, cancellation);
-    }
-
-    /** The committed resource catalog of a ready server, or {@link ContentCatalog#EMPTY}. */
-    ContentCatalog resources(String server) {
-        McpConnection c = require(server);
-        return c.isReady() ? c.content().catalog() : ContentCatalog.EMPTY;
     }
 
     /**

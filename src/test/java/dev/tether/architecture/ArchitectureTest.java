@@ -162,14 +162,65 @@ class ArchitectureTest {
         onlyUses("mcp.listen", "mcp.client", "mcp.api", "mcp.settings", "jsonrpc", "base", "security");
     }
 
-    /** The most source files directly in one package of mcp (about 15 is the guide). */
-    private static final int MAX_FILES = 20;
+    /**
+     * OAuth's root is the façade a transport uses ({@code OAuthAuthorization}); the packages below it
+     * never reach back up into it.
+     */
+    @Test
+    void nothingInsideAuthImportsItsFacade() {
+        noClasses().that().resideInAPackage("dev.tether.mcp.auth.*..")
+                .should().dependOnClassesThat().resideInAPackage("dev.tether.mcp.auth")
+                .check(classes);
+    }
 
     /**
-     * Packages of mcp still above {@link #MAX_FILES}, with the count they may not exceed until they are
-     * split along their responsibilities (a split there needs seams first: their parts call each other).
+     * Below the façade, each part of OAuth uses only the parts under it, in the order of an
+     * authorization: the shared values ({@code api}) over the ledger and the DPoP keys; discovery
+     * (which knows no client, credential or grant); the client registration; the credential in use;
+     * the grants. The ledger and DPoP know no OAuth flow, and a sign-in prompt knows only the port it
+     * implements.
      */
-    private static final Map<String, Integer> NOT_YET_SPLIT = Map.of("mcp/auth", 27, "mcp/interaction", 25);
+    @Test
+    void authPartsSitInTheOrderOfAnAuthorization() {
+        inAreaUsesOnly("mcp.auth", "dpop");
+        inAreaUsesOnly("mcp.auth", "ledger");
+        inAreaUsesOnly("mcp.auth", "api", "ledger", "dpop");
+        inAreaUsesOnly("mcp.auth", "discovery", "api", "dpop");
+        inAreaUsesOnly("mcp.auth", "registration", "api", "discovery", "ledger");
+        inAreaUsesOnly("mcp.auth", "credential", "api", "discovery", "registration", "ledger", "dpop");
+        inAreaUsesOnly("mcp.auth", "grant", "api", "discovery", "registration", "credential", "dpop");
+        inAreaUsesOnly("mcp.auth", "prompt", "api");
+    }
+
+    /** Where tokens are kept and how DPoP proofs are made know nothing of Tether beyond JSON and the secret registry. */
+    @Test
+    void theLedgerAndDpopKnowNoOAuthFlow() {
+        onlyUses("mcp.auth.ledger", "json", "security");
+        onlyUses("mcp.auth.dpop");
+    }
+
+    /** Nimbus (JWS, JWT) is OAuth's library and stays inside mcp/auth. */
+    @Test
+    void nimbusStaysInsideAuth() {
+        noClasses().that().resideOutsideOfPackage("dev.tether.mcp.auth..")
+                .should().dependOnClassesThat().resideInAPackage("com.nimbusds..")
+                .check(classes);
+    }
+
+    /**
+     * The interaction half's root routes what servers ask and holds the host port; below it,
+     * elicitation, sampling and the log book each see the host only through their own narrow port
+     * and know neither the root nor each other.
+     */
+    @Test
+    void interactionFlowsKnowNeitherTheirRootNorEachOther() {
+        inAreaUsesOnly("mcp.interaction", "elicitation");
+        inAreaUsesOnly("mcp.interaction", "sampling");
+        inAreaUsesOnly("mcp.interaction", "logs");
+    }
+
+    /** The most source files directly in one package of mcp (about 15 is the guide). */
+    private static final int MAX_FILES = 20;
 
     /**
      * No package of {@code mcp} is a pile: at most {@value #MAX_FILES} source files directly in it,
@@ -180,21 +231,15 @@ class ArchitectureTest {
         Path sources = Path.of(System.getProperty("tether.projectDir", System.getProperty("user.dir")), "src/main/java/dev/tether");
         assertTrue(Files.isDirectory(sources.resolve("mcp")), "no sources at " + sources.resolve("mcp"));
         Map<String, Long> over = new TreeMap<>();
-        Map<String, Long> splitSince = new TreeMap<>();
         try (Stream<Path> dirs = Files.walk(sources.resolve("mcp"))) {
             for (Path dir : dirs.filter(Files::isDirectory).toList()) {
-                String name = sources.relativize(dir).toString().replace('\\', '/');
                 long files = javaFiles(dir);
-                if (files > NOT_YET_SPLIT.getOrDefault(name, MAX_FILES)) {
-                    over.put(name, files);
-                }
-                if (NOT_YET_SPLIT.containsKey(name) && files <= MAX_FILES) {
-                    splitSince.put(name, files);
+                if (files > MAX_FILES) {
+                    over.put(sources.relativize(dir).toString().replace('\\', '/'), files);
                 }
             }
         }
         assertEquals(Map.of(), over, "packages with more source files directly in them than allowed");
-        assertEquals(Map.of(), splitSince, "packages now within the bound: take them off NOT_YET_SPLIT");
     }
 
     private static long javaFiles(Path dir) throws IOException {

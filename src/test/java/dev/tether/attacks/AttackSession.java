@@ -8,6 +8,7 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.McpRuntimeProbe;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.session.servers.McpLauncher;
 import dev.tether.testing.Waits;
@@ -84,7 +85,7 @@ final class AttackSession implements AutoCloseable {
                 calls(state).toString());
         McpLauncher launcher = (servers, cwd, artifactDir, host, listener) -> {
             McpRuntime started = McpRuntime.start(List.of(spec), McpTestSupport.options().withPolicies(Map.of(server, policy))
-                    .withArtifactDir(artifactDir).withHost(host), McpRuntimeListener.NONE);
+                    .withArtifactDir(artifactDir).withHost(host), McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT);
             runtime.set(started);
             return new McpLauncher.Servers() {
                 @Override

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.auth.SecretRecordingStore;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
+import dev.tether.mcp.auth.ledger.SecretRecordingStore;
 import dev.tether.security.SecretRegistry;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;

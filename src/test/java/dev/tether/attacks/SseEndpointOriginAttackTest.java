@@ -10,6 +10,7 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ class SseEndpointOriginAttackTest {
              HostileSseServer hostile = new HostileSseServer(own -> endpoint.apply(own, otherPort(other)));
              McpRuntime runtime = McpRuntime.start(
                      List.of(new McpServerSpec.Sse("hostile", hostile.url(), Map.of("Authorization", TOKEN))),
-                     options(), McpRuntimeListener.NONE)) {
+                     options(), McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
 

@@ -5,7 +5,7 @@ import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
-import dev.tether.mcp.auth.TokenStore;
+import dev.tether.mcp.auth.ledger.TokenStore;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.servers.McpLauncher;
 import java.util.Map;

@@ -3,10 +3,10 @@ package dev.tether.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.tether.mcp.auth.MemoryTokenStore;
-import dev.tether.mcp.auth.OAuthClientConfig;
-import dev.tether.mcp.auth.OAuthSettings;
-import dev.tether.mcp.auth.WorkloadIdentity;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.auth.api.WorkloadIdentity;
+import dev.tether.mcp.auth.ledger.MemoryTokenStore;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.security.SecretRegistry;
 import java.util.List;

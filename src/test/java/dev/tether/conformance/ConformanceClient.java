@@ -6,14 +6,15 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.mcp.auth.MemoryTokenStore;
-import dev.tether.mcp.auth.OAuthClientConfig;
-import dev.tether.mcp.auth.OAuthSettings;
-import dev.tether.mcp.auth.Secret;
-import dev.tether.mcp.auth.WorkloadIdentity;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.auth.api.Secret;
+import dev.tether.mcp.auth.api.WorkloadIdentity;
+import dev.tether.mcp.auth.ledger.MemoryTokenStore;
 import dev.tether.mcp.client.Stateful2025;
 import dev.tether.mcp.client.Stateless2026;
 import dev.tether.mcp.projection.McpTool;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.TestSettings;
@@ -82,7 +83,8 @@ public final class ConformanceClient {
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options, McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> tools = runtime.awaitTools(STARTUP_TIMEOUT, Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
             if (status.state() != ServerStatus.State.READY) {

@@ -1,8 +1,8 @@
 package dev.tether.conformance;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.auth.AuthException;
-import dev.tether.mcp.auth.AuthorizationPrompt;
+import dev.tether.mcp.auth.api.AuthException;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;

@@ -7,6 +7,7 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.connection.McpConnection;
 import dev.tether.mcp.projection.Projection;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.testing.mcp.McpTestSupport;
 import java.time.Duration;
@@ -30,7 +31,7 @@ public final class BenchHooks {
         }
         // Twenty JVMs start at once: give them time on a busy machine (the figure is the projection, not the start).
         McpRuntimeOptions options = McpTestSupport.options().withConnectTimeout(Duration.ofSeconds(120));
-        try (McpRuntime runtime = McpRuntime.start(specs, options, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(specs, options, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(120), Cancellation.root());
             if (!runtime.status().stream().allMatch(s -> s.state() == ServerStatus.State.READY)) {
                 throw new IllegalStateException("not all ready: " + runtime.status());

@@ -13,6 +13,7 @@ import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
@@ -41,7 +42,7 @@ class CallLifecycleTest {
     static void start() {
         McpRuntimeOptions opts = options().withPolicies(Map.of("fake", new McpServerPolicy(Map.of(), List.of(), List.of(),
                 new McpRuntimeOptions.CallTimeouts(IDLE, Duration.ofSeconds(30)))));
-        runtime = McpRuntime.start(List.of(fake("fake")), opts, McpRuntimeListener.NONE);
+        runtime = McpRuntime.start(List.of(fake("fake")), opts, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT);
         tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
     }
 

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,8 @@ class CapabilityCheckTest {
 
     @Test
     void aServerWithoutToolsIsReadyWithNoToolsAndToolMethodsFailReadably() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("bare", "--no-tools")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("bare", "--no-tools")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
             assertEquals(State.READY, runtime.status().getFirst().state());
             McpError refresh = assertThrows(McpError.Refused.class, () -> runtime.refresh("bare", Cancellation.root()));

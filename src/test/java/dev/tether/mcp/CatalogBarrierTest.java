@@ -7,8 +7,7 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.api.ServerStatus.State;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +17,8 @@ class CatalogBarrierTest {
 
     @Test
     void theBarrierWaitsForARefreshInFlight() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("slowlist")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("slowlist")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             text(runtime, "slowlist", "set_catalog", args("mode", "v5", "notify", "true", "listDelayMs", "800"));
             List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
@@ -29,7 +29,8 @@ class CatalogBarrierTest {
 
     @Test
     void withNothingPendingTheBarrierReturnsTheSameProjection() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("still")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("still")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> first = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertSame(first, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
         }

@@ -11,13 +11,12 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.mcp.catalog.Catalog;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import dev.tether.mcp.catalog.Catalog;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -31,7 +30,8 @@ class CatalogBoundsTest {
             "items     | tools/list listed more than 2000 items",
             "bytes     | tools/list sent more than 8388608 bytes of JSON"})
     void aFetchPastABoundFailsWholeAndTheLastGoodCatalogStays(String mode, String reason) {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("cat")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("cat")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> before = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus good = runtime.status().getFirst();
             text(runtime, "cat", "set_catalog", args("mode", mode));
@@ -45,7 +45,8 @@ class CatalogBoundsTest {
 
     @Test
     void aFirstFetchPastABoundFailsTheServer() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("cat", "--catalog", "duplicate")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("cat", "--catalog", "duplicate")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
             ServerStatus status = runtime.status().getFirst();
             assertEquals(State.FAILED, status.state());
@@ -55,7 +56,8 @@ class CatalogBoundsTest {
 
     @Test
     void aManualRefreshCommitsANewCatalogWithTheNextRevision() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("cat")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("cat")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             text(runtime, "cat", "set_catalog", args("mode", "v7"));
             Catalog<McpToolInfo> fresh = runtime.refresh("cat", Cancellation.root());

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
@@ -35,17 +36,18 @@ class CatalogRevisionOnlyOnChangeTest {
     void anUnchangedListKeepsEveryRevisionAndTellsNobodyAndAChangedOneStillDoes() throws Exception {
         RecordingListener listener = new RecordingListener();
         ContentFixtures.RecordingHost host = new ContentFixtures.RecordingHost();
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content")), options().withHost(host), listener)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content")), options().withHost(host), listener,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             long tools = toolRevision(runtime);
-            ContentCatalog resources = runtime.resources("c");
+            ContentCatalog resources = ContentFixtures.resources(runtime, "c");
             int toolEventsBefore = toolEvents(listener).size();
 
             runtime.refresh("c", Cancellation.root());
             runtime.refreshContent("c", Cancellation.root());
 
             assertEquals(tools, toolRevision(runtime), "same tools: same catalog revision");
-            assertSame(resources, runtime.resources("c"), "same resources: the committed catalog stays");
+            assertSame(resources, ContentFixtures.resources(runtime, "c"), "same resources: the committed catalog stays");
             assertEquals(toolEventsBefore, toolEvents(listener).size(), "no tools-changed event for an unchanged list");
             assertEquals(List.of(), host.notices.stream().filter(McpNotice.PromptsChanged.class::isInstance).toList(),
                     "no prompts notice for an unchanged list");
@@ -55,7 +57,7 @@ class CatalogRevisionOnlyOnChangeTest {
             runtime.refreshContent("c", Cancellation.root());
 
             assertEquals(tools + 1, toolRevision(runtime));
-            assertEquals(resources.revision() + 1, runtime.resources("c").revision());
+            assertEquals(resources.revision() + 1, ContentFixtures.resources(runtime, "c").revision());
             assertEquals(toolEventsBefore + 1, toolEvents(listener).size());
             assertEquals(tools + 1, toolEvents(listener).getLast().catalogRevision());
             assertEquals(new McpNotice.PromptsChanged("c"), host.await(McpNotice.PromptsChanged.class, Duration.ofSeconds(5)));

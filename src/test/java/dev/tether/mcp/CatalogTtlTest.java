@@ -100,6 +100,6 @@ class CatalogTtlTest {
     }
 
     private static List<String> uris(McpRuntime runtime) {
-        return runtime.resources("quiet").resources().stream().map(r -> r.uri()).toList();
+        return ContentFixtures.resources(runtime, "quiet").resources().stream().map(r -> r.uri()).toList();
     }
 }

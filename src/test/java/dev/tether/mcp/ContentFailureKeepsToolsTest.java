@@ -11,6 +11,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.McpPromptInfo;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -28,19 +29,19 @@ class ContentFailureKeepsToolsTest {
     @Test
     void aResourceListPastABoundLeavesTheServerReadyWithItsToolsAndPromptsUntilAListChangedBringsItIn() throws Exception {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content", "--resources", "duplicate")), options(),
-                McpRuntimeListener.NONE)) {
+                McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             assertEquals(15, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).stream()
                     .filter(t -> t.definition().name().startsWith("mcp__c__")).count(), "every tool");
             ServerStatus status = runtime.status().getFirst();
             assertEquals(new ServerStatus("c", State.READY, "resource list unavailable: resources/list listed \"chaos://note/1\" twice",
                     15, "2025-11-25", 1, 1, 0, 0, 1), status);
-            assertEquals(List.of(), runtime.resources("c").resources());
+            assertEquals(List.of(), ContentFixtures.resources(runtime, "c").resources());
             assertEquals(List.of(GREET), runtime.prompts(), "the prompt list is unaffected");
 
             text(runtime, "c", "set_catalog", args("resources", "normal", "notifyResources", "true"));
             runtime.connection("c").content().resourceRefresher().settled().get(20, TimeUnit.SECONDS);
             assertEquals(List.of("chaos://note/1", "chaos://note/2"),
-                    runtime.resources("c").resources().stream().map(r -> r.uri()).toList());
+                    ContentFixtures.resources(runtime, "c").resources().stream().map(r -> r.uri()).toList());
             assertNull(runtime.status().getFirst().reason(), "the problem is gone with the good list");
         }
     }
@@ -48,7 +49,7 @@ class ContentFailureKeepsToolsTest {
     @Test
     void aFailingPromptListLeavesTheServerReadyAndAManualRefreshBringsItIn() {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content", "--prompts", "error")), options(),
-                McpRuntimeListener.NONE)) {
+                McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
             assertEquals(new ServerStatus("c", State.READY,

@@ -4,12 +4,14 @@ import static dev.tether.testing.mcp.McpTestSupport.javaServer;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.connection.McpConnection;
+import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpNotice;
-import dev.tether.mcp.interaction.Sampling;
-import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import dev.tether.reference.ReferenceServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +26,12 @@ final class ContentFixtures {
 
     static McpServerSpec.Stdio tracedReference(String name, Path trace) {
         return javaServer(name, ReferenceServer.class, Map.of(), "stdio", "--trace", trace.toString());
+    }
+
+    /** A ready server's committed resource catalog, else {@link ContentCatalog#EMPTY}: what the content tools see of it. */
+    static ContentCatalog resources(McpRuntime runtime, String server) {
+        McpConnection c = runtime.connection(server);
+        return c.isReady() ? c.content().catalog() : ContentCatalog.EMPTY;
     }
 
     /** How many requests of {@code method} the server read. */

@@ -15,6 +15,7 @@ import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.McpPromptInfo;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,7 +31,8 @@ import tools.jackson.databind.JsonNode;
 class ContentListChangedTest {
 
     private static McpRuntime start(McpHost host) {
-        McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content")), options().withHost(host), McpRuntimeListener.NONE);
+        McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content")), options().withHost(host), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
         return runtime;
     }
@@ -49,7 +51,7 @@ class ContentListChangedTest {
             assertEquals("sent 500; list version v500", text(runtime, "c", "storm", args("count", "500", "ms", "500", "list", "resources")));
             content(runtime).resourceRefresher().settled().get(20, TimeUnit.SECONDS);
 
-            ContentCatalog catalog = runtime.resources("c");
+            ContentCatalog catalog = ContentFixtures.resources(runtime, "c");
             assertEquals("chaos://gen/500", catalog.resources().getLast().uri());
             JsonNode stats = stats(runtime);
             int fetches = stats.path("resourceFetches").asInt() - 1; // the first was the connect
@@ -89,14 +91,14 @@ class ContentListChangedTest {
     @Test
     void aFailedRefreshKeepsTheLastGoodCatalogsAndALaterGoodOneCommitsTheNextRevision() throws Exception {
         try (McpRuntime runtime = start(McpHost.NONE)) {
-            ContentCatalog good = runtime.resources("c");
+            ContentCatalog good = ContentFixtures.resources(runtime, "c");
             List<McpPromptInfo> goodPrompts = runtime.prompts();
 
             text(runtime, "c", "set_catalog", args("resources", "duplicate", "prompts", "error",
                     "notifyResources", "true", "notifyPrompts", "true"));
             content(runtime).resourceRefresher().settled().get(20, TimeUnit.SECONDS);
             content(runtime).promptRefresher().settled().get(20, TimeUnit.SECONDS);
-            assertSame(good, runtime.resources("c"), "nothing was committed");
+            assertSame(good, ContentFixtures.resources(runtime, "c"), "nothing was committed");
             assertEquals(goodPrompts, runtime.prompts());
             assertEquals("resource list refresh failed: resources/list listed \"chaos://note/1\" twice; "
                     + "prompt list refresh failed: prompts/list failed: the prompts/list backend is down",
@@ -106,7 +108,7 @@ class ContentListChangedTest {
                     "notifyResources", "true", "notifyPrompts", "true"));
             content(runtime).resourceRefresher().settled().get(20, TimeUnit.SECONDS);
             content(runtime).promptRefresher().settled().get(20, TimeUnit.SECONDS);
-            ContentCatalog fresh = runtime.resources("c");
+            ContentCatalog fresh = ContentFixtures.resources(runtime, "c");
             assertEquals(good.revision() + 1, fresh.revision());
             assertEquals("chaos://gen/3", fresh.resources().getLast().uri());
             assertEquals("gen_3", runtime.prompts().getLast().name());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.content.McpPromptInfo;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -21,7 +22,7 @@ class ContentSanitisingTest {
     @Test
     void invisibleAndBidiCharactersAreRemovedFromPromptsAndListedResources() throws Exception {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("c", "--content", "--resources", "invisible",
-                "--prompts", "invisible")), options(), McpRuntimeListener.NONE)) {
+                "--prompts", "invisible")), options(), McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
 
             assertEquals(List.of(new McpPromptInfo("c", "greet", "Greet", "Says hello",

@@ -24,7 +24,7 @@ class CrashedServerRecoveryTest {
     @Test
     void aCrashedServerIsRestartedItsToolsWithdrawnMeanwhileAndBackAfter() throws Exception {
         RecordingListener events = new RecordingListener();
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("phoenix")), options(), events)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("phoenix")), options(), events, McpConnectionSettings.DEFAULT)) {
             assertEquals(15, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).size());
             long firstPid = runtime.connection("phoenix").pid();
             assertThrows(McpError.class, () -> text(runtime, "phoenix", "crash", null));

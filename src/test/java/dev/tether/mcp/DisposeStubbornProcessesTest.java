@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.connection.McpConnection;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class DisposeStubbornProcessesTest {
         RecordingListener events = new RecordingListener();
         McpRuntime runtime = McpRuntime.start(List.of(
                 chaos("mule1", "--ignore-sigterm", "--stubborn-child"),
-                chaos("mule2", "--ignore-sigterm", "--stubborn-child")), options(), events);
+                chaos("mule2", "--ignore-sigterm", "--stubborn-child")), options(), events, McpConnectionSettings.DEFAULT);
         runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
         List<ProcessHandle> processes = new ArrayList<>();
         for (String name : List.of("mule1", "mule2")) {

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.testing.mcp.CannedElicitationAnswers;

@@ -5,7 +5,7 @@ import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

@@ -2,7 +2,6 @@ package dev.tether.mcp;
 
 import static dev.tether.testing.mcp.McpTestSupport.everything;
 import static dev.tether.testing.mcp.McpTestSupport.options;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +12,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.McpPromptInfo;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import java.nio.file.Path;
@@ -29,9 +29,10 @@ class EverythingContentTest {
         Path index = everything();
         assumeTrue(index != null, "server-everything is not installed under conformance/");
         McpServerSpec spec = new McpServerSpec.Stdio("everything", "node", List.of(index.toString(), "stdio"), Map.of(), null);
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
-            var catalog = runtime.resources("everything");
+            var catalog = ContentFixtures.resources(runtime, "everything");
             assertFalse(catalog.resources().isEmpty());
             assertTrue(catalog.templates().stream().anyMatch(t -> t.uriTemplate().equals("demo://resource/dynamic/text/{resourceId}")),
                     catalog.templates().toString());

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
-import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.nio.file.Path;
 import java.util.List;

@@ -12,8 +12,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.testing.mcp.EverythingHttp;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
+import dev.tether.testing.mcp.EverythingHttp;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolOutcome;
 import java.nio.file.Path;
@@ -31,7 +32,8 @@ class EverythingServerTest {
         Path index = everything();
         assumeTrue(index != null, "server-everything is not installed under conformance/");
         McpServerSpec spec = new McpServerSpec.Stdio("everything", "node", List.of(index.toString(), "stdio"), Map.of(), null);
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             exercise(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()));
         }
     }
@@ -42,7 +44,8 @@ class EverythingServerTest {
         assumeTrue(index != null, "server-everything is not installed under conformance/");
         try (EverythingHttp server = EverythingHttp.start(index, "streamableHttp")) {
             McpServerSpec spec = new McpServerSpec.Http("everything", server.url("/mcp"), Map.of());
-            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
+            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE,
+                    McpConnectionSettings.DEFAULT)) {
                 exercise(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()));
                 assertEquals("2025-11-25", runtime.status().getFirst().protocolVersion());
             }
@@ -56,7 +59,8 @@ class EverythingServerTest {
         assumeTrue(index != null, "server-everything is not installed under conformance/");
         try (EverythingHttp server = EverythingHttp.start(index, "sse")) {
             McpServerSpec spec = new McpServerSpec.Sse("everything", server.url("/sse"), Map.of());
-            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
+            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE,
+                    McpConnectionSettings.DEFAULT)) {
                 exercise(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()));
                 assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
                 assertNotNull(runtime.status().getFirst().protocolVersion(), "negotiated as the server answered");

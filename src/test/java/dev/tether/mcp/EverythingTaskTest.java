@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.nio.file.Path;
 import java.time.Duration;

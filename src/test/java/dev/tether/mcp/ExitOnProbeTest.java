@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,8 @@ class ExitOnProbeTest {
 
     @Test
     void theServerIsRestartedForInitialize() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(fake("quitter", "--exit-on-discover")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("quitter", "--exit-on-discover")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<String> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).stream().map(t -> t.definition().name()).toList();
             ServerStatus status = runtime.status().getFirst();
             assertEquals(ServerStatus.State.READY + " 2025-11-25", status.state() + " " + status.protocolVersion(), status.reason());

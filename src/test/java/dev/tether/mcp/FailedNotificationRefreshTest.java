@@ -7,9 +7,8 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +18,8 @@ class FailedNotificationRefreshTest {
 
     @Test
     void aNotificationDrivenRefreshThatFailsKeepsTheLastGoodCatalog() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("keep")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("keep")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> good = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus before = runtime.status().getFirst();
             text(runtime, "keep", "set_catalog", args("mode", "duplicate", "notify", "true"));

@@ -6,8 +6,8 @@ import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

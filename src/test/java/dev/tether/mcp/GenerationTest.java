@@ -7,25 +7,25 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.McpRuntimeEvent.StateChanged;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-
-import dev.tether.mcp.McpRuntimeEvent.StateChanged;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
 
 class GenerationTest {
 
     @Test
     void aCallOfAnOlderGenerationIsDroppedAndEventsAreNumberedInOrder() throws Exception {
         RecordingListener events = new RecordingListener();
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("gen")), options(), events)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("gen")), options(), events, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus before = runtime.status().getFirst();
             AtomicBoolean running = new AtomicBoolean();

@@ -30,7 +30,7 @@ class InstructionsIsolationTest {
             assertFalse(block.contains("\"plain\""), "a server without instructions adds nothing");
             assertTrue(runtime.logs("evil").entries().isEmpty(), "instructions never share a path with logs");
             assertTrue(host.notices.isEmpty());
-            runtime.disconnect("evil");
+            runtime.connection("evil").disconnect("disconnected by the user");
             assertEquals("", runtime.trustedInstructions(), "withdrawn with the connection");
         }
     }

@@ -10,10 +10,10 @@ import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.mcp.interaction.elicitation.ElicitationHook;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
@@ -71,7 +71,7 @@ public final class Interact {
         ObjectNode args = Json.object();
         args.put("method", method);
         args.set("params", params);
-        McpCallResult result = runtime.connection(server).call("ask", args, Cancellation.root(), p -> { });
+        McpCallResult result = runtime.connection(server).call("ask", args, false, Cancellation.root(), p -> { });
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());
     }
 
@@ -85,7 +85,7 @@ public final class Interact {
     }
 
     static JsonNode stats(McpRuntime runtime, String server) {
-        McpCallResult result = runtime.connection(server).call("stats", Json.object(), Cancellation.root(), p -> { });
+        McpCallResult result = runtime.connection(server).call("stats", Json.object(), false, Cancellation.root(), p -> { });
         return Json.parse(((McpContent.Text) result.content().getFirst()).text());
     }
 

@@ -7,20 +7,19 @@ import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.api.ServerStatus.State;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.json.Json;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-import dev.tether.json.Json;
-
 class ListChangedStormTest {
 
     @Test
     void aThousandNotificationsInASecondCostAtMostTwoFetchesAndTheLastListWins() throws Exception {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("storm")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("storm")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals("sent 1000; list version v1000", text(runtime, "storm", "storm", args("count", "1000", "ms", "1000")));
             List<Tool> after = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.mcp.interaction.InteractionSettings;
 import dev.tether.mcp.interaction.McpNotice;
-import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.testing.mcp.ScriptedHost;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

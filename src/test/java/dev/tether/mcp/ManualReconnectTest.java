@@ -1,7 +1,5 @@
 package dev.tether.mcp;
 
-import static dev.tether.mcp.McpCalls.args;
-import static dev.tether.mcp.McpCalls.text;
 import static dev.tether.testing.mcp.McpTestSupport.chaos;
 import static dev.tether.testing.mcp.McpTestSupport.options;
 import static org.junit.jupiter.api.Assertions.*;
@@ -10,13 +8,12 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 class ManualReconnectTest {
 
@@ -25,7 +22,8 @@ class ManualReconnectTest {
         Path starts = Files.createTempFile("chaos-starts", ".txt");
         Files.writeString(starts, "1");
         try (McpRuntime runtime = McpRuntime.start(List.of(
-                chaos("flaky", "--start-file", starts.toString(), "--max-starts", "1")), options(), McpRuntimeListener.NONE)) {
+                chaos("flaky", "--start-file", starts.toString(), "--max-starts", "1")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
             ServerStatus failed = runtime.status().getFirst();
             assertEquals(State.FAILED, failed.state());
@@ -37,7 +35,8 @@ class ManualReconnectTest {
             assertEquals(failed.generation() + 1, again.generation());
             assertEquals(15, runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).size());
 
-            ServerStatus off = runtime.disconnect("flaky");
+            runtime.connection("flaky").disconnect("disconnected by the user");
+            ServerStatus off = runtime.connection("flaky").status();
             assertEquals(State.DISCONNECTED, off.state());
             assertEquals(List.of(), runtime.tools());
         } finally {
@@ -49,7 +48,8 @@ class ManualReconnectTest {
     void aMissingCommandIsAFailedServerWithARedactedReasonNotAnException() {
         McpServerSpec.Stdio missing = new McpServerSpec.Stdio("ghost",
                 "/nonexistent/bin/server-sk-ant-api03-abcdefghijklmnopqrstuvwx", List.of(), java.util.Map.of(), null);
-        try (McpRuntime runtime = McpRuntime.start(List.of(missing), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(missing), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
             assertEquals(State.FAILED, status.state());

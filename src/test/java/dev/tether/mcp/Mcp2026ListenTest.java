@@ -67,7 +67,7 @@ class Mcp2026ListenTest {
         ScriptedHost host = new ScriptedHost(true, false);
         McpRuntimeOptions options = options().withHost(host);
         try (McpRuntime runtime = McpRuntime.start(List.of(peer, chaos("old", "--logging")), options, McpRuntimeListener.NONE, SETTINGS,
-                new McpInteraction(options.host(), options::grantsFor, Interact.FAST, dev.tether.mcp.interaction.ElicitationHook.PASS))) {
+                new McpInteraction(options.host(), options::grantsFor, Interact.FAST, dev.tether.mcp.interaction.elicitation.ElicitationHook.PASS))) {
             runtime.awaitTools(WAIT, Cancellation.root());
             assertEquals("2026-07-28", runtime.status().stream().filter(s -> s.name().equals("peer")).findFirst()
                     .orElseThrow().protocolVersion());

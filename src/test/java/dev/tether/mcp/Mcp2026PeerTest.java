@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.Peer2026;
 import dev.tether.testing.mcp.ScriptedHost;

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.mcp.task.TaskEvents;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.Peer2026;

@@ -168,7 +168,7 @@ class McpTasksTest {
 
     @Test
     void taskAugmentedElicitationFromAServerIsRefusedBecauseTetherDeclaresNoTasks() {
-        ScriptedHost host = new ScriptedHost(true, false).answering((r, c) -> new dev.tether.mcp.interaction.ElicitationReply("accept", json("{}")));
+        ScriptedHost host = new ScriptedHost(true, false).answering((r, c) -> new dev.tether.mcp.interaction.elicitation.ElicitationReply("accept", json("{}")));
         try (McpRuntime runtime = Interact.start(host, java.util.Map.of(), dev.tether.testing.mcp.McpTestSupport.chaos("chaos"))) {
             var answer = Interact.ask(runtime, "chaos", "elicitation/create",
                     json("{'mode':'form','message':'hi','requestedSchema':{'type':'object','properties':{}},'task':{'ttl':1000}}"));

@@ -10,6 +10,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.content.CompletionRef;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +32,8 @@ class NamedRequestTimeoutsTest {
         McpRuntimeOptions opts = options()
                 .withRequestTimeouts(new McpRuntimeOptions.RequestTimeouts(
                         Duration.ofMillis(700), Duration.ofMillis(1_500), Duration.ofMillis(2_500)));
-        runtime = McpRuntime.start(List.of(chaos("deaf", "--content", "--content-hang")), opts, McpRuntimeListener.NONE);
+        runtime = McpRuntime.start(List.of(chaos("deaf", "--content", "--content-hang")), opts, McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         assertEquals(State.READY, runtime.status().getFirst().state());
     }

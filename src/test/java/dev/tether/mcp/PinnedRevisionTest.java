@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.mcp.settings.McpServerPolicy;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.reference.ReferenceServer;
 import dev.tether.testing.mcp.TestSettings;
 import java.time.Duration;
@@ -27,7 +27,7 @@ class PinnedRevisionTest {
     void initializeAsksForThePinnedRevision(String pinned) {
         try (McpRuntime runtime = McpRuntime.start(List.of(javaServer("orders", ReferenceServer.class, Map.of(), "stdio")),
                 options().withPolicies(Map.of("orders", TestSettings.pinnedTo(pinned))),
-                McpRuntimeListener.NONE)) {
+                McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
             assertEquals(ServerStatus.State.READY, status.state(), status.reason());

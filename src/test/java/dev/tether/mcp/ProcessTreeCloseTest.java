@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +22,8 @@ class ProcessTreeCloseTest {
 
     @Test
     void closeEndsTheServerAndItsChildren() throws Exception {
-        McpRuntime runtime = McpRuntime.start(List.of(fake("parent", "--spawn-child")), options(), McpRuntimeListener.NONE);
+        McpRuntime runtime = McpRuntime.start(List.of(fake("parent", "--spawn-child")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
         assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
         // The server names its child on stderr, which arrives on its own pipe, not before the handshake's answer.

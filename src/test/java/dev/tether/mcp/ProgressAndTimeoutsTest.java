@@ -12,6 +12,7 @@ import dev.tether.acp.schema.ContentBlock;
 import dev.tether.acp.schema.SessionUpdate;
 import dev.tether.acp.schema.ToolCallContent;
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
@@ -46,7 +47,8 @@ class ProgressAndTimeoutsTest {
     static void start() {
         McpRuntimeOptions opts = options().withPolicies(Map.of("p", new McpServerPolicy(Map.of(), List.of(), List.of(),
                 new McpRuntimeOptions.CallTimeouts(IDLE, TOTAL))));
-        runtime = McpRuntime.start(List.of(javaServer("p", ProgressServer.class, Map.of())), opts, McpRuntimeListener.NONE);
+        runtime = McpRuntime.start(List.of(javaServer("p", ProgressServer.class, Map.of())), opts, McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
     }
 

@@ -17,6 +17,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
@@ -39,7 +40,8 @@ class PromptAndCompletionTest {
     @BeforeAll
     static void start() throws Exception {
         trace = Files.createTempFile("orders-trace", ".jsonl");
-        runtime = McpRuntime.start(List.of(tracedReference("orders", trace)), options(), McpRuntimeListener.NONE);
+        runtime = McpRuntime.start(List.of(tracedReference("orders", trace)), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         tools = runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
     }
 

@@ -38,7 +38,7 @@ class RecoveryWithdrawsContentTest {
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("ward", "--content", "--logging", "--hostile-instructions")),
                 options, events, slow)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
-            assertEquals(2, runtime.resources("ward").resources().size());
+            assertEquals(2, ContentFixtures.resources(runtime, "ward").resources().size());
             assertEquals(1, runtime.prompts().size());
             assertFalse(runtime.trustedInstructions().isEmpty());
             long pid = runtime.connection("ward").pid();
@@ -48,7 +48,7 @@ class RecoveryWithdrawsContentTest {
             // The first attempt waits at least a second: this is what a model request or /mcp sees meanwhile.
             assertEquals(State.RECOVERING, runtime.connection("ward").status().state());
             assertEquals(List.of(), runtime.tools(), "tools withdrawn");
-            assertEquals(ContentCatalog.EMPTY, runtime.resources("ward"), "resources and templates withdrawn");
+            assertEquals(ContentCatalog.EMPTY, ContentFixtures.resources(runtime, "ward"), "resources and templates withdrawn");
             assertEquals(List.of(), runtime.prompts(), "prompts (slash commands) withdrawn");
             assertEquals("", runtime.trustedInstructions(), "instructions withdrawn");
             ServerStatus shown = runtime.connection("ward").status();
@@ -58,7 +58,7 @@ class RecoveryWithdrawsContentTest {
             events.await(e -> e instanceof McpRuntimeEvent.StateChanged s && s.status().state() == State.READY
                     && s.generation() > recovering.generation(), Duration.ofSeconds(20));
             assertNotEquals(pid, runtime.connection("ward").pid());
-            assertEquals(2, runtime.resources("ward").resources().size());
+            assertEquals(2, ContentFixtures.resources(runtime, "ward").resources().size());
             assertEquals(1, runtime.prompts().size());
             assertFalse(runtime.trustedInstructions().isEmpty());
             var stats = Interact.stats(runtime, "ward");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.reference.ReferenceServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -37,7 +38,8 @@ class ReferenceServerHttpTest {
             }
             assertTrue(url != null, "the server printed its address");
             McpServerSpec spec = new McpServerSpec.Http("orders", url, Map.of());
-            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE)) {
+            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(), McpRuntimeListener.NONE,
+                    McpConnectionSettings.DEFAULT)) {
                 assertEquals(List.of("mcp__orders__list_orders", "mcp__orders__get_order", "mcp__orders__cancel_order",
                                 "mcp__orders__create_order"),
                         runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()).stream().map(t -> t.definition().name()).toList());

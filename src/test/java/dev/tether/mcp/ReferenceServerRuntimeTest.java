@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.mcp.settings.McpServerPolicy;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.reference.ReferenceServer;
 import dev.tether.testing.mcp.TestSettings;
@@ -37,7 +37,7 @@ class ReferenceServerRuntimeTest {
         // The user trusts this server's annotations, so its readOnlyHint makes get_order a read.
         runtime = McpRuntime.start(List.of(javaServer("orders", ReferenceServer.class, Map.of(), "stdio")),
                 options().withPolicies(Map.of("orders", TestSettings.trustingAnnotations())),
-                McpRuntimeListener.NONE);
+                McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT);
         tools = runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
     }
 

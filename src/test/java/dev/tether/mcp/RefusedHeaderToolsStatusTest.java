@@ -8,6 +8,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.connection.StatelessHttpTest;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.io.IOException;
 import java.time.Duration;
@@ -36,7 +37,7 @@ class RefusedHeaderToolsStatusTest {
             default -> new StatelessHttpTest.Reply(200, result(m, "{'resultType':'complete'}"));
         });
              McpRuntime runtime = McpRuntime.start(List.of(new McpServerSpec.Http("web", server.url(), Map.of())), options(),
-                     McpRuntimeListener.NONE)) {
+                     McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals(List.of("mcp__web__route"), tools.stream().map(t -> t.definition().name())
                     .filter(n -> n.startsWith("mcp__")).toList(), "the valid sibling is offered");
@@ -57,7 +58,7 @@ class RefusedHeaderToolsStatusTest {
             default -> new StatelessHttpTest.Reply(200, result(m, "{'resultType':'complete'}"));
         });
              McpRuntime runtime = McpRuntime.start(List.of(new McpServerSpec.Http("web", server.url(), Map.of())), options(),
-                     McpRuntimeListener.NONE)) {
+                     McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertNull(runtime.withheldTools("web"));
         }

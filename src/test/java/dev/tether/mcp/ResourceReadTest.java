@@ -14,6 +14,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.content.ContentCatalog;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolError;
@@ -43,7 +44,8 @@ class ResourceReadTest {
         Files.createFile(trace);
         artifacts = scratch.resolve("artifacts").resolve("a");
         runtime = McpRuntime.start(List.of(tracedReference("orders", trace)),
-                options().withArtifactDir(artifacts).withMaxInlineTextChars(100), McpRuntimeListener.NONE);
+                options().withArtifactDir(artifacts).withMaxInlineTextChars(100), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         tools = runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
     }
 
@@ -63,7 +65,7 @@ class ResourceReadTest {
 
     @Test
     void resourcesAndTemplatesAreCommittedTogetherWithTheirOwnRevisionAndCounted() {
-        ContentCatalog catalog = runtime.resources("orders");
+        ContentCatalog catalog = ContentFixtures.resources(runtime, "orders");
         assertEquals(List.of("orders://catalog", "orders://logo.png"), catalog.resources().stream().map(r -> r.uri()).sorted().toList());
         assertEquals(List.of("orders://order/{id}"), catalog.templates().stream().map(t -> t.uriTemplate()).toList());
         assertEquals(1, catalog.revision());

@@ -14,6 +14,7 @@ import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.connection.content.ConnectionContent;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
@@ -37,7 +38,7 @@ class ResourceSubscriptionTest {
         Path trace = Files.createTempFile("orders-trace", ".jsonl");
         ContentFixtures.RecordingHost host = new ContentFixtures.RecordingHost();
         try (McpRuntime runtime = McpRuntime.start(List.of(tracedReference("orders", trace)), options().withHost(host),
-                McpRuntimeListener.NONE)) {
+                McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
             assertThrows(McpError.class, () -> runtime.subscribe("orders", "orders://elsewhere", Cancellation.root()));
             assertEquals(0, requests(trace, "resources/subscribe"), "refused before any request");
@@ -67,7 +68,8 @@ class ResourceSubscriptionTest {
         Path trace = Files.createTempFile("orders-trace", ".jsonl");
         ContentFixtures.RecordingHost host = new ContentFixtures.RecordingHost();
         RecordingListener events = new RecordingListener();
-        try (McpRuntime runtime = McpRuntime.start(List.of(tracedReference("orders", trace)), options().withHost(host), events)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(tracedReference("orders", trace)), options().withHost(host), events,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
             runtime.subscribe("orders", URI, Cancellation.root());
             ConnectionContent content = runtime.connection("orders").content();
@@ -84,7 +86,7 @@ class ResourceSubscriptionTest {
             touch(runtime);
             assertEquals(new McpNotice.ResourceUpdated("orders", URI), host.await(McpNotice.ResourceUpdated.class, Duration.ofSeconds(5)));
 
-            runtime.disconnect("orders");
+            runtime.connection("orders").disconnect("disconnected by the user");
             assertEquals(Set.of(), content.desired());
             runtime.reconnect("orders");
             assertEquals(State.READY, runtime.status().getFirst().state());

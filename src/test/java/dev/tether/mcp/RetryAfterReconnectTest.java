@@ -8,21 +8,20 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.api.ServerStatus.State;
-import dev.tether.testing.mcp.RecordingListener;
+import dev.tether.mcp.settings.McpConnectionSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 class RetryAfterReconnectTest {
 
     @Test
     void anIdempotentCallIsRetriedOnceAfterReconnectingAndAnUnsafeOneIsNot(@TempDir Path dir) throws Exception {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("retry")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("retry")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             Path safe = dir.resolve("safe");
             assertEquals("survived", text(runtime, "retry", "crash_once", args("marker", safe.toString()), true));

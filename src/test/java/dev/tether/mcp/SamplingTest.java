@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpContent;
-import dev.tether.mcp.interaction.Sampling;
-import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.ScriptedHost;
@@ -75,7 +75,7 @@ class SamplingTest {
         try (McpRuntime runtime = Interact.start(host, Map.of("on", policy(false, true, null)), chaos("on", "--interaction"))) {
             var args = json("{'method':'sampling/createMessage'}");
             args.set("params", json(REQUEST + "}"));
-            var result = runtime.connection("on").call("ask_twice", args, dev.tether.base.Cancellation.root(), p -> { });
+            var result = runtime.connection("on").call("ask_twice", args, false, dev.tether.base.Cancellation.root(), p -> { });
             JsonNode both = Json.parse(((McpContent.Text) result.content().getFirst()).text());
             List<String> outcomes = List.of(outcome(both.get(0)), outcome(both.get(1)));
             assertTrue(outcomes.contains("ok") && outcomes.contains("another sampling request of this server is still running"),

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.tools.Tool;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +19,8 @@ class ServerAddedLaterTest {
 
     @Test
     void anAddedServerConnectsAndItsToolsJoinTheProjection() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
 
             assertTrue(runtime.add(fake("late")));
@@ -34,7 +36,7 @@ class ServerAddedLaterTest {
 
     @Test
     void aClosedRuntimeStartsNothing() {
-        McpRuntime runtime = McpRuntime.start(List.of(), options(), McpRuntimeListener.NONE);
+        McpRuntime runtime = McpRuntime.start(List.of(), options(), McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT);
         runtime.close();
         assertFalse(runtime.add(fake("late")));
         assertEquals(List.of(), runtime.status());

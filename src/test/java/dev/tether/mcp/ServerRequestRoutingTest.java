@@ -8,10 +8,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
-import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.interaction.ServerRequestHandler;
 import dev.tether.mcp.settings.McpConnectionSettings;
-import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +18,8 @@ class ServerRequestRoutingTest {
 
     @Test
     void pingIsAnsweredAndUnofferedOrUnknownRequestsAreMethodNotFound() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("asker")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("asker")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals("{\"result\":{}}", text(runtime, "asker", "ask", args("method", "ping")));
             for (String method : List.of("roots/list", "sampling/createMessage", "elicitation/create")) {

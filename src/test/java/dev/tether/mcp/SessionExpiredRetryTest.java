@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ class SessionExpiredRetryTest {
         Path calls = dir.resolve("calls.log");
         RecordingListener events = new RecordingListener();
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("forgetful", "--session-gone-once", dir.resolve("gone").toString(),
-                "--call-log", calls.toString())), options(), events)) {
+                "--call-log", calls.toString())), options(), events, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
 
             assertEquals("once", text(runtime, "forgetful", "echo", args("text", "once"), false), "not retryable by its hints");
@@ -44,7 +45,7 @@ class SessionExpiredRetryTest {
         Path calls = dir.resolve("calls.log");
         RecordingListener events = new RecordingListener();
         try (McpRuntime runtime = McpRuntime.start(List.of(chaos("amnesiac", "--session-gone", "--call-log", calls.toString())),
-                options(), events)) {
+                options(), events, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
 
             McpError e = assertThrows(McpError.class, () -> text(runtime, "amnesiac", "echo", args("text", "x"), false));

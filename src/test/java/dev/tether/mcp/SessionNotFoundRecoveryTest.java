@@ -10,8 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpError;
-import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;
 import java.time.Duration;
@@ -24,7 +25,8 @@ class SessionNotFoundRecoveryTest {
     @Test
     void aSessionNotFoundAnswerFailsTheCallReadablyAndTheServerReconnects() throws Exception {
         RecordingListener events = new RecordingListener();
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("forgetful", "--session-gone")), options(), events)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("forgetful", "--session-gone")), options(), events,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             long firstPid = runtime.connection("forgetful").pid();
 
@@ -46,7 +48,8 @@ class SessionNotFoundRecoveryTest {
     @Test
     void otherErrorAnswersLeaveTheConnectionAlone() throws Exception {
         RecordingListener events = new RecordingListener();
-        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("steady", "--content")), options(), events)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(chaos("steady", "--content")), options(), events,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             long pid = runtime.connection("steady").pid();
             // The chaos server answers resources/read with -32601: an error answer, but the session is fine.

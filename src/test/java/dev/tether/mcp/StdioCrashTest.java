@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolError;
@@ -28,7 +29,8 @@ class StdioCrashTest {
     void aCrashMidCallFailsThePendingCallAtOnce() {
         McpRuntimeOptions opts = options().withCallTimeouts(
                 new McpRuntimeOptions.CallTimeouts(Duration.ofHours(1), Duration.ofHours(2)));
-        try (McpRuntime runtime = McpRuntime.start(List.of(fake("fragile")), opts, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("fragile")), opts, McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> tool(tools, "mcp__fragile__crash")
                     .run(JsonNodeFactory.instance.objectNode(), context("c1", Cancellation.root(), null)));

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.FakeMcpServer;
@@ -30,7 +31,7 @@ class StdioEnvironmentIsolationTest {
         host.put("OPENAI_API_KEY", "sk-test-secret");
         McpRuntimeOptions opts = options(host);
         McpServerSpec spec = javaServer("envy", FakeMcpServer.class, Map.of("FOO", "declared"));
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             var outcome = tool(tools, "mcp__envy__env").run(JsonNodeFactory.instance.objectNode(),
                     context("c1", Cancellation.root(), null));
@@ -54,7 +55,8 @@ class StdioEnvironmentIsolationTest {
                 "HTTPS_PROXY", "http://proxy.corp.test:3128", "http_proxy", "http://proxy.corp.test:3129",
                 "NO_PROXY", ".internal.test", "no_proxy", "localhost", "ANTHROPIC_API_KEY", "sk-ant-test-secret"));
         McpServerSpec spec = javaServer("envy", FakeMcpServer.class, Map.of());
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(host), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), options(host), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             var outcome = tool(tools, "mcp__envy__env").run(JsonNodeFactory.instance.objectNode(),
                     context("c1", Cancellation.root(), null));

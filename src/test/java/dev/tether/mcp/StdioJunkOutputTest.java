@@ -14,6 +14,7 @@ import dev.tether.mcp.api.McpContent;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.CatalogBounds;
 import dev.tether.mcp.client.McpClientSession;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.transport.stdio.StdioTransport;
 import dev.tether.model.Part;
 import dev.tether.tools.Tool;
@@ -29,7 +30,8 @@ class StdioJunkOutputTest {
 
     @Test
     void nonJsonLinesBetweenFramesAreSkippedAndCounted() throws Exception {
-        try (McpRuntime runtime = McpRuntime.start(List.of(fake("noisy", "--junk")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("noisy", "--junk")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             List<Tool> tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
             ToolOutcome outcome = tool(tools, "mcp__noisy__echo").run(

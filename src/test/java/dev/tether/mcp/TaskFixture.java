@@ -7,8 +7,8 @@ import static dev.tether.testing.mcp.McpTestSupport.tool;
 
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.interaction.ElicitationHook;
 import dev.tether.mcp.interaction.McpInteraction;
+import dev.tether.mcp.interaction.elicitation.ElicitationHook;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;

@@ -22,7 +22,7 @@ class TrustedInstructionsTest {
             String block = runtime.trustedInstructions();
             assertTrue(block.startsWith("Untrusted documentation from MCP server \"evil\""), block);
             assertTrue(!block.contains("\"plain\""), "only the opted-in server");
-            runtime.disconnect("evil");
+            runtime.connection("evil").disconnect("disconnected by the user");
             assertEquals("", runtime.trustedInstructions(), "withdrawn with the connection");
             runtime.reconnect("evil");
             assertTrue(runtime.trustedInstructions().contains("\"evil\""), "back when it is ready again");

@@ -11,6 +11,7 @@ import static org.mockito.Mockito.verify;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -23,7 +24,8 @@ class UnresponsiveServerTest {
     void aServerThatNeverInitialisesFailsAndTheOthersStillServe() {
         McpRuntimeListener listener = mock(McpRuntimeListener.class);
         McpRuntimeOptions opts = options().withConnectTimeout(Duration.ofSeconds(3));
-        try (McpRuntime runtime = McpRuntime.start(List.of(fake("mute", "--silent"), fake("good")), opts, listener)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("mute", "--silent"), fake("good")), opts, listener,
+                McpConnectionSettings.DEFAULT)) {
             // A wait no test run reaches: the barrier returns because the mute server failed (asserted below), or
             // the test times out.
             List<Tool> tools = runtime.awaitTools(Duration.ofHours(1), Cancellation.root());
@@ -39,7 +41,8 @@ class UnresponsiveServerTest {
 
     @Test
     void anUnsupportedProtocolVersionIsAReadableFailure() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(fake("future", "--version", "2099-01-01")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("future", "--version", "2099-01-01")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             assertEquals(List.of(), runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root()));
             ServerStatus status = runtime.status().getFirst();
             assertEquals(State.FAILED, status.state());
@@ -49,7 +52,8 @@ class UnresponsiveServerTest {
 
     @Test
     void anOlderSupportedVersionIsAccepted() {
-        try (McpRuntime runtime = McpRuntime.start(List.of(fake("old", "--version", "2025-03-26")), options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(fake("old", "--version", "2025-03-26")), options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             assertEquals("2025-03-26", runtime.status().getFirst().protocolVersion());
         }

@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpNotice;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.testing.mcp.ScriptedHost;
 import dev.tether.tools.ToolError;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /** URL elicitations: unsafe URLs never reach the user; -32042 is shown and retried, at most three times. */
 class UrlElicitationTest {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.model.Part;
@@ -61,7 +62,7 @@ class VariableExpansionTest {
         McpServerSpec.Stdio spec = new McpServerSpec.Stdio("envy", base.command(), base.args(),
                 Map.of("FOO", "${MY_TEST_SECRET}/${UNSET_VAR:-d}"), null, USER);
         McpRuntimeOptions opts = options(Map.of("MY_TEST_SECRET", "s3cret", "PATH", "/usr/bin:/bin"));
-        try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(spec), opts, McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             var tools = runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             var out = tool(tools, "mcp__envy__env").run(Json.object(), context("c1", Cancellation.root(), null));
             String text = ((Part.Text) out.forModel().getFirst()).text();

@@ -1,10 +1,10 @@
 package dev.tether.cli.secrets;
 
-import dev.tether.mcp.auth.AuthorizationPrompt;
-import dev.tether.mcp.auth.OAuthClientConfig;
-import dev.tether.mcp.auth.OAuthSettings;
-import dev.tether.mcp.auth.Secret;
-import dev.tether.mcp.auth.TokenStore;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.auth.api.Secret;
+import dev.tether.mcp.auth.ledger.TokenStore;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.security.SecretRegistry;

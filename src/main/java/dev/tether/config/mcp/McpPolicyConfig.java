@@ -1,9 +1,9 @@
 package dev.tether.config.mcp;
 
 import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.auth.OAuthClientConfig;
-import dev.tether.mcp.auth.Secret;
-import dev.tether.mcp.auth.WorkloadIdentity;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.Secret;
+import dev.tether.mcp.auth.api.WorkloadIdentity;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import java.nio.file.Path;

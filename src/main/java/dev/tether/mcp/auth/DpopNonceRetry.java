@@ -1,7 +1,9 @@
 package dev.tether.mcp.auth;
 
+import dev.tether.mcp.auth.discovery.WwwAuthenticate;
 import dev.tether.mcp.auth.dpop.DpopNonces;
 import dev.tether.mcp.auth.dpop.DpopProof;
+import dev.tether.mcp.auth.grant.TokenEndpoint;
 import dev.tether.mcp.transport.HttpAuthorization.Rejection;
 import dev.tether.mcp.transport.HttpAuthorization.Verdict;
 

@@ -289,11 +289,6 @@ public final class McpConnection {
         return toolView().tools();
     }
 
-    /** As {@link #call(String, JsonNode, boolean, Cancellation, Consumer)}, never retried. */
-    public McpCallResult call(String tool, JsonNode arguments, Cancellation cancellation, Consumer<McpProgress> progress) {
-        return call(tool, arguments, false, cancellation, progress);
-    }
-
     /**
      * Calls a tool of this server.
      *

@@ -1,28 +1,23 @@
 package dev.tether.mcp.interaction;
 
 import dev.tether.base.Cancellation;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.ElicitationSurface;
+import dev.tether.mcp.interaction.sampling.Sampler;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a session's MCP runtime may ask of the session that hosts it: the person (elicitation,
- * consent to sampling), the model (sampling), the directories to expose as roots, and a place
- * to tell the user what servers say. The session implements it; {@link #NONE} offers nothing
- * (every elicitation declines, sampling is refused, no roots, notices dropped).
+ * What a session's MCP runtime may ask of the session that hosts it: the person (elicitation, as
+ * an {@link ElicitationSurface}; consent to sampling), the model (sampling, as a {@link Sampler}),
+ * the directories to expose as roots, and a place to tell the user what servers say. The session
+ * implements it; {@link #NONE} offers nothing (every elicitation declines, sampling is refused, no
+ * roots, notices dropped).
  */
-public interface McpHost {
-
-    /** Whether the editor can show a form; decides whether {@code elicitation.form} is declared to servers. */
-    boolean canElicitForm();
-
-    /** Whether the editor can open a URL for the user; decides {@code elicitation.url}. */
-    boolean canElicitUrl();
-
-    /** Shows the request to the user and returns their answer; never throws for a "no". */
-    ElicitationReply elicit(Elicitation request, Cancellation cancellation);
-
-    /** Asks the user, then runs the request on the session's model. */
-    SamplingReply sample(Sampling request, Cancellation cancellation);
+public interface McpHost extends ElicitationSurface, Sampler {
 
     /** The directories offered as roots to servers whose config opts in ({@code exposeRoots}). */
     List<Path> roots();

@@ -4,6 +4,14 @@ import dev.tether.json.Json;
 import dev.tether.jsonrpc.InboundRequest;
 import dev.tether.jsonrpc.JsonRpcError;
 import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.mcp.interaction.elicitation.ElicitationFlow;
+import dev.tether.mcp.interaction.elicitation.ElicitationHook;
+import dev.tether.mcp.interaction.elicitation.InFlightCalls;
+import dev.tether.mcp.interaction.elicitation.ToolCallScope;
+import dev.tether.mcp.interaction.elicitation.UrlElicitationRetry;
+import dev.tether.mcp.interaction.logs.LogBook;
+import dev.tether.mcp.interaction.logs.ServerLogs;
+import dev.tether.mcp.interaction.sampling.SamplingGate;
 import dev.tether.security.UnicodeSanitizer;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -24,7 +32,6 @@ public final class McpInteraction implements ServerRequestHandler {
     private final McpHost host;
     private final Function<String, ServerGrants> grants;
     private final InFlightCalls calls = new InFlightCalls();
-    private final ElicitationCompletions completions = new ElicitationCompletions();
     private final ElicitationFlow elicitations;
     private final SamplingGate sampling;
     private final LogBook logs;
@@ -40,10 +47,11 @@ public final class McpInteraction implements ServerRequestHandler {
         this.host = host;
         this.grants = grants;
         this.settings = settings;
-        this.elicitations = new ElicitationFlow(host, hook, calls, settings);
-        this.sampling = new SamplingGate(host, settings, calls);
-        this.logs = new LogBook(host, settings);
-        this.toolCalls = new UrlElicitationRetry(calls, elicitations, completions, settings);
+        this.elicitations = new ElicitationFlow(host, hook, calls, settings.elicitationTimeout());
+        this.sampling = new SamplingGate(host, settings.maxSamplingTokens(), calls::onCancel);
+        this.logs = new LogBook((server, entry) -> host.notice(new McpNotice.Log(server, entry.level(), entry.logger(), entry.text())),
+                settings.logEntries(), settings.logEntryBytes());
+        this.toolCalls = new UrlElicitationRetry(calls, elicitations, settings.urlRetries(), settings.urlCompletionWait());
     }
 
     /** Default limits; every elicitation goes to the user. */
@@ -98,7 +106,7 @@ public final class McpInteraction implements ServerRequestHandler {
             case "notifications/elicitation/complete" -> {
                 JsonNode id = params == null ? null : params.get("elicitationId");
                 if (id != null && id.isString() && UnicodeSanitizer.isClean(id.asString()) && id.asString().length() <= 256) {
-                    completions.complete(server, id.asString());
+                    toolCalls.complete(server, id.asString());
                     host.notice(new McpNotice.ElicitationComplete(server, id.asString()));
                 }
             }

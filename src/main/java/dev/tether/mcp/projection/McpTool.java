@@ -7,7 +7,7 @@ import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.call.Provenance;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.client.TaskRequests;
-import dev.tether.mcp.interaction.ToolCallScope;
+import dev.tether.mcp.interaction.elicitation.ToolCallScope;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;

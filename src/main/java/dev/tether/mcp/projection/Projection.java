@@ -9,7 +9,7 @@ import dev.tether.mcp.content.CompleteTool;
 import dev.tether.mcp.content.ContentAccess;
 import dev.tether.mcp.content.ListResourcesTool;
 import dev.tether.mcp.content.ReadResourceTool;
-import dev.tether.mcp.interaction.ToolCallScope;
+import dev.tether.mcp.interaction.elicitation.ToolCallScope;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.mcp.task.McpTasks;

@@ -8,7 +8,7 @@ import dev.tether.mcp.call.OutputSchema;
 import dev.tether.mcp.call.ResultLimits;
 import dev.tether.mcp.call.ResultMapper;
 import dev.tether.mcp.connection.McpConnection;
-import dev.tether.mcp.interaction.ToolCallScope;
+import dev.tether.mcp.interaction.elicitation.ToolCallScope;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.security.JsonSanitizer;

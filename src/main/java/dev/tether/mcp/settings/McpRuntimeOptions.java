@@ -1,6 +1,6 @@
 package dev.tether.mcp.settings;
 
-import dev.tether.mcp.auth.OAuthSettings;
+import dev.tether.mcp.auth.api.OAuthSettings;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.ServerGrants;
 import dev.tether.mcp.task.TaskSettings;

@@ -1,7 +1,7 @@
 package dev.tether.mcp.settings;
 
 import dev.tether.mcp.api.McpToolInfo;
-import dev.tether.mcp.auth.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
 import java.util.List;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package dev.tether.session.api;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import dev.tether.tools.HostFailure;
 import dev.tether.tools.ToolCallView;
 

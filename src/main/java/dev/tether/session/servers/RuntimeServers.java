@@ -5,7 +5,7 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus;
-import dev.tether.mcp.interaction.ServerLogs;
+import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.model.ModelMessage;
 import dev.tether.tools.Tool;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.ClientChannel;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
-import dev.tether.mcp.interaction.Elicitation;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
 import dev.tether.session.api.SessionEvent;
 import dev.tether.tools.Location;
 import dev.tether.tools.Terminals;

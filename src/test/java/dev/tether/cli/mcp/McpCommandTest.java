@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.auth.AuthException;
+import dev.tether.mcp.auth.api.AuthException;
 import dev.tether.mcp.auth.ledger.FileTokenStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

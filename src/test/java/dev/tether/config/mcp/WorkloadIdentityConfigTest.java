@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tether.mcp.auth.OAuthClientConfig;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
 import dev.tether.testing.StrictMcpConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.config.mcp.McpConfig;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.auth.OAuthClientConfig;
-import dev.tether.mcp.auth.Secret;
+import dev.tether.mcp.auth.api.OAuthClientConfig;
+import dev.tether.mcp.auth.api.Secret;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import java.nio.file.Files;

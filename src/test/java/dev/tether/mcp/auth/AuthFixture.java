@@ -3,6 +3,10 @@ package dev.tether.mcp.auth;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.auth.api.AuthException;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.auth.ledger.MemoryTokenStore;
 import dev.tether.mcp.transport.HttpAuthorization;
 import java.net.URI;
 import java.util.ArrayList;
@@ -13,16 +17,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.node.ObjectNode;
 
 /** A mock MCP resource + authorization server on one loopback origin, a recording prompt, and the authorization under test. */
-final class AuthFixture implements AutoCloseable {
-    final MockAuthServer server = new MockAuthServer();
-    final String base = server.url();
-    final MemoryTokenStore store = new MemoryTokenStore();
-    final List<URI> authorizationUrls = new ArrayList<>();
-    final Map<String, String> extraRedirectParams = new HashMap<>();
+public final class AuthFixture implements AutoCloseable {
+    public final MockAuthServer server = new MockAuthServer();
+    public final String base = server.url();
+    public final MemoryTokenStore store = new MemoryTokenStore();
+    public final List<URI> authorizationUrls = new ArrayList<>();
+    public final Map<String, String> extraRedirectParams = new HashMap<>();
     final AtomicInteger tokens = new AtomicInteger();
-    ObjectNode metadata;
+    public ObjectNode metadata;
 
-    AuthFixture() {
+    public AuthFixture() {
         metadata = Json.object();
         metadata.put("issuer", base);
         metadata.put("authorization_endpoint", base + "/authorize");
@@ -39,20 +43,20 @@ final class AuthFixture implements AutoCloseable {
                         "token_type", "Bearer", "expires_in", 3600, "refresh_token", "rt-SECRET-" + tokens.get())));
     }
 
-    OAuthSettings settings() {
+    public OAuthSettings settings() {
         return OAuthSettings.of(store, name -> new RecordingPrompt());
     }
 
-    HttpAuthorization authorization(OAuthSettings settings) throws AuthException {
+    public HttpAuthorization authorization(OAuthSettings settings) throws AuthException {
         return OAuthAuthorization.forServer(new McpServerSpec.Http("srv", base + "/mcp", Map.of()), settings);
     }
 
-    static HttpAuthorization.Rejection unauthorized(String challenge) {
+    public static HttpAuthorization.Rejection unauthorized(String challenge) {
         return new HttpAuthorization.Rejection(401, challenge, null, 1);
     }
 
     /** Answers at once with code and the state of the URL it was shown, as a browser redirect would. */
-    final class RecordingPrompt implements AuthorizationPrompt {
+    public final class RecordingPrompt implements AuthorizationPrompt {
         @Override
         public URI redirectUri() {
             return URI.create("http://127.0.0.1:5555/callback");

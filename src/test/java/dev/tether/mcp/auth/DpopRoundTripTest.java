@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tether.base.Cancellation;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.auth.api.AuthException;
 import dev.tether.mcp.auth.dpop.ProofVerifier;
 import dev.tether.mcp.client.McpClientSession;
 import dev.tether.mcp.transport.HttpTransport;

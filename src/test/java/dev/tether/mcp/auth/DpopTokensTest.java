@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tether.mcp.auth.api.OAuthSettings;
 import dev.tether.mcp.auth.dpop.DpopKeys;
 import dev.tether.mcp.auth.dpop.ProofVerifier;
 import dev.tether.mcp.transport.HttpAuthorization;

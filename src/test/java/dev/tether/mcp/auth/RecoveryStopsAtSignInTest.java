@@ -10,6 +10,7 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.auth.api.OAuthSettings;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.testing.Waits;
 import dev.tether.testing.mcp.RecordingListener;

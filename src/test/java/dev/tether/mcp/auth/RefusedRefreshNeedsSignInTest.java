@@ -9,8 +9,10 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;
-import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.api.ServerStatus.State;
+import dev.tether.mcp.api.ServerStatus;
+import dev.tether.mcp.auth.api.OAuthSettings;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,8 @@ class RefusedRefreshNeedsSignInTest {
                     "{\"error\":\"invalid_grant\",\"error_description\":\"refresh token revoked\"}"));
 
             McpServerSpec.Http spec = new McpServerSpec.Http("srv", f.base + "/mcp", Map.of());
-            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options().withOAuth(settings), McpRuntimeListener.NONE)) {
+            try (McpRuntime runtime = McpRuntime.start(List.of(spec), options().withOAuth(settings), McpRuntimeListener.NONE,
+                    McpConnectionSettings.DEFAULT)) {
                 runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
                 ServerStatus status = runtime.status().getFirst();
                 assertEquals(State.NEEDS_AUTH, status.state());

@@ -5,6 +5,7 @@ import dev.tether.json.Json;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.testing.mcp.McpTestSupport;
 import dev.tether.tools.Tool;
@@ -47,7 +48,8 @@ public final class LifecycleBench {
     }
 
     private static long closeMillis(List<McpServerSpec> specs) {
-        McpRuntime runtime = McpRuntime.start(specs, McpTestSupport.options(), McpRuntimeListener.NONE);
+        McpRuntime runtime = McpRuntime.start(specs, McpTestSupport.options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT);
         runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
         long start = System.nanoTime();
         runtime.close();
@@ -57,7 +59,8 @@ public final class LifecycleBench {
     private static long crashMillis() throws Exception {
         McpRuntimeOptions options = McpTestSupport.options().withCallTimeouts(
                 new McpRuntimeOptions.CallTimeouts(Duration.ofMinutes(5), Duration.ofMinutes(10)));
-        try (McpRuntime runtime = McpRuntime.start(List.of(McpTestSupport.fake("fragile")), options, McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(List.of(McpTestSupport.fake("fragile")), options, McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             Tool crash = McpTestSupport.tool(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()), "mcp__fragile__crash");
             long start = System.nanoTime();
             try {

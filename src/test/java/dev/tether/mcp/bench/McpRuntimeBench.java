@@ -9,6 +9,7 @@ import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.bench.BenchAccess;
 import dev.tether.mcp.projection.ToolProjection;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.testing.mcp.ManyTools;
@@ -58,7 +59,8 @@ public final class McpRuntimeBench {
             specs.add(McpTestSupport.chaos("s" + i));
         }
         long start = System.nanoTime();
-        try (McpRuntime runtime = McpRuntime.start(specs, McpTestSupport.options(), McpRuntimeListener.NONE)) {
+        try (McpRuntime runtime = McpRuntime.start(specs, McpTestSupport.options(), McpRuntimeListener.NONE,
+                McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(60), Cancellation.root());
             long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
             if (!runtime.status().stream().allMatch(s -> s.state() == ServerStatus.State.READY)) {
@@ -89,7 +91,7 @@ public final class McpRuntimeBench {
 
     private static int stormFetches() {
         try (McpRuntime runtime = McpRuntime.start(List.of(McpTestSupport.chaos("storm")), McpTestSupport.options(),
-                McpRuntimeListener.NONE)) {
+                McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root());
             var args = Json.object().put("count", 1000).put("ms", 1000);
             BenchAccess.call(runtime, "storm", "storm", args);

@@ -9,6 +9,7 @@ import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.McpRuntimeListener;
 import dev.tether.mcp.api.McpCallResult;
 import dev.tether.mcp.api.McpContent;
+import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.model.Part;
 import dev.tether.security.UnicodeSanitizer;
 import dev.tether.testing.mcp.McpTestSupport;
@@ -55,7 +56,7 @@ class SpilledResultEndToEndTest {
         ArtifactStore store = new ArtifactStore(artifacts);
         String modelText;
         try (McpRuntime runtime = McpRuntime.start(List.of(McpTestSupport.chaos("chaos")),
-                McpTestSupport.options().withArtifactDir(artifacts), McpRuntimeListener.NONE)) {
+                McpTestSupport.options().withArtifactDir(artifacts), McpRuntimeListener.NONE, McpConnectionSettings.DEFAULT)) {
             var echo = McpTestSupport.tool(runtime.awaitTools(Duration.ofSeconds(30), Cancellation.root()), "mcp__chaos__echo");
             ToolOutcome outcome = echo.run(Json.object().put("text", sent), McpTestSupport.context("c1", Cancellation.root(), null));
             modelText = ((Part.Text) outcome.forModel().getFirst()).text();

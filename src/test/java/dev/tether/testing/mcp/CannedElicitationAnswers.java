@@ -1,9 +1,9 @@
 package dev.tether.testing.mcp;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationHook;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationHook;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,5 @@
 package dev.tether.mcp.auth.ledger;
 
-import dev.tether.mcp.auth.MemoryTokenStore;
-import dev.tether.mcp.auth.TokenStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,6 @@
 package dev.tether.mcp.auth.ledger;
 
 import dev.tether.json.Json;
-import dev.tether.mcp.auth.TokenStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

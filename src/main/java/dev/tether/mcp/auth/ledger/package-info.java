@@ -1,5 +1,8 @@
 /**
- * Where OAuth records are kept on disk, and who may read them.
+ * Where OAuth records are kept, and who may read them: the {@link dev.tether.mcp.auth.ledger.TokenStore}
+ * seam the OAuth flow writes through, its implementations (memory, the ledger files, and
+ * {@link dev.tether.mcp.auth.ledger.SecretRecordingStore}, which tells the secret registry every
+ * token that passes), and which records are a server's. Knows no OAuth flow: records are opaque.
  *
  * <ul>
  *   <li>The <b>host ledger</b>, {@code $XDG_STATE_HOME/tether/oauth/ledger.json}
@@ -13,7 +16,7 @@
  *       {@link dev.tether.mcp.auth.ledger.LedgerException}. Changes are made under an in-process
  *       lock and a {@code FileChannel} lock on {@code <file>.lock}, and land by atomic replace.</li>
  *   <li>Records are opaque JSON by key; a credential record names its server in a top-level
- *       {@code "resource"} string ({@link dev.tether.mcp.auth.ServerRecords}).</li>
+ *       {@code "resource"} string ({@link dev.tether.mcp.auth.ledger.ServerRecords}).</li>
  * </ul>
  */
 package dev.tether.mcp.auth.ledger;

@@ -2,8 +2,8 @@ package dev.tether.mcp.auth.prompt;
 
 import dev.tether.base.Cancellation;
 import dev.tether.http.LoopbackRedirect;
-import dev.tether.mcp.auth.AuthException;
-import dev.tether.mcp.auth.AuthorizationPrompt;
+import dev.tether.mcp.auth.api.AuthException;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;

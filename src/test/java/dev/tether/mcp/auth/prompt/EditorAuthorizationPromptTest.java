@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
-import dev.tether.mcp.auth.AuthException;
-import dev.tether.mcp.auth.AuthorizationPrompt;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
+import dev.tether.mcp.auth.api.AuthException;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

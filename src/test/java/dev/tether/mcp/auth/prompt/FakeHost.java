@@ -1,12 +1,12 @@
 package dev.tether.mcp.auth.prompt;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.interaction.Elicitation;
-import dev.tether.mcp.interaction.ElicitationReply;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.McpNotice;
-import dev.tether.mcp.interaction.Sampling;
-import dev.tether.mcp.interaction.SamplingReply;
+import dev.tether.mcp.interaction.elicitation.Elicitation;
+import dev.tether.mcp.interaction.elicitation.ElicitationReply;
+import dev.tether.mcp.interaction.sampling.Sampling;
+import dev.tether.mcp.interaction.sampling.SamplingReply;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

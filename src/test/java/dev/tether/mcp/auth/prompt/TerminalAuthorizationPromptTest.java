@@ -3,7 +3,7 @@ package dev.tether.mcp.auth.prompt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.base.Cancellation;
-import dev.tether.mcp.auth.AuthorizationPrompt;
+import dev.tether.mcp.auth.api.AuthorizationPrompt;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;

@@ -1,8 +1,0 @@
-package dev.tether.mcp.auth;
-
-/**
- * The client identity used at one authorization server: id, secret or key when it has one, and
- * how it authenticates at the token endpoint ({@code none}, {@code client_secret_basic},
- * {@code client_secret_post}, {@code private_key_jwt}).
- */
-record OAuthClient(String clientId, Secret secret, Secret privateKey, String authMethod) {}
