@@ -70,8 +70,8 @@ tether_java_feature() {
   printf '%s\n' "$_tj_version"
 }
 
-# Prints the path of a java >= 21: JAVA_HOME's, else the newest in the usual folders, else the
-# one on PATH. Says on stderr what it found and what to install when none fits.
+# Prints the path of a java >= 21: JAVA_HOME's, else the newest in the usual folders
+# (TETHER_JAVA_DIRS), else the one on PATH. Says on stderr what it found and what to install when none fits.
 tether_find_java() {
   _tj_found=""
   _tj_seen=""
@@ -87,8 +87,11 @@ tether_find_java() {
     fi
   fi
   _tj_best=0
-  for _tj_candidate in /usr/lib/jvm/*/bin/java /opt/java/*/bin/java /opt/homebrew/opt/openjdk*/bin/java \
-    /usr/local/opt/openjdk*/bin/java /Library/Java/JavaVirtualMachines/*/Contents/Home/bin/java; do
+  # TETHER_JAVA_DIRS: the JDK folders (shell patterns, space-separated) searched after JAVA_HOME;
+  # empty searches none. Expanded unquoted on purpose, so that its patterns match.
+  # shellcheck disable=SC2086
+  for _tj_home in ${TETHER_JAVA_DIRS-/usr/lib/jvm/* /opt/java/* /opt/homebrew/opt/openjdk* /usr/local/opt/openjdk* /Library/Java/JavaVirtualMachines/*/Contents/Home}; do
+    _tj_candidate=$_tj_home/bin/java
     [ -x "$_tj_candidate" ] || continue
     _tj_feature=$(tether_java_feature "$_tj_candidate") || continue
     if [ "$_tj_feature" -ge "$TETHER_MIN_JAVA" ] && [ "$_tj_feature" -gt "$_tj_best" ]; then
