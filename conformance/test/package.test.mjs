@@ -120,13 +120,16 @@ test("the -java archives hold the jar and launchers and run on the user's Java, 
   const top = `tether-${version}-java`;
   const expected = ["bin/tether", "bin/tether.cmd", "bin/jvm.args", "lib/tether.jar", "scripts/lib/java.sh", "README.md"].map((f) => `${top}/${f}`);
   const tarEntries = execFileSync("tar", ["-tzf", javaTar]).toString().split("\n");
-  const zipEntries = execFileSync("unzip", ["-Z1", javaZip]).toString().split("\n");
+  const jarTool = path.join(userJavaHome(), "bin", "jar"); // reads the .zip where no unzip is installed
+  const zipEntries = execFileSync(jarTool, ["--list", "--file", javaZip]).toString().split("\n");
   for (const entry of expected) {
     assert.ok(tarEntries.includes(entry), `the .tar.gz holds ${entry}`);
     assert.ok(zipEntries.includes(entry), `the .zip holds ${entry}`);
   }
   assert.ok(!tarEntries.some((e) => /\/runtime\/|\.aot$|\.jsa$/.test(e)), "no runtime or cache in the -java archive");
-  const cmd = execFileSync("unzip", ["-p", javaZip, `${top}/bin/tether.cmd`]).toString();
+  const unzipped = tempDir(t, "tether-zip-");
+  execFileSync(jarTool, ["--extract", "--file", javaZip, `${top}/bin/tether.cmd`], { cwd: unzipped });
+  const cmd = fs.readFileSync(path.join(unzipped, top, "bin", "tether.cmd"), "utf8");
   assert.match(cmd, /\r\n/, "the Windows launcher has CRLF line ends");
   assert.match(cmd, /@%TETHER_BIN%jvm\.args/, "the Windows launcher passes the same JVM options file");
 
