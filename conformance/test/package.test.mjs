@@ -45,6 +45,8 @@ function packages() {
 
 const dist = packages();
 const skip = dist || REQUIRED ? false : "no fresh packages in dist/ (scripts/package --npm writes them; ./scripts/test does)";
+// The sessions below read /proc/<pid>/maps and /proc/<pid>/exe of the started process.
+const procSkip = skip || (process.platform !== "linux" && "reads /proc (Linux only)");
 
 function requireDist() {
   assert.ok(dist, "scripts/package --npm left no complete set of packages newer than target/tether.jar in dist/");
@@ -100,7 +102,7 @@ async function orderSession(t, command, env) {
 
 const NO_CACHE_TROUBLE = /start-up cache|\[aot\]|\[cds\]|warning|error/i;
 
-test("the linux archive starts from its own runtime and cache with no Java installed", { timeout: 120_000, skip: skip || (!REGISTRY_PLATFORM && "no archive for this platform") }, async (t) => {
+test("the linux archive starts from its own runtime and cache with no Java installed", { timeout: 120_000, skip: procSkip || (!REGISTRY_PLATFORM && "no archive for this platform") }, async (t) => {
   const { platformTar, version } = requireDist();
   const dir = tempDir(t, "tether-archive-");
   execFileSync("tar", ["-xzf", platformTar, "-C", dir]);
@@ -115,7 +117,7 @@ test("the linux archive starts from its own runtime and cache with no Java insta
   assert.match(fs.readFileSync(path.join(top, "README.md"), "utf8"), /agent_servers/, "the README says how to use it from Zed");
 });
 
-test("the -java archives hold the jar and launchers and run on the user's Java, saying there is no cache", { timeout: 120_000, skip }, async (t) => {
+test("the -java archives hold the jar and launchers and run on the user's Java, saying there is no cache", { timeout: 120_000, skip: procSkip }, async (t) => {
   const { javaTar, javaZip, version } = requireDist();
   const top = `tether-${version}-java`;
   const expected = ["bin/tether", "bin/tether.cmd", "bin/jvm.args", "lib/tether.jar", "scripts/lib/java.sh", "README.md"].map((f) => `${top}/${f}`);
@@ -151,7 +153,7 @@ test("the -java archives hold the jar and launchers and run on the user's Java, 
   assert.doesNotMatch(next.stderr, NO_CACHE_TROUBLE, "the trained cache serves the next start");
 });
 
-test("npm install of the two tarballs, offline: the bin execs the platform package's runtime with its start-up cache", { timeout: 180_000, skip: skip || (!REGISTRY_PLATFORM && "no platform package for this platform") }, async (t) => {
+test("npm install of the two tarballs, offline: the bin execs the platform package's runtime with its start-up cache", { timeout: 180_000, skip: procSkip || (!REGISTRY_PLATFORM && "no platform package for this platform") }, async (t) => {
   const { npmMain, npmPlatform } = requireDist();
   const prefix = npmInstall(t, [npmMain, npmPlatform]);
   const bin = path.join(prefix, "node_modules", ".bin", NPM_NAME);
@@ -175,7 +177,7 @@ test("npm install of the two tarballs, offline: the bin execs the platform packa
   assert.doesNotMatch(again.stderr, NO_CACHE_TROUBLE);
 });
 
-test("npm install without the platform package: the bin runs on JAVA_HOME's Java; with no Java it says what to install", { timeout: 180_000, skip }, async (t) => {
+test("npm install without the platform package: the bin runs on JAVA_HOME's Java; with no Java it says what to install", { timeout: 180_000, skip: procSkip }, async (t) => {
   const { npmMain } = requireDist();
   const prefix = npmInstall(t, [npmMain]);
   const bin = path.join(prefix, "node_modules", ".bin", NPM_NAME);
