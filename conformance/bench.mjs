@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Start-up and turn figures for Tether. Prints numbers; never fails (exit 0 always).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { TetherClient, makeTempDirs } from "./lib/client.mjs";
 import { everythingStdio } from "./lib/mcp-peers.mjs";
 
@@ -46,6 +49,44 @@ async function figure(label, fn) {
 // The start-up cache comes from scripts/build (trained there); no run here records one.
 await figure("spawn → initialize, with the trained cache", () => spawnToInitialize({}));
 await figure("spawn → initialize, no cache", () => spawnToInitialize({ TETHER_NO_CACHE: "1" }));
+// The npm package as users install it (scripts/bench packs it first: scripts/package --npm), against
+// its own bin/tether started directly and its JVM started with no shell at all: the difference is
+// what npm's link and the launcher cost. Runs interleaved, after one start that leaves the note.
+async function npmStarts() {
+  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "dist", "npm");
+  const tarballs = fs.existsSync(dist) ? fs.readdirSync(dist).filter((f) => f.endsWith(".tgz")).map((f) => path.join(dist, f)) : [];
+  if (tarballs.length < 2) throw new Error("no npm tarballs in dist/npm (scripts/package --npm)");
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "tether-bench-npm-"));
+  try {
+    execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--cache", path.join(prefix, ".npm-cache"), "--prefix", prefix, ...tarballs],
+      { stdio: ["ignore", "ignore", "pipe"] });
+    const pkg = path.join(prefix, "node_modules", "tether-acp");
+    const variants = {
+      "npm bin (node_modules/.bin link)": { command: path.join(prefix, "node_modules", ".bin", "tether-acp"), args: [] },
+      "the package's bin/tether": { command: path.join(pkg, "bin", "tether"), args: [] },
+    };
+    const first = await TetherClient.start(variants["npm bin (node_modules/.bin link)"]);
+    await first.initialize();
+    await first.close();
+    const [java, cache] = fs.readFileSync(path.join(pkg, "lib", "tether-launch.txt"), "utf8").split("\n").map((p) => path.resolve(pkg, "lib", p));
+    variants["its JVM, no shell"] = { command: java, args: [`@${path.join(pkg, "bin", "jvm.args")}`, `-XX:AOTCache=${cache}`, "-XX:+UnlockDiagnosticVMOptions",
+      "-XX:-AOTReplayTraining", "-cp", path.join(pkg, "lib", "tether.jar"), "dev.tether.cli.Main"] };
+    const times = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const [name, options] of Object.entries(variants)) {
+        const started = performance.now();
+        const tether = await TetherClient.start(options);
+        await tether.initialize();
+        times[name].push(performance.now() - started);
+        await tether.close();
+      }
+    }
+    return Object.entries(times).map(([name, xs]) => `${name} ${stats(xs)}`).join("; ");
+  } finally {
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
+}
+await figure("spawn → initialize, installed npm package", npmStarts);
 await figure("idle RSS after initialize", async () => {
   const { tether } = await timedStart();
   await new Promise((r) => setTimeout(r, 500));

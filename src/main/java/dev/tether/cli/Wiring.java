@@ -206,14 +206,16 @@ final class Wiring {
     }
 
     /**
-     * Makes the process non-dumpable (Linux); always true, for {@link #once}. Done when the first
-     * session starts (before its answer, and before any MCP server or command can run), and not at
-     * start-up: the foreign function call costs tens of milliseconds the {@code initialize} answer
-     * should not wait for.
+     * Makes the process non-dumpable (Linux, JDK 22+; elsewhere it says so, once); always true, for
+     * {@link #once}. Done when the first session starts (before its answer, and before any MCP
+     * server or command can run), and not at start-up: the foreign function call costs tens of
+     * milliseconds the {@code initialize} answer should not wait for.
      */
     static Boolean harden() {
         if (!NonDumpable.apply()) {
-            LoggerFactory.getLogger(Wiring.class).debug("the process could not be made non-dumpable (not Linux, or JDK < 22)");
+            // Said once per process, where the user looks (stderr), so that a degraded protection is not a silent one.
+            LoggerFactory.getLogger(Wiring.class).info("the process cannot be made non-dumpable here (that needs Linux and Java 22 or newer), "
+                    + "so other processes of your user may read Tether's memory (docs/reference/security.md)");
         }
         return Boolean.TRUE;
     }

@@ -11,9 +11,10 @@ import java.util.Map;
  * The environment Tether works with: its process environment plus the keys {@code bin/tether}
  * took out of it. The launcher removes the provider keys from the environment it starts the JVM
  * with (any process of the same user can read {@code /proc/<pid>/environ}) and writes them,
- * {@code NAME=value} entries each ended by a NUL byte, into a pipe on the descriptor named by
- * {@value #FD_VARIABLE}. It is read once here, at start; without the launcher the process
- * environment is used as it is.
+ * one {@code NAME=value} line each, into a pipe on the descriptor named by {@value #FD_VARIABLE}
+ * (a here-document of the POSIX {@code sh} launcher; a key with a line break in it stays in the
+ * environment). It is read once here, at start; without the launcher the process environment is
+ * used as it is.
  */
 public final class HandedOverSecrets {
     /** Names the descriptor; set by the launcher only. */
@@ -61,7 +62,7 @@ public final class HandedOverSecrets {
     static Map<String, String> parse(byte[] bytes) {
         Map<String, String> out = new HashMap<>();
         String text = new String(bytes, StandardCharsets.UTF_8);
-        for (String entry : text.split("\0")) {
+        for (String entry : text.split("\n")) {
             int eq = entry.indexOf('=');
             if (eq > 0) {
                 out.put(entry.substring(0, eq), entry.substring(eq + 1));

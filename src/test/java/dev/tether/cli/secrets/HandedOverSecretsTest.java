@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /** The Java side of the launcher's key hand-over (the launcher itself: ProcessEnvironmentAttackTest, process-secrets.test.mjs). */
 class HandedOverSecretsTest {
     @Test
-    void entriesAreNulSeparatedAndValuesMayHoldAnything() {
-        byte[] bytes = "ANTHROPIC_API_KEY=sk-ant=x y\nz\0OPENAI_API_KEY=\0\0junk\0".getBytes(StandardCharsets.UTF_8);
-        assertEquals(Map.of("ANTHROPIC_API_KEY", "sk-ant=x y\nz", "OPENAI_API_KEY", ""), HandedOverSecrets.parse(bytes));
+    void entriesAreLinesAndValuesMayHoldAnythingButALineBreak() {
+        byte[] bytes = "ANTHROPIC_API_KEY=sk-ant=x y\tz$`\\\nOPENAI_API_KEY=\n\njunk\n\n".getBytes(StandardCharsets.UTF_8);
+        assertEquals(Map.of("ANTHROPIC_API_KEY", "sk-ant=x y\tz$`\\", "OPENAI_API_KEY", ""), HandedOverSecrets.parse(bytes));
     }
 
     @Test
