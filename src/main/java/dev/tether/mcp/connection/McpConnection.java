@@ -157,7 +157,14 @@ public final class McpConnection {
         try {
             attemptOnce(gen);
         } catch (VersionChoice.ExitedOnProbe e) {
+            if (stdio.crashedByItself()) {
+                // It died at start, whatever it was sent: a second start would crash the same way.
+                Integer code = stdio.exitCode();
+                throw new McpError.Unreachable("the server exited before answering anything"
+                        + (code == null ? "" : " (exit code " + code + ")"));
+            }
             // The server quit on server/discover before initialize: once more, for the initialize path.
+            LOG.info("mcp {}: starting it again for initialize", spec.name());
             attemptOnce(gen);
         }
     }

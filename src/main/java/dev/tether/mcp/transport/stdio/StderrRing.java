@@ -2,13 +2,18 @@ package dev.tether.mcp.transport.stdio;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 
-/** The last lines a server wrote to stderr, bounded in lines and characters, for diagnostics. */
+/**
+ * The last lines a server wrote to stderr, bounded in lines and characters, for diagnostics; and
+ * its first error line, kept even when the ring has dropped it (see {@link StderrExcerpt}).
+ */
 final class StderrRing {
     private final int maxLines;
     private final int maxChars;
     private final Deque<String> lines = new ArrayDeque<>();
     private int chars;
+    private String firstError;
 
     StderrRing(int maxLines, int maxChars) {
         this.maxLines = maxLines;
@@ -17,6 +22,9 @@ final class StderrRing {
 
     synchronized void add(String line) {
         String kept = line.length() > 4096 ? line.substring(0, 4096) + "…" : line;
+        if (firstError == null && StderrExcerpt.isErrorLine(kept)) {
+            firstError = kept;
+        }
         lines.addLast(kept);
         chars += kept.length();
         while (lines.size() > maxLines || chars > maxChars) {
@@ -26,5 +34,9 @@ final class StderrRing {
 
     synchronized String tail() {
         return String.join("\n", lines);
+    }
+
+    synchronized StderrExcerpt excerpt() {
+        return StderrExcerpt.of(firstError, List.copyOf(lines));
     }
 }

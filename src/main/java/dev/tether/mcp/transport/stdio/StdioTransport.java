@@ -220,6 +220,17 @@ public final class StdioTransport implements MessageChannel {
 
     /** The last lines the server wrote to stderr, waiting briefly for the rest when the process has ended. */
     public String stderrTail() {
+        awaitStderr();
+        return stderr.tail();
+    }
+
+    /** Its first error line and last telling lines on stderr, waiting briefly for the rest when the process has ended. */
+    public StderrExcerpt stderrExcerpt() {
+        awaitStderr();
+        return stderr.excerpt();
+    }
+
+    private void awaitStderr() {
         Thread drain = stderrDrain;
         if (drain != null && !process.isAlive()) {
             try {
@@ -228,7 +239,11 @@ public final class StdioTransport implements MessageChannel {
                 Thread.currentThread().interrupt();
             }
         }
-        return stderr.tail();
+    }
+
+    /** The process's exit code, or null while it runs. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
     }
 
     public long pid() {
