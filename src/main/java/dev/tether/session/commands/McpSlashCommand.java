@@ -28,8 +28,8 @@ final class McpSlashCommand {
         try {
             return switch (verb) {
                 case "reconnect" -> {
-                    servers.reconnect(server);
-                    yield "Reconnected `" + server + "`.\n\n" + status(servers.status().stream().filter(s -> s.name().equals(server)).toList());
+                    McpLauncher.ServerSummary after = servers.reconnect(server, cancellation);
+                    yield reconnected(after) + "\n\n" + status(List.of(after));
                 }
                 case "refresh" -> {
                     servers.refresh(server, cancellation);
@@ -43,6 +43,26 @@ final class McpSlashCommand {
         } catch (McpLauncher.CommandFailure e) {
             return "⚠ /mcp " + verb + " " + server + ": " + e.getMessage();
         }
+    }
+
+    /** What a reconnect came to, in plain words: ready with its counts, or why not. */
+    static String reconnected(McpLauncher.ServerSummary s) {
+        String name = "`" + s.name() + "`";
+        String why = s.lastError() == null || s.lastError().isBlank() ? "" : ": " + s.lastError().replace("\n", " ");
+        return switch (s.state()) {
+            case "ready" -> "Reconnected " + name + ": ready with " + count(s.tools(), "tool") + ", "
+                    + count(s.resources(), "resource") + " and " + count(s.prompts(), "prompt")
+                    + (s.protocol() == null ? "" : " (MCP " + s.protocol() + ")") + ".";
+            case "failed" -> "⚠ " + name + " could not be reconnected" + why;
+            case NEEDS_AUTH -> "⚠ " + name + " needs you to sign in" + why;
+            case "connecting", "recovering" -> "⚠ " + name + " is still connecting; it goes on in the background"
+                    + " (`/mcp` shows how it ends).";
+            default -> "⚠ " + name + " is " + s.state() + why;
+        };
+    }
+
+    private static String count(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     /** The configuration's warnings, under the table. */

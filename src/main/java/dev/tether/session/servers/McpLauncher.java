@@ -64,8 +64,12 @@ public interface McpLauncher {
             return List.of();
         }
 
-        /** Reconnects a server (also one that failed); throws CommandFailure for an unknown name. */
-        default void reconnect(String server) throws CommandFailure {
+        /**
+         * Reconnects a server (also one that failed) and waits, bounded, for the outcome: the
+         * server's summary once it is ready or failed, or while it is still connecting when the
+         * wait ran out or {@code cancellation} fired. Throws CommandFailure for an unknown name.
+         */
+        default ServerSummary reconnect(String server, Cancellation cancellation) throws CommandFailure {
             throw new CommandFailure("unknown server " + server);
         }
 
