@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { alive, commandLine, descendants } from "../lib/processes.mjs";
 import { THIRD_PARTY_JS, dbhubStdio, filesystemStdio, memoryStdio, thinkingStdio } from "../lib/third-party.mjs";
+import { makeTempDirs } from "../lib/client.mjs";
 import { script, startTether, toolResultText, until } from "../lib/testing.mjs";
 
 // The servers people actually run, from npm, through a real ACP client and the scripted model: the
@@ -110,4 +111,38 @@ test("dbhub on SQLite: a query and the table list; bad arguments fail the call",
   assert.match(toolResultText(calls.c_select), /Emma[\s\S]*Middlemarch/);
   assert.match(tether.text(sessionId), /The database server answered\./);
   await closesCleanly(tether, sessionId, THIRD_PARTY_JS.dbhub);
+});
+
+// The filesystem server as many users configure it: no directories, expecting the client's roots.
+test("server-filesystem without directories: /mcp shows roots not exposed with a hint; with exposeRoots the session's directory is allowed", { timeout: TIMEOUT }, async (t) => {
+  const bare = await startTether(t, { script: script("third-party-roots-missing.jsonl") });
+  fs.writeFileSync(path.join(bare.dirs.workspace, "a.txt"), "hello from the workspace\n");
+  const first = await bare.newSession({ mcpServers: [filesystemStdio("files")] });
+  const calls = await turn(bare, first.sessionId, "read a.txt");
+  assert.equal(calls.c_read?.status, "failed", toolResultText(calls.c_read));
+  const told = bare.text(first.sessionId);
+  assert.match(told, /`files` says it needs roots \("Started without allowed directories - waiting for client to provide roots via MCP protocol"\)/, told);
+  assert.match(told, /add `"files": \{"exposeRoots": true\}` under `mcpServers` in your config file/, told);
+  const before = told.length;
+  assert.equal((await bare.prompt(first.sessionId, "/mcp")).stopReason, "end_turn");
+  const table = bare.text(first.sessionId).slice(before);
+  assert.match(table, /\| files \| ready \| stdio \| 14 \| 0 \| 0 \| [-0-9]+ \| no \|/, table);
+  assert.match(table, /`files` says it needs roots[^\n]*exposeRoots/, table);
+
+  const dirs = makeTempDirs();
+  t.after(() => dirs.cleanup());
+  fs.mkdirSync(path.join(dirs.config, "tether"), { recursive: true });
+  fs.writeFileSync(path.join(dirs.config, "tether", "config.json"), JSON.stringify({ mcpServers: { files: { exposeRoots: true } } }));
+  fs.writeFileSync(path.join(dirs.workspace, "a.txt"), "hello from the workspace\n");
+  const exposed = await startTether(t, { script: script("third-party-roots-exposed.jsonl"), dirs });
+  const second = await exposed.newSession({ mcpServers: [filesystemStdio("files")] });
+  const granted = await turn(exposed, second.sessionId, "read a.txt");
+  completed(granted, "c_allowed", "c_read");
+  assert.ok(toolResultText(granted.c_allowed).includes(JSON.stringify(fs.realpathSync(dirs.workspace)).slice(1, -1)),
+    `the session's directory is allowed: ${toolResultText(granted.c_allowed)}`);
+  const shown = exposed.text(second.sessionId).length;
+  assert.equal((await exposed.prompt(second.sessionId, "/mcp")).stopReason, "end_turn");
+  const after = exposed.text(second.sessionId).slice(shown);
+  assert.match(after, /\| files \| ready \| stdio \| 14 \| 0 \| 0 \| [-0-9]+ \| yes \|/, after);
+  assert.doesNotMatch(exposed.text(second.sessionId), /needs roots/);
 });

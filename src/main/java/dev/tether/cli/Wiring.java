@@ -269,6 +269,11 @@ final class Wiring {
                 }
 
                 @Override
+                public void serverNeedsRoots(String name, String said) {
+                    listener.serverNeedsRoots(name, said);
+                }
+
+                @Override
                 public void toolsChanged() {
                     listener.toolsChanged();
                 }

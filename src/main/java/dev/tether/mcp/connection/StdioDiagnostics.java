@@ -2,6 +2,7 @@ package dev.tether.mcp.connection;
 
 import dev.tether.mcp.transport.stdio.StderrExcerpt;
 import dev.tether.mcp.transport.stdio.StdioTransport;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -21,9 +22,18 @@ final class StdioDiagnostics {
     private volatile String lastStderr = "";
     private volatile StderrExcerpt lastExcerpt = StderrExcerpt.EMPTY;
     private volatile Integer lastExitCode;
+    private final Consumer<String> watcher;
+
+    /** @param watcher told each stderr line of every process of the server (must not block) */
+    StdioDiagnostics(Consumer<String> watcher) {
+        this.watcher = watcher;
+    }
 
     void attach(ObservedChannel channel) {
         current = channel.delegate() instanceof StdioTransport stdio ? stdio : null;
+        if (current != null) {
+            current.watchStderr(watcher);
+        }
     }
 
     /** The transport of {@code channel} is going: keep its stderr for later failures. */

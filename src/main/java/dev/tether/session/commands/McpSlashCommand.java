@@ -2,6 +2,7 @@ package dev.tether.session.commands;
 
 import dev.tether.base.Cancellation;
 import dev.tether.session.servers.McpLauncher;
+import dev.tether.session.servers.RootsHint;
 import java.util.List;
 
 /**
@@ -80,11 +81,12 @@ final class McpSlashCommand {
             return "No MCP servers in this session.";
         }
         StringBuilder text = new StringBuilder(
-                "| server | state | transport | tools | resources | prompts | protocol | last error |\n|---|---|---|---|---|---|---|---|\n");
+                "| server | state | transport | tools | resources | prompts | protocol | roots | last error |\n|---|---|---|---|---|---|---|---|---|\n");
         for (McpLauncher.ServerSummary s : servers) {
             text.append("| ").append(s.name()).append(" | ").append(s.state()).append(" | ").append(s.transport())
                     .append(" | ").append(s.tools()).append(" | ").append(s.resources()).append(" | ").append(s.prompts())
                     .append(" | ").append(s.protocol() == null ? "" : s.protocol())
+                    .append(" | ").append(s.roots() == null ? "" : s.roots())
                     .append(" | ").append(s.lastError() == null ? "" : s.lastError().replace("|", "\\|").replace("\n", " ")).append(" |\n");
         }
         for (McpLauncher.ServerSummary s : servers) {
@@ -92,6 +94,9 @@ final class McpSlashCommand {
                 // A reconnect sends a request without the dropped credential; the 401 starts a new sign-in.
                 text.append("\n`").append(s.name()).append("` needs you to sign in again: run `/mcp reconnect ")
                         .append(s.name()).append("` to start the sign-in.\n");
+            }
+            if (s.rootsNeeded() != null) {
+                text.append('\n').append(RootsHint.text(s.name(), s.rootsNeeded())).append('\n');
             }
         }
         return text.toString();

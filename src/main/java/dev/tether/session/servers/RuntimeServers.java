@@ -4,6 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.ServerRoots;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.model.ModelMessage;
@@ -82,9 +83,11 @@ public final class RuntimeServers implements McpLauncher.Servers {
             case McpServerSpec.WebSocket ws -> "ws";
             case null -> "?";
         };
+        ServerRoots roots = runtime.roots(status.name());
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
                 status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.protocolVersion(),
-                status.reason() != null ? status.reason() : runtime.withheldTools(status.name()));
+                status.reason() != null ? status.reason() : runtime.withheldTools(status.name()),
+                roots.exposed() ? "yes" : "no", roots.needed());
     }
 
     /**

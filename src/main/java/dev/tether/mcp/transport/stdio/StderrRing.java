@@ -3,6 +3,7 @@ package dev.tether.mcp.transport.stdio;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The last lines a server wrote to stderr, bounded in lines and characters, for diagnostics; and
@@ -14,22 +15,41 @@ final class StderrRing {
     private final Deque<String> lines = new ArrayDeque<>();
     private int chars;
     private String firstError;
+    private Consumer<String> watcher = line -> {};
 
     StderrRing(int maxLines, int maxChars) {
         this.maxLines = maxLines;
         this.maxChars = maxChars;
     }
 
-    synchronized void add(String line) {
+    void add(String line) {
         String kept = line.length() > 4096 ? line.substring(0, 4096) + "…" : line;
-        if (firstError == null && StderrExcerpt.isErrorLine(kept)) {
-            firstError = kept;
+        Consumer<String> told;
+        synchronized (this) {
+            if (firstError == null && StderrExcerpt.isErrorLine(kept)) {
+                firstError = kept;
+            }
+            lines.addLast(kept);
+            chars += kept.length();
+            while (lines.size() > maxLines || chars > maxChars) {
+                chars -= lines.removeFirst().length();
+            }
+            told = watcher;
         }
-        lines.addLast(kept);
-        chars += kept.length();
-        while (lines.size() > maxLines || chars > maxChars) {
-            chars -= lines.removeFirst().length();
+        told.accept(kept);
+    }
+
+    /**
+     * Tells {@code watcher} every line from now on, after the lines kept so far (a line that
+     * arrives meanwhile may be told twice). It is called on the reader thread and must not block.
+     */
+    void watch(Consumer<String> watcher) {
+        List<String> before;
+        synchronized (this) {
+            this.watcher = watcher;
+            before = List.copyOf(lines);
         }
+        before.forEach(watcher);
     }
 
     synchronized String tail() {

@@ -218,6 +218,14 @@ public final class StdioTransport implements MessageChannel {
         lines.send(message);
     }
 
+    /**
+     * Tells {@code watcher} each line the server writes to stderr, the ones it wrote so far first;
+     * on the reader thread, so it must not block.
+     */
+    public void watchStderr(java.util.function.Consumer<String> watcher) {
+        stderr.watch(watcher);
+    }
+
     /** The last lines the server wrote to stderr, waiting briefly for the rest when the process has ended. */
     public String stderrTail() {
         awaitStderr();
