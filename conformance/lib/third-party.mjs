@@ -11,6 +11,7 @@ export const THIRD_PARTY_JS = {
   memory: bin("@modelcontextprotocol/server-memory"),
   thinking: bin("@modelcontextprotocol/server-sequential-thinking"),
   dbhub: bin("@bytebase/dbhub"),
+  git: bin("@cyanheads/git-mcp-server"),
 };
 
 const entry = (name, script, args = [], env = {}) => ({
@@ -31,3 +32,6 @@ export const thinkingStdio = (name) => entry(name, THIRD_PARTY_JS.thinking);
 
 /** dbhub on the SQLite file `file`. */
 export const dbhubStdio = (name, file) => entry(name, THIRD_PARTY_JS.dbhub, ["--transport", "stdio", "--dsn", `sqlite://${file}`]);
+
+/** git-mcp-server; it runs `git` itself, in its own process. */
+export const gitStdio = (name) => entry(name, THIRD_PARTY_JS.git, [], { MCP_LOG_LEVEL: "warn", GIT_SIGN_COMMITS: "false" });

@@ -1,10 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { alive, commandLine, descendants } from "../lib/processes.mjs";
-import { THIRD_PARTY_JS, dbhubStdio, filesystemStdio, memoryStdio, thinkingStdio } from "../lib/third-party.mjs";
+import { THIRD_PARTY_JS, dbhubStdio, filesystemStdio, gitStdio, memoryStdio, thinkingStdio } from "../lib/third-party.mjs";
 import { makeTempDirs } from "../lib/client.mjs";
 import { script, startTether, toolResultText, until } from "../lib/testing.mjs";
 
@@ -111,6 +112,33 @@ test("dbhub on SQLite: a query and the table list; bad arguments fail the call",
   assert.match(toolResultText(calls.c_select), /Emma[\s\S]*Middlemarch/);
   assert.match(tether.text(sessionId), /The database server answered\./);
   await closesCleanly(tether, sessionId, THIRD_PARTY_JS.dbhub);
+});
+
+test("git-mcp-server: status and log of the session's repository, its resource and its prompt; bad arguments fail the call", { timeout: TIMEOUT }, async (t) => {
+  const tether = await startTether(t, { script: script("third-party-git.jsonl") });
+  // The fixture repository, made by the test (Tether never runs git; the server does, in its own process).
+  const git = (...args) => execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.invalid", ...args],
+    { cwd: tether.dirs.workspace, stdio: "pipe" });
+  git("init", "-q");
+  fs.writeFileSync(path.join(tether.dirs.workspace, "a.txt"), "one\n");
+  git("add", "a.txt");
+  git("commit", "-q", "-m", "the first commit");
+  fs.writeFileSync(path.join(tether.dirs.workspace, "notes.txt"), "not yet added\n");
+
+  const { sessionId } = await tether.newSession({ mcpServers: [gitStdio("git")] });
+  const calls = await turn(tether, sessionId, "what is the state of the repository?");
+  completed(calls, "c_cwd", "c_status", "c_log", "c_resource");
+  assert.equal(calls.c_bad?.status, "failed", toolResultText(calls.c_bad));
+  assert.match(toolResultText(calls.c_status), /notes\.txt/);
+  assert.match(toolResultText(calls.c_log), /the first commit/);
+  assert.match(tether.text(sessionId), /The git server answered\./);
+
+  assert.equal((await tether.prompt(sessionId, "/git:git_wrapup createTag=false")).stopReason, "end_turn", tether.text(sessionId));
+  assert.match(tether.text(sessionId), /I would start the wrap-up\./);
+  const before = tether.text(sessionId).length;
+  assert.equal((await tether.prompt(sessionId, "/mcp")).stopReason, "end_turn");
+  assert.match(tether.text(sessionId).slice(before), /\| git \| ready \| stdio \| 28 \| 2 \| 1 \|/, tether.text(sessionId));
+  await closesCleanly(tether, sessionId, THIRD_PARTY_JS.git);
 });
 
 // The filesystem server as many users configure it: no directories, expecting the client's roots.
