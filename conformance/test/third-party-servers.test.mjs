@@ -2,10 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { alive, commandLine, descendants } from "../lib/processes.mjs";
-import { THIRD_PARTY_JS, dbhubStdio, filesystemStdio, gitStdio, memoryStdio, thinkingStdio } from "../lib/third-party.mjs";
+import { CHROMIUM, THIRD_PARTY_JS, dbhubStdio, filesystemStdio, gitStdio, memoryStdio, playwrightStdio, thinkingStdio } from "../lib/third-party.mjs";
 import { makeTempDirs } from "../lib/client.mjs";
 import { script, startTether, toolResultText, until } from "../lib/testing.mjs";
 
@@ -139,6 +140,45 @@ test("git-mcp-server: status and log of the session's repository, its resource a
   assert.equal((await tether.prompt(sessionId, "/mcp")).stopReason, "end_turn");
   assert.match(tether.text(sessionId).slice(before), /\| git \| ready \| stdio \| 28 \| 2 \| 1 \|/, tether.text(sessionId));
   await closesCleanly(tether, sessionId, THIRD_PARTY_JS.git);
+});
+
+test("@playwright/mcp with Debian's Chromium: navigate to a local page and read its snapshot; bad arguments fail the call", {
+  timeout: TIMEOUT,
+  skip: fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (Debian's chromium package)`,
+}, async (t) => {
+  const page = http.createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<html><head><title>Tether test page</title></head><body><h1>Hello from the page</h1><button>Press me</button></body></html>");
+  });
+  await new Promise((resolve) => page.listen(0, "127.0.0.1", resolve));
+  t.after(() => new Promise((resolve) => page.close(resolve)));
+  const url = `http://127.0.0.1:${page.address().port}/`;
+  // The page's address is known only now: the script is written for it.
+  const dirs = makeTempDirs();
+  t.after(() => dirs.cleanup());
+  const lines = [
+    { expect: { toolsInclude: ["mcp__browser__browser_navigate", "mcp__browser__browser_snapshot"] },
+      toolCalls: [{ id: "c_go", name: "mcp__browser__browser_navigate", input: { url } }] },
+    { expect: { toolResultContains: "Page Title: Tether test page" },
+      toolCalls: [{ id: "c_snapshot", name: "mcp__browser__browser_snapshot", input: {} }] },
+    { expect: { toolResultContains: "heading \"Hello from the page\"" },
+      toolCalls: [{ id: "c_bad", name: "mcp__browser__browser_navigate", input: { url: 42 } }] },
+    { expect: { toolResultContains: "url" }, text: "The browser server answered.", stop: "end_turn" },
+  ];
+  const file = path.join(dirs.root, "third-party-playwright.jsonl");
+  fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  const tether = await startTether(t, { script: file, dirs });
+  const { sessionId } = await tether.newSession({ mcpServers: [playwrightStdio("browser", dirs.root)] });
+  const calls = await turn(tether, sessionId, "look at the page");
+  completed(calls, "c_go", "c_snapshot");
+  assert.equal(calls.c_bad?.status, "failed", toolResultText(calls.c_bad));
+  assert.match(toolResultText(calls.c_snapshot), /button \\"Press me\\"/);
+  assert.match(tether.text(sessionId), /The browser server answered\./);
+
+  const browsers = descendants(tether.child.pid).filter((pid) => /chromium/.test(commandLine(pid)));
+  assert.ok(browsers.length > 0, "the server started Chromium");
+  await closesCleanly(tether, sessionId, THIRD_PARTY_JS.playwright);
+  await until(() => browsers.every((pid) => !alive(pid)), 10_000, "Chromium to end with its server");
 });
 
 // The filesystem server as many users configure it: no directories, expecting the client's roots.
