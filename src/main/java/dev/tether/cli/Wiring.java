@@ -271,6 +271,11 @@ final class Wiring {
                 }
 
                 @Override
+                public void serverNeedsRoots(String name, String said) {
+                    listener.serverNeedsRoots(name, said);
+                }
+
+                @Override
                 public void toolsChanged() {
                     listener.toolsChanged();
                 }

@@ -44,6 +44,7 @@ final class EventDispatcher implements McpConnection.Events {
                         listener.serverNeedsSignIn(source.name(), status.reason());
                     }
                 }
+                case ROOTS -> listener.serverNeedsRoots(source.name(), source.rootsNeeded());
                 case TOOLS -> {
                     List<String> names = source.tools().stream().map(McpToolInfo::name).toList();
                     listener.onEvent(new McpRuntimeEvent.ToolsChanged(++revision, source.name(), generation,

@@ -5,6 +5,7 @@ import dev.tether.base.CancelledException;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.api.ServerRoots;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.connection.ConnectionTasks;
@@ -208,6 +209,16 @@ public final class McpRuntime implements AutoCloseable {
             throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED, "no MCP server named \"" + name + "\" in this session");
         }
         return c;
+    }
+
+    /**
+     * Whether a server is given roots and whether it said it needs them.
+     *
+     * @throws McpError no server of that name
+     */
+    public ServerRoots roots(String name) {
+        McpConnection c = require(name);
+        return new ServerRoots(c.rootsExposed(), c.rootsNeeded());
     }
 
     /**

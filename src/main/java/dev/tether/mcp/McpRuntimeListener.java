@@ -27,6 +27,12 @@ public interface McpRuntimeListener {
         serverFailed(name, redactedReason);
     }
 
+    /**
+     * A server that is not given roots said it needs them ({@code said}: its words, sanitised,
+     * redacted and cut); told once per server. Ignored by default.
+     */
+    default void serverNeedsRoots(String name, String said) {}
+
     /** A server's tool list changed; the next {@link McpRuntime#awaitTools} returns the new projection. */
     void toolsChanged();
 

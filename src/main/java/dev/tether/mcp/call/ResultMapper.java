@@ -28,9 +28,10 @@ import tools.jackson.databind.node.ObjectNode;
  *       sanitised and kept inline up to a budget; past it the model gets the head, the sha256
  *       and size of the whole and an {@code artifact:<id>} — never a path — or, when the
  *       artifact cannot be written, the head and metadata only.</li>
- *   <li>{@code structuredContent} is appended as JSON unless a text item already holds the same
- *       JSON; it is validated against the tool's {@code outputSchema}, and a mismatch is recorded
- *       in the audit details while the result still reaches the model.</li>
+ *   <li>{@code structuredContent} is appended as JSON unless a text item already says the same
+ *       ({@link StructuredEcho}: the model gets each result once); it is validated against the
+ *       tool's {@code outputSchema}, and a mismatch is recorded in the audit details while the
+ *       result still reaches the model.</li>
  *   <li>Binary data never enters model text: images of a known type within the size limit go as
  *       image parts (the session drops them for models without image input); audio, blobs and
  *       every other image become provenance (mime type, size, sha256).</li>
@@ -280,18 +281,18 @@ public final class ResultMapper {
             }
         }
 
-        /** Whether a text item already is {@code structured} as JSON (compared as parsed trees). */
+        /** Whether a text item already says what {@code structured} says (see {@link StructuredEcho}). */
         boolean textHolds(JsonNode structured) {
             long size = Json.write(structured).length();
             for (String raw : rawTexts) {
-                if (same(raw, structured, size)) {
+                if (StructuredEcho.repeats(raw, structured, size)) {
                     return true;
                 }
             }
             for (SpilledString spilled : rawSpilled) {
                 // A UTF-16 char takes at most 3 UTF-8 bytes: past this, no need to read the file to know.
                 try {
-                    if (spilled.bytes() / 3 <= 4 * size + 4096 && same(spilled.read(), structured, size)) {
+                    if (spilled.bytes() / 3 <= 4 * size + 4096 && StructuredEcho.repeats(spilled.read(), structured, size)) {
                         return true;
                     }
                 } catch (IOException e) {
@@ -299,19 +300,6 @@ public final class ResultMapper {
                 }
             }
             return false;
-        }
-
-        private static boolean same(String raw, JsonNode structured, long size) {
-            String trimmed = raw.strip();
-            if (trimmed.length() > 4 * size + 4096 || trimmed.isEmpty()
-                    || (trimmed.charAt(0) != '{' && trimmed.charAt(0) != '[')) {
-                return false; // cannot be the same JSON; not worth parsing
-            }
-            try {
-                return Json.parse(trimmed).equals(structured);
-            } catch (RuntimeException e) {
-                return false; // not JSON: not a duplicate
-            }
         }
 
         ToolOutcome outcome(JsonNode rawOutput, ObjectNode audit) {

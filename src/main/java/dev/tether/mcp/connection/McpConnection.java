@@ -44,7 +44,8 @@ public final class McpConnection {
 
     /** Where the connection reports changes; the runtime checks the generation before delivering. */
     public interface Events {
-        enum Change { STATE, TOOLS }
+        /** {@code ROOTS}: the server said it needs roots, which it is not given (see {@link #rootsNeeded()}). */
+        enum Change { STATE, TOOLS, ROOTS }
 
         void emit(McpConnection source, int generation, Change change);
     }
@@ -59,7 +60,8 @@ public final class McpConnection {
     private final Cancellation lifetime;
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
     private final ToolListRefresh tools;
-    private final StdioDiagnostics stdio = new StdioDiagnostics();
+    private final RootsNeed roots;
+    private final StdioDiagnostics stdio;
     private final ConnectionState state;
     private final ConnectionContent content;
     private volatile Consumer<String> taskStatus = id -> {};
@@ -78,6 +80,8 @@ public final class McpConnection {
         this.settings = settings;
         this.events = events;
         this.lifetime = calls.child();
+        this.roots = new RootsNeed(options.grantsFor(spec.name()).exposeRoots(), () -> events.emit(this, generation(), Events.Change.ROOTS));
+        this.stdio = new StdioDiagnostics(roots::heard);
         McpConnectionSettings.Healing healing = settings.healing();
         this.state = new ConnectionState(spec.name(), lifetime, stdio, this::transportGone, healing.clock());
         this.breaker = new Breaker(healing.coolDown(), healing.maxCoolDown(), healing.clock());
@@ -157,7 +161,14 @@ public final class McpConnection {
         try {
             attemptOnce(gen);
         } catch (VersionChoice.ExitedOnProbe e) {
+            if (stdio.crashedByItself()) {
+                // It died at start, whatever it was sent: a second start would crash the same way.
+                Integer code = stdio.exitCode();
+                throw new McpError.Unreachable("the server exited before answering anything"
+                        + (code == null ? "" : " (exit code " + code + ")"));
+            }
             // The server quit on server/discover before initialize: once more, for the initialize path.
+            LOG.info("mcp {}: starting it again for initialize", spec.name());
             attemptOnce(gen);
         }
     }
@@ -165,7 +176,8 @@ public final class McpConnection {
     private void attemptOnce(int gen) {
         MessageChannel raw = handshake.open();
         ObservedChannel channel = new ObservedChannel(raw, cause -> ended(gen, cause));
-        McpClientSession client = new McpClientSession(spec.name(), channel, tools.refresher()::request, settings.serverRequests());
+        McpClientSession client = new McpClientSession(spec.name(), channel, tools.refresher()::request,
+                roots.watching(settings.serverRequests()));
         client.onContent(content.notifications(gen));
         client.onTaskStatus(id -> taskStatus.accept(id));
         state.attach(gen, channel, client);
@@ -300,7 +312,9 @@ public final class McpConnection {
      */
     public McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
                               Consumer<McpProgress> progress) {
-        return calls.call(tool, arguments, retryable, cancellation, progress);
+        McpCallResult result = calls.call(tool, arguments, retryable, cancellation, progress);
+        roots.answered(result);
+        return result;
     }
 
     // ---- views ----
@@ -351,6 +365,19 @@ public final class McpConnection {
     /** Content (resources, prompts, completion): its state and operations live in {@link ConnectionContent}. */
     public ConnectionContent content() {
         return content;
+    }
+
+    /** Whether this server is given the session's roots ({@code exposeRoots}). */
+    public boolean rootsExposed() {
+        return roots.exposed();
+    }
+
+    /**
+     * What the server said that shows it needs roots it is not given (its words: sanitised,
+     * redacted, cut), or null while it has said nothing of the kind (see {@link RootsNeed}).
+     */
+    public String rootsNeeded() {
+        return roots.said();
     }
 
     /** The last stderr lines of a stdio server, or "". */

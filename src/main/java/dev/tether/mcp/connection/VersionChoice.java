@@ -20,7 +20,10 @@ import tools.jackson.databind.JsonNode;
  * (retried once with a version both sides speak, never a fall back), means 2026-07-28. Any other
  * error answer means an older server (no single code is relied upon). A timeout means an older
  * server over stdio but an outage over HTTP, where recovery takes over. A stdio server that exits
- * on the unknown request is started again once, for {@code initialize}. A pinned
+ * on the unknown request (older Python SDK servers crash on any request before {@code initialize})
+ * is started again once, for {@code initialize} — unless it crashed by itself, an error on its
+ * stderr that says nothing of the handshake: that one is reported at once, and the next attempt
+ * goes straight to {@code initialize} (see {@code McpConnection}). A pinned
  * {@code protocolVersion} skips the probe (a pinned older revision is the one {@code initialize}
  * asks for). A remembered choice is dropped when a later connect is refused by the server (an
  * error answer), so the next one probes again.
@@ -172,7 +175,7 @@ final class VersionChoice {
         if (http) {
             throw new McpError.Unreachable("the server closed the connection on server/discover");
         }
-        LOG.info("mcp {}: the server exited on server/discover; starting it again for initialize", server);
+        LOG.info("mcp {}: the server exited on server/discover", server);
         throw new ExitedOnProbe();
     }
 

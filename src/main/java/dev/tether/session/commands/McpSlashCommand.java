@@ -2,6 +2,7 @@ package dev.tether.session.commands;
 
 import dev.tether.base.Cancellation;
 import dev.tether.session.servers.McpLauncher;
+import dev.tether.session.servers.RootsHint;
 import java.util.List;
 
 /**
@@ -28,8 +29,8 @@ final class McpSlashCommand {
         try {
             return switch (verb) {
                 case "reconnect" -> {
-                    servers.reconnect(server);
-                    yield "Reconnected `" + server + "`.\n\n" + status(servers.status().stream().filter(s -> s.name().equals(server)).toList());
+                    McpLauncher.ServerSummary after = servers.reconnect(server, cancellation);
+                    yield reconnected(after) + "\n\n" + status(List.of(after));
                 }
                 case "refresh" -> {
                     servers.refresh(server, cancellation);
@@ -43,6 +44,26 @@ final class McpSlashCommand {
         } catch (McpLauncher.CommandFailure e) {
             return "⚠ /mcp " + verb + " " + server + ": " + e.getMessage();
         }
+    }
+
+    /** What a reconnect came to, in plain words: ready with its counts, or why not. */
+    static String reconnected(McpLauncher.ServerSummary s) {
+        String name = "`" + s.name() + "`";
+        String why = s.lastError() == null || s.lastError().isBlank() ? "" : ": " + s.lastError().replace("\n", " ");
+        return switch (s.state()) {
+            case "ready" -> "Reconnected " + name + ": ready with " + count(s.tools(), "tool") + ", "
+                    + count(s.resources(), "resource") + " and " + count(s.prompts(), "prompt")
+                    + (s.protocol() == null ? "" : " (MCP " + s.protocol() + ")") + ".";
+            case "failed" -> "⚠ " + name + " could not be reconnected" + why;
+            case NEEDS_AUTH -> "⚠ " + name + " needs you to sign in" + why;
+            case "connecting", "recovering" -> "⚠ " + name + " is still connecting; it goes on in the background"
+                    + " (`/mcp` shows how it ends).";
+            default -> "⚠ " + name + " is " + s.state() + why;
+        };
+    }
+
+    private static String count(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     /** The configuration's warnings, under the table. */
@@ -60,11 +81,12 @@ final class McpSlashCommand {
             return "No MCP servers in this session.";
         }
         StringBuilder text = new StringBuilder(
-                "| server | state | transport | tools | resources | prompts | protocol | last error |\n|---|---|---|---|---|---|---|---|\n");
+                "| server | state | transport | tools | resources | prompts | protocol | roots | last error |\n|---|---|---|---|---|---|---|---|---|\n");
         for (McpLauncher.ServerSummary s : servers) {
             text.append("| ").append(s.name()).append(" | ").append(s.state()).append(" | ").append(s.transport())
                     .append(" | ").append(s.tools()).append(" | ").append(s.resources()).append(" | ").append(s.prompts())
                     .append(" | ").append(s.protocol() == null ? "" : s.protocol())
+                    .append(" | ").append(s.roots() == null ? "" : s.roots())
                     .append(" | ").append(s.lastError() == null ? "" : s.lastError().replace("|", "\\|").replace("\n", " ")).append(" |\n");
         }
         for (McpLauncher.ServerSummary s : servers) {
@@ -72,6 +94,9 @@ final class McpSlashCommand {
                 // A reconnect sends a request without the dropped credential; the 401 starts a new sign-in.
                 text.append("\n`").append(s.name()).append("` needs you to sign in again: run `/mcp reconnect ")
                         .append(s.name()).append("` to start the sign-in.\n");
+            }
+            if (s.rootsNeeded() != null) {
+                text.append('\n').append(RootsHint.text(s.name(), s.rootsNeeded())).append('\n');
             }
         }
         return text.toString();

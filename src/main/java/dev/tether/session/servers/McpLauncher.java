@@ -64,8 +64,12 @@ public interface McpLauncher {
             return List.of();
         }
 
-        /** Reconnects a server (also one that failed); throws CommandFailure for an unknown name. */
-        default void reconnect(String server) throws CommandFailure {
+        /**
+         * Reconnects a server (also one that failed) and waits, bounded, for the outcome: the
+         * server's summary once it is ready or failed, or while it is still connecting when the
+         * wait ran out or {@code cancellation} fired. Throws CommandFailure for an unknown name.
+         */
+        default ServerSummary reconnect(String server, Cancellation cancellation) throws CommandFailure {
             throw new CommandFailure("unknown server " + server);
         }
 
@@ -106,6 +110,12 @@ public interface McpLauncher {
             serverFailed(server, reason);
         }
 
+        /**
+         * A server that is not given roots said it needs them ({@code said}: its words, sanitised,
+         * redacted and cut). Ignored by default.
+         */
+        default void serverNeedsRoots(String server, String said) {}
+
         /** Something about a server's configuration the user should fix (it still starts). */
         default void warn(String server, String message) {}
 
@@ -123,10 +133,18 @@ public interface McpLauncher {
 
     /**
      * A server's state for the user: counts, transport, the MCP revision it speaks ({@code protocol},
-     * null until one is agreed) and the last error (redacted), or null.
+     * null until one is agreed), the last error (redacted) or null, whether it is given roots
+     * ({@code roots}: "yes", "no", or null for a server that is not started) and what it said that
+     * shows it needs roots it is not given ({@code rootsNeeded}; see {@link RootsHint}), or null.
      */
     record ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String protocol,
-                         String lastError) {
+                         String lastError, String roots, String rootsNeeded) {
+        /** A server that is not started, so that neither roots nor their need are known. */
+        public ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String protocol,
+                             String lastError) {
+            this(name, state, transport, tools, resources, prompts, protocol, lastError, null, null);
+        }
+
         /** A server that has not agreed on an MCP revision (yet). */
         public ServerSummary(String name, String state, String transport, int tools, int resources, int prompts, String lastError) {
             this(name, state, transport, tools, resources, prompts, null, lastError);

@@ -4,6 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.api.ServerRoots;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.model.ModelMessage;
@@ -12,6 +13,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -26,6 +31,8 @@ public final class RuntimeServers implements McpLauncher.Servers {
     private final McpRuntime runtime;
     private final Map<String, McpServerSpec> specs;
     private final Duration startupTimeout;
+    /** How long {@code /mcp reconnect} waits for the outcome (a connect's own steps time out sooner, but may add up). */
+    static final Duration RECONNECT_WAIT = Duration.ofSeconds(60);
 
     public RuntimeServers(McpRuntime runtime, List<McpServerSpec> specs, Duration startupTimeout) {
         this.runtime = runtime;
@@ -76,15 +83,42 @@ public final class RuntimeServers implements McpLauncher.Servers {
             case McpServerSpec.WebSocket ws -> "ws";
             case null -> "?";
         };
+        ServerRoots roots = runtime.roots(status.name());
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
                 status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.protocolVersion(),
-                status.reason() != null ? status.reason() : runtime.withheldTools(status.name()));
+                status.reason() != null ? status.reason() : runtime.withheldTools(status.name()),
+                roots.exposed() ? "yes" : "no", roots.needed());
     }
 
+    /**
+     * Reconnects on a thread of its own and waits for the outcome at most {@link #RECONNECT_WAIT}
+     * or until {@code cancellation} fires; a connect still under way then goes on in the background.
+     */
     @Override
-    public void reconnect(String server) throws McpLauncher.CommandFailure {
+    public McpLauncher.ServerSummary reconnect(String server, Cancellation cancellation) throws McpLauncher.CommandFailure {
         known(server);
-        runtime.reconnect(server);
+        CompletableFuture<ServerStatus> done = new CompletableFuture<>();
+        Thread.ofVirtual().name("mcp-" + server + "-reconnect").start(() -> {
+            try {
+                done.complete(runtime.reconnect(server));
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        try (Cancellation.Registration stop = cancellation.onCancel(() -> done.complete(null))) {
+            ServerStatus settled = done.get(RECONNECT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            if (settled != null) {
+                return summary(settled);
+            }
+        } catch (TimeoutException e) {
+            // Still connecting: the summary below says so.
+        } catch (ExecutionException e) {
+            throw new McpLauncher.CommandFailure(e.getCause() instanceof McpError m ? m.getMessage() : "the reconnect failed");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return status().stream().filter(s -> s.name().equals(server)).findFirst()
+                .orElseThrow(() -> new McpLauncher.CommandFailure("no MCP server named `" + server + "` in this session"));
     }
 
     @Override

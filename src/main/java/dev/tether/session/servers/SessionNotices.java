@@ -70,6 +70,16 @@ public final class SessionNotices implements McpLauncher.Listener {
         }
     }
 
+    @Override
+    public void serverNeedsRoots(String server, String said) {
+        log().warn("session {}: MCP server {} needs roots it is not given: {}", session, server, said);
+        if (live) {
+            notice(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\" needs roots", RootsHint.text(server, said));
+        } else {
+            conversation(RootsHint.text(server, said));
+        }
+    }
+
     private static String sentence(String reason) {
         String text = reason == null ? "" : reason.strip();
         return text.isEmpty() || text.endsWith(".") ? text : text + ".";

@@ -258,9 +258,9 @@ public final class SessionServers implements McpLauncher.Servers {
     }
 
     @Override
-    public void reconnect(String server) throws McpLauncher.CommandFailure {
+    public McpLauncher.ServerSummary reconnect(String server, Cancellation cancellation) throws McpLauncher.CommandFailure {
         notHeld(server);
-        running().reconnect(server);
+        return running(cancellation).reconnect(server, cancellation);
     }
 
     @Override

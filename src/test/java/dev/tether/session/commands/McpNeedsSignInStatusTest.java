@@ -16,10 +16,10 @@ class McpNeedsSignInStatusTest {
                 new McpLauncher.ServerSummary("docs", "needs_auth", "http", 0, 0, 0, reason),
                 new McpLauncher.ServerSummary("files", "ready", "stdio", 3, 0, 0, "2025-11-25", null)));
         assertEquals("""
-                | server | state | transport | tools | resources | prompts | protocol | last error |
-                |---|---|---|---|---|---|---|---|
-                | docs | needs_auth | http | 0 | 0 | 0 |  | %s |
-                | files | ready | stdio | 3 | 0 | 0 | 2025-11-25 |  |
+                | server | state | transport | tools | resources | prompts | protocol | roots | last error |
+                |---|---|---|---|---|---|---|---|---|
+                | docs | needs_auth | http | 0 | 0 | 0 |  |  | %s |
+                | files | ready | stdio | 3 | 0 | 0 | 2025-11-25 |  |  |
 
                 `docs` needs you to sign in again: run `/mcp reconnect docs` to start the sign-in.
                 """.formatted(reason), shown);
@@ -28,9 +28,9 @@ class McpNeedsSignInStatusTest {
     @Test
     void otherStatesGetNoSignInLine() {
         assertEquals("""
-                | server | state | transport | tools | resources | prompts | protocol | last error |
-                |---|---|---|---|---|---|---|---|
-                | files | failed | stdio | 0 | 0 | 0 |  | boom |
+                | server | state | transport | tools | resources | prompts | protocol | roots | last error |
+                |---|---|---|---|---|---|---|---|---|
+                | files | failed | stdio | 0 | 0 | 0 |  |  | boom |
                 """, McpSlashCommand.status(List.of(new McpLauncher.ServerSummary("files", "failed", "stdio", 0, 0, 0, "boom"))));
     }
 }

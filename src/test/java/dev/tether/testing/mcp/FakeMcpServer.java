@@ -16,9 +16,13 @@ import tools.jackson.databind.node.ObjectNode;
  * stdout around every frame), {@code --silent} (never answers initialize), {@code --spawn-child}
  * (starts a grandchild that sleeps forever and prints "child PID" to stderr),
  * {@code --version V} (answers initialize with protocol V), {@code --exit-on-discover} (exits when
- * Tether probes with server/discover). Other requests are answered -32601. Tools: echo {text}, env (lists its
- * environment's variable names and FOO's value), slow {steps, delayMs, label} (progress per
- * step), hang (never answers), crash (exits with status 3). Every {@code notifications/cancelled}
+ * Tether probes with server/discover), {@code --complain-on-discover} (the same, after the traceback
+ * an older Python SDK server prints), {@code --crash-at-start} (prints a Node stack trace like
+ * dbhub's under a Node without {@code node:sqlite} and exits 1 before reading anything; with
+ * {@code --crash-line TEXT}, "Error: TEXT" first), {@code --starts FILE} (appends a line to FILE at
+ * each start). Other requests are answered -32601. Tools: echo {text}, env (lists its environment's
+ * variable names and FOO's value), slow {steps, delayMs, label} (progress per step), hang (never
+ * answers), crash (exits with status 3). Every {@code notifications/cancelled}
  * is reported on stderr as "cancelled ID".
  */
 public final class FakeMcpServer {
@@ -26,12 +30,49 @@ public final class FakeMcpServer {
     private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     private static boolean junk;
 
+    /** What dbhub 1.4.0 printed when started under Node 20, which has no node:sqlite. */
+    static final String NODE_CRASH = """
+            Configuration source: command line argument
+            Connecting to 1 database source(s)...
+              - default: sqlite:///tmp/t.db
+            Failed to connect to SQLite database: Error [ERR_UNKNOWN_BUILTIN_MODULE]: No such built-in module: node:sqlite
+                at ModuleLoader.builtinStrategy (node:internal/modules/esm/translators:391:11)
+                at #translate (node:internal/modules/esm/loader:497:12)
+                at async ModuleJob._link (node:internal/modules/esm/module_job:148:19) {
+              code: 'ERR_UNKNOWN_BUILTIN_MODULE'
+            }
+            """;
+
+    /** The end of the traceback an older Python SDK server prints when a request comes before initialize. */
+    static final String PYTHON_PRE_INIT = """
+            Traceback (most recent call last):
+              File "/srv/.venv/lib/python3.12/site-packages/mcp/shared/session.py", line 324, in _receive_loop
+                await self._received_request(responder)
+              File "/srv/.venv/lib/python3.12/site-packages/mcp/server/session.py", line 163, in _received_request
+                raise RuntimeError(
+            RuntimeError: Received request before initialization was complete
+            """;
+
     public static void main(String[] args) throws Exception {
         List<String> flags = List.of(args);
         junk = flags.contains("--junk");
         boolean silent = flags.contains("--silent");
         int v = flags.indexOf("--version");
         String version = v >= 0 ? args[v + 1] : "2025-11-25";
+        int starts = flags.indexOf("--starts");
+        if (starts >= 0) {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(args[starts + 1]), "start\n",
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+        if (flags.contains("--crash-at-start")) {
+            int line = flags.indexOf("--crash-line");
+            if (line >= 0) {
+                System.err.println("Error: " + args[line + 1]);
+            }
+            System.err.print(NODE_CRASH);
+            System.err.flush();
+            System.exit(1);
+        }
         if (flags.contains("--spawn-child")) {
             Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
                     "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())
@@ -46,6 +87,11 @@ public final class FakeMcpServer {
             JsonNode id = message.get("id");
             if (method.equals("server/discover") && flags.contains("--exit-on-discover")) {
                 System.exit(3); // as some 2025 servers do on a request before initialize
+            }
+            if (method.equals("server/discover") && flags.contains("--complain-on-discover")) {
+                System.err.print(PYTHON_PRE_INIT);
+                System.err.flush();
+                System.exit(1);
             }
             if (method.equals("notifications/cancelled")) {
                 System.err.println("cancelled " + message.path("params").path("requestId"));

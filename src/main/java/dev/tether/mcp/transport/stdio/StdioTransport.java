@@ -218,8 +218,27 @@ public final class StdioTransport implements MessageChannel {
         lines.send(message);
     }
 
+    /**
+     * Tells {@code watcher} each line the server writes to stderr, the ones it wrote so far first;
+     * on the reader thread, so it must not block.
+     */
+    public void watchStderr(java.util.function.Consumer<String> watcher) {
+        stderr.watch(watcher);
+    }
+
     /** The last lines the server wrote to stderr, waiting briefly for the rest when the process has ended. */
     public String stderrTail() {
+        awaitStderr();
+        return stderr.tail();
+    }
+
+    /** Its first error line and last telling lines on stderr, waiting briefly for the rest when the process has ended. */
+    public StderrExcerpt stderrExcerpt() {
+        awaitStderr();
+        return stderr.excerpt();
+    }
+
+    private void awaitStderr() {
         Thread drain = stderrDrain;
         if (drain != null && !process.isAlive()) {
             try {
@@ -228,7 +247,11 @@ public final class StdioTransport implements MessageChannel {
                 Thread.currentThread().interrupt();
             }
         }
-        return stderr.tail();
+    }
+
+    /** The process's exit code, or null while it runs. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
     }
 
     public long pid() {
