@@ -12,11 +12,11 @@ import { startTether, script } from "../lib/testing.mjs";
 // to dist/, unpacked or `npm install`ed into temp folders with no network, and driven as Zed and
 // the ACP registry's checks drive them. Building the packages takes minutes the first time
 // (jlink, then training the start-up cache), so ./scripts/test builds them once before the node
-// suite (`scripts/package --npm`) and sets TETHER_TEST_PACKAGE=1, under which missing packages
+// suite (`scripts/package --npm`) and sets TETHER_TEST_REQUIRE=1, under which missing packages
 // fail these tests; run alone without fresh packages in dist/, they are skipped and say so.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DIST = path.join(ROOT, "dist");
-const REQUIRED = process.env.TETHER_TEST_PACKAGE === "1";
+const REQUIRED = process.env.TETHER_TEST_REQUIRE === "1";
 const NPM_NAME = "tether-acp";
 const PLATFORMS = { "linux-x64": "linux-x86_64", "linux-arm64": "linux-aarch64", "darwin-x64": "darwin-x86_64", "darwin-arm64": "darwin-aarch64" };
 const NPM_PLATFORM = `${process.platform}-${process.arch}`;

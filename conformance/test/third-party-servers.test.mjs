@@ -16,6 +16,7 @@ import { script, startTether, toolResultText, until } from "../lib/testing.mjs";
 // after session/close.
 
 const TIMEOUT = 60_000;
+const REQUIRED = process.env.TETHER_TEST_REQUIRE === "1"; // set by scripts/test: a missing prerequisite fails the test
 
 /** Runs `prompt` with the scripted model; returns the session's tool calls by id. */
 async function turn(tether, sessionId, prompt) {
@@ -99,7 +100,7 @@ const sqlite = (() => {
 
 test("dbhub on SQLite: a query and the table list; bad arguments fail the call", {
   timeout: TIMEOUT,
-  skip: sqlite ? false : `this Node (${process.version}) has no node:sqlite, which dbhub needs`,
+  skip: sqlite || REQUIRED ? false : `this Node (${process.version}) has no node:sqlite, which dbhub needs`,
 }, async (t) => {
   const tether = await startTether(t, { script: script("third-party-dbhub.jsonl") });
   const file = path.join(tether.dirs.root, "books.db");
@@ -144,7 +145,7 @@ test("git-mcp-server: status and log of the session's repository, its resource a
 
 test("@playwright/mcp with Debian's Chromium: navigate to a local page and read its snapshot; bad arguments fail the call", {
   timeout: TIMEOUT,
-  skip: fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (Debian's chromium package)`,
+  skip: fs.existsSync(CHROMIUM) || REQUIRED ? false : `${CHROMIUM} is not installed (Debian's chromium package)`,
 }, async (t) => {
   const page = http.createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
