@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  *   <li>anything else — the exact command.</li>
  * </ul>
  * The pattern's unquoted whitespace is read as the command's is (one space), so
- * {@code git   status} and {@code git status} are one pattern.
+ * {@code git   status} and {@code git status} are one pattern. {@code \*} is a literal star (an
+ * "Always allow" of {@code rm *.o} is written {@code rm \*.o}: that command, not every {@code rm}).
  */
 public final class CommandPattern {
     /** What kind of pattern it is. */
@@ -42,14 +43,23 @@ public final class CommandPattern {
         if (written.isEmpty() || written.equals(":*")) {
             throw new InvalidRule("the command is empty; write run_command alone for every command");
         }
-        if (written.endsWith(":*")) {
-            return new CommandPattern(written, Kind.PREFIX, normal(written.substring(0, written.length() - 2)), null);
+        // A written \* stands for a star the pattern takes literally; it is kept as a placeholder until the end.
+        String marked = written.replace("\\*", String.valueOf(LITERAL_STAR));
+        if (marked.endsWith(":*")) {
+            return new CommandPattern(written, Kind.PREFIX, literal(normal(marked.substring(0, marked.length() - 2))), null);
         }
-        String normal = normal(written);
+        String normal = normal(marked);
         if (normal.indexOf('*') < 0) {
-            return new CommandPattern(written, Kind.EXACT, normal, null);
+            return new CommandPattern(written, Kind.EXACT, literal(normal), null);
         }
         return new CommandPattern(written, Kind.WILDCARD, normal, compile(normal));
+    }
+
+    /** A private-use character no command holds: a star to be taken literally. */
+    private static final char LITERAL_STAR = '\uE000';
+
+    private static String literal(String text) {
+        return text.replace(LITERAL_STAR, '*');
     }
 
     private static Pattern compile(String normal) {
@@ -58,10 +68,10 @@ public final class CommandPattern {
         StringBuilder regex = new StringBuilder();
         int from = 0;
         for (int star = body.indexOf('*'); star >= 0; star = body.indexOf('*', from)) {
-            regex.append(Pattern.quote(body.substring(from, star))).append(".*");
+            regex.append(Pattern.quote(literal(body.substring(from, star)))).append(".*");
             from = star + 1;
         }
-        regex.append(Pattern.quote(body.substring(from)));
+        regex.append(Pattern.quote(literal(body.substring(from))));
         if (optionalTail) {
             regex.append("(?: .*)?");
         }

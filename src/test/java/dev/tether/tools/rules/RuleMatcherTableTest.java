@@ -74,6 +74,9 @@ class RuleMatcherTableTest {
                 row("none", cmd("cat <<EOF\nhi\nEOF"), "allow user run_command(cat:*)"),
                 row("allow", cmd("npm test && npm run lint"), "allow local run_command(npm test && npm run lint)"),
                 row("allow", cmd("rm -rf build"), "allow user run_command"),
+                row("allow", cmd("rm *.o"), "allow local run_command(rm \\*.o)"),
+                row("none", cmd("rm -rf x.o"), "allow local run_command(rm \\*.o)"),
+                row("allow", cmd("rm -rf x.o"), "allow local run_command(rm *.o)"),
                 // deny and ask: any part, any spelling, whatever the allow rules say
                 row("deny", cmd("cd x && rm -rf y"), "allow user run_command(cd:*)", "deny user run_command(rm -rf:*)"),
                 row("deny", cmd("r\\m -rf y"), "deny user run_command(rm -rf:*)"),
