@@ -21,6 +21,7 @@ import dev.tether.session.commands.PromptContent;
 import dev.tether.session.commands.SessionCommands;
 import dev.tether.session.servers.BackgroundTasks;
 import dev.tether.session.servers.McpServerSources;
+import dev.tether.tools.permission.RuleBook;
 import dev.tether.session.servers.ServerWait;
 import dev.tether.session.servers.SessionHost;
 import dev.tether.session.servers.SessionNotices;
@@ -90,9 +91,18 @@ public final class SessionRuntime implements AutoCloseable {
             notices.flush();
             recorder.warnIfUnsaved();
         });
+        RuleBook rules = services.rules().open(workspace.cwd());
+        rules.warnings().forEach(notices::configWarning);
+        RuleBook.Pending pending = rules.pending();
+        if (pending != null) {
+            notices.configWarning(pending.file() + " asks to allow " + String.join(", ", pending.rules())
+                    + " without asking; these rules do nothing until you approve them: run `tether permissions approve` in "
+                    + workspace.cwd() + " (its deny and ask rules already apply)");
+        }
         this.tools = new SessionTools(serverWait::beforeRequest,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
-                        restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools),
+                        restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
+                        rules, servers::binding),
                 new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
                 options::mode, model::acceptsImages);
         this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));

@@ -31,6 +31,9 @@ import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
 import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.permission.PermissionGate;
+import dev.tether.tools.permission.RuleBook;
+import dev.tether.tools.rules.ServerBinding;
+import dev.tether.tools.rules.Subject;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -38,6 +41,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +75,7 @@ final class SessionTools implements TurnTools {
     private final java.util.concurrent.locks.ReentrantLock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
 
     private final DeferredTools deferred;
+    private final Function<String, ServerBinding> bindings;
 
     /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
     @FunctionalInterface
@@ -86,8 +91,16 @@ final class SessionTools implements TurnTools {
      * @param secrets     the known secrets, which the built-in tools withhold from commands
      * @param loadedTools the MCP tools an earlier life of the session loaded with tool_search
      * @param keepLoaded  told the whole loaded set each time it grows (the transcript)
+     * @param rules       the permission rules of the session's project
+     * @param bindings    who each MCP server of the session is, by name, for rules naming it
      */
-    record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {}
+    record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded,
+                   RuleBook rules, Function<String, ServerBinding> bindings) {
+        /** A toolset without permission rules. */
+        Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {
+            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN);
+        }
+    }
 
     /**
      * Where the calls run and report.
@@ -113,7 +126,8 @@ final class SessionTools implements TurnTools {
         List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(toolset.secrets()));
         builtins.add(new ToolSearchTool(deferred));
         this.registry = new ToolRegistry(builtins, toolset.filter());
-        this.gate = new PermissionGate(reach.editor().permissions());
+        this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules());
+        this.bindings = toolset.bindings();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
     }
@@ -271,7 +285,20 @@ final class SessionTools implements TurnTools {
             preview.addAll(view.preview());
             view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
         }
-        return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null);
+        return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null,
+                subject(tool, use, context));
+    }
+
+    /** What the permission rules see of the call; an MCP tool's server is bound to who it is in this session. */
+    private Subject subject(Tool tool, Part.ToolUse use, ToolContext context) {
+        Subject subject;
+        try {
+            subject = tool.subject(use.input(), context);
+        } catch (RuntimeException e) {
+            log().warn("subject failed for {}: {}", use.name(), e.toString());
+            subject = Subject.Builtin.named(tool.definition().name());
+        }
+        return subject instanceof Subject.Mcp mcpCall ? mcpCall.withBinding(bindings.apply(mcpCall.server())) : subject;
     }
 
     /** The gate's decision; the user is asked about one call at a time, even when calls run side by side. */

@@ -34,7 +34,7 @@ public final class WiredAgent {
     /**
      * An agent whose config file is {@code config}, with the configured sources too: the workspace
      * {@code .mcp.json} files, the approvals asked in {@code session/request_permission}, the local
-     * servers and the policy bindings, all kept under {@code home} ({@code XDG_STATE_HOME} and
+     * servers, the policy bindings and the permission rules (config, local scope, project), all kept under {@code home} ({@code XDG_STATE_HOME} and
      * {@code XDG_CONFIG_HOME} below it), never in the real home.
      */
     public static InProcessAgent withSources(Path dir, ModelCatalog model, JsonNode config, Path home) {
@@ -45,7 +45,8 @@ public final class WiredAgent {
         SecretRegistry secrets = AttackWiring.secrets(env, config);
         return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory(), config),
                 AttackWiring.tools(env, config), services -> services.withSecrets(secrets)
-                        .withMcpSources(AttackWiring.sources(env, secrets, config)));
+                        .withMcpSources(AttackWiring.sources(env, secrets, config))
+                        .withRules(AttackWiring.rules(env, config)));
     }
 
     private static Map<String, String> baseEnv() {
@@ -66,7 +67,8 @@ public final class WiredAgent {
     public static InProcessAgent fromEnvironment(Path dir, ModelCatalog model, Map<String, String> env) {
         SecretRegistry secrets = AttackWiring.secrets(env, Json.object());
         return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory()),
-                dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env)));
+                dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env))
+                        .withRules(AttackWiring.rules(env)));
     }
 
     /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */
