@@ -66,7 +66,8 @@ final class AcpCommand {
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
                 Wiring.limits(settings)).withSecrets(secrets)
                 .withMcpSources(Wiring.sources(settings, secrets))
-                .withRules(Wiring.rules(settings));
+                .withRules(Wiring.rules(settings))
+                .withInstructions(Wiring.instructions(settings));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

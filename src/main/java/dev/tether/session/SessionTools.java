@@ -34,6 +34,7 @@ import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.rules.ServerBinding;
 import dev.tether.tools.rules.Subject;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -76,6 +77,7 @@ final class SessionTools implements TurnTools {
 
     private final DeferredTools deferred;
     private final Function<String, ServerBinding> bindings;
+    private final Function<List<Path>, String> nestedInstructions;
 
     /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
     @FunctionalInterface
@@ -93,12 +95,13 @@ final class SessionTools implements TurnTools {
      * @param keepLoaded  told the whole loaded set each time it grows (the transcript)
      * @param rules       the permission rules of the session's project
      * @param bindings    who each MCP server of the session is, by name, for rules naming it
+     * @param nestedInstructions the instruction files a read or edit of these paths brings in (labelled), or ""
      */
     record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded,
-                   RuleBook rules, Function<String, ServerBinding> bindings) {
-        /** A toolset without permission rules. */
+                   RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions) {
+        /** A toolset without permission rules or instruction files. */
         Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {
-            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN);
+            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "");
         }
     }
 
@@ -128,6 +131,7 @@ final class SessionTools implements TurnTools {
         this.registry = new ToolRegistry(builtins, toolset.filter());
         this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules());
         this.bindings = toolset.bindings();
+        this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
     }
@@ -225,8 +229,12 @@ final class SessionTools implements TurnTools {
             try {
                 ToolOutcome outcome = tool.run(use.input(), context);
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
+                List<Part> forModel = forModel(outcome.forModel());
+                if (!outcome.isError()) {
+                    forModel = withInstructions(asked.subject(), forModel);
+                }
                 return finish(use, callId, new ToolStatus(outcome.isError() ? SessionEvent.CallStatus.FAILED : SessionEvent.CallStatus.COMPLETED,
-                        forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
+                        forModel, outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
             } catch (ToolError error) {
                 // Both kinds answer the call with the message; only a fatal one also ends the turn.
                 return switch (error) {
@@ -315,6 +323,24 @@ final class SessionTools implements TurnTools {
             + "writing it is like running a command.";
 
     /** Images only reach models that take them; others read what the image was. */
+    /** The tools whose calls bring in the instruction files of the directories they read or edit in. */
+    private static final Set<String> TOUCHING = Set.of(dev.tether.tools.builtin.ReadFileTool.NAME,
+            dev.tether.tools.builtin.EditFileTool.NAME, dev.tether.tools.builtin.WriteFileTool.NAME);
+
+    /** A read or edit below the session's directory brings the instruction files there it had not seen, after the result. */
+    private List<Part> withInstructions(Subject subject, List<Part> parts) {
+        if (!(subject instanceof Subject.Builtin builtin) || !TOUCHING.contains(builtin.tool()) || builtin.paths().isEmpty()) {
+            return parts;
+        }
+        String extra = nestedInstructions.apply(builtin.paths());
+        if (extra == null || extra.isEmpty()) {
+            return parts;
+        }
+        List<Part> out = new java.util.ArrayList<>(parts);
+        out.add(new Part.Text(extra));
+        return out;
+    }
+
     private List<Part> forModel(List<Part> parts) {
         return BinaryNotes.forModel(parts, acceptsImages.getAsBoolean());
     }

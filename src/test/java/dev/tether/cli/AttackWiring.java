@@ -54,6 +54,11 @@ public final class AttackWiring {
         return Wiring.rules(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));
     }
 
+    /** Where {@code tether acp}'s sessions look for instruction files, read from {@code env} alone (the config file's names, the user's directory). */
+    public static dev.tether.context.InstructionSettings instructions(Map<String, String> env) {
+        return Wiring.instructions(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));
+    }
+
     /** The tool settings {@code tether acp} reads from {@code config} ({@code "tools"}). */
     public static dev.tether.tools.ToolFilter tools(Map<String, String> env, JsonNode config) {
         return settings(env, config).tools();

@@ -86,6 +86,11 @@ public final class SessionNotices implements McpLauncher.Listener {
         // The next model request re-reads the projection at the catalog barrier.
     }
 
+    /** Something the user should know about the session (which instruction files it loaded), where the host shows notices. */
+    public void info(String title, String text) {
+        notice(SessionEvent.Notice.INFO, title, text);
+    }
+
     /** The session's setup was answered: held notices go out now, later ones at once. */
     public void open() {
         List<SessionEvent.Notice> pending;

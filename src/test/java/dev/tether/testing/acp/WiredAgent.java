@@ -68,7 +68,7 @@ public final class WiredAgent {
         SecretRegistry secrets = AttackWiring.secrets(env, Json.object());
         return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory()),
                 dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env))
-                        .withRules(AttackWiring.rules(env)));
+                        .withRules(AttackWiring.rules(env)).withInstructions(AttackWiring.instructions(env)));
     }
 
     /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */
