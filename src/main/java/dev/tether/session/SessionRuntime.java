@@ -101,10 +101,10 @@ public final class SessionRuntime implements AutoCloseable {
             notices.info("Project instructions", loaded);
         }
         RuleBook rules = services.rules().open(workspace.cwd());
-        rules.warnings().forEach(notices::configWarning);
+        rules.warnings().forEach(w -> notices.setupWarning("Permission rules", w));
         RuleBook.Pending pending = rules.pending();
         if (pending != null) {
-            notices.configWarning(pending.file() + " asks to allow " + String.join(", ", pending.rules())
+            notices.setupWarning("Project permission rules", pending.file() + " asks to allow " + String.join(", ", pending.rules())
                     + " without asking; these rules do nothing until you approve them: run `tether permissions approve` in "
                     + workspace.cwd() + " (its deny and ask rules already apply)");
         }
