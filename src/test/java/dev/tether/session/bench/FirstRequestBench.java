@@ -55,6 +55,14 @@ public final class FirstRequestBench {
                 AcpTestClient.await(client.prompt(session, "say hello"));
             }
             JsonNode body = server.request(0).body();
+            boolean withServer = false;
+            for (JsonNode tool : body.path("tools")) {
+                withServer |= tool.path("name").asString().contains("everything") || tool.path("name").asString().equals("tool_search");
+            }
+            if (!withServer) {
+                System.out.println("first model request: server-everything did not start (is " + everything + " there, and node 22+?);"
+                        + " the figure below is without it");
+            }
             int total = bytes(body);
             System.out.printf("first model request (one-line prompt, server-everything over stdio, no AGENTS.md): %,d bytes"
                             + " — system %,d, tools %,d (%d tools), messages %,d; cache breakpoints: %s%n",
