@@ -181,4 +181,37 @@ class PermissionRulesEndToEndTest {
             assertTrue(Files.exists(app.resolve("x")));
         }
     }
+
+    /** The model calls the chaos server's echo in a new session in {@code cwd} with the editor's {@code servers}. */
+    private static String echo(Agent agent, Path cwd, tools.jackson.databind.node.ArrayNode servers) {
+        String session = agent.client.newSession(cwd.toString(), servers);
+        agent.model.then(QueueModel.Reply.tools(use("e1", "mcp__chaos__echo", Json.object().put("text", "hi"))))
+                .then(QueueModel.Reply.text("done"));
+        assertEquals("end_turn", AcpTestClient.await(agent.client.prompt(session, "echo")).path("result").path("stopReason").asString());
+        return agent.model.requests().getLast().messages().toString();
+    }
+
+    @Test
+    void aRuleNamingAnMcpServerReachesTheUsersServerAndNotAnotherOfTheSameName() throws Exception {
+        dev.tether.mcp.api.McpServerSpec.Stdio chaos = dev.tether.testing.mcp.McpTestSupport.chaos("chaos");
+        tools.jackson.databind.node.ObjectNode entry = Json.object().put("command", chaos.command());
+        chaos.args().forEach(entry.putArray("args")::add);
+        tools.jackson.databind.node.ObjectNode config = Json.object();
+        config.putObject("mcpServers").set("chaos", entry);
+        config.putObject("permissions").putArray("allow").add("mcp__chaos__*");
+        userConfig(config.toString());
+        Path app = project("app");
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = echo(agent, app, null);
+            assertEquals(0, agent.asked.size(), "the user's own server takes the user's rule");
+            assertTrue(seen.contains("ToolResult[toolUseId=e1") && !seen.contains("isError=true"), "the call ran: " + seen);
+        }
+        config.remove("mcpServers");
+        userConfig(config.toString());
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = echo(agent, app, Json.array().add(WiredAgent.chaos("chaos")));
+            assertEquals(1, agent.asked.size(), "the editor's server that took the name inherits nothing");
+            assertTrue(seen.contains("The user rejected this tool call."), seen);
+        }
+    }
 }
