@@ -32,7 +32,8 @@ import tools.jackson.databind.JsonNode;
  * allows.
  *
  * <p>"Always allow" is offered only where it could be remembered (not for {@code confirm} tools,
- * not in read-only mode, not for a call without an approval key, not where an ask rule asked) and
+ * not in read-only mode, not for a call without an approval key, not where an ask rule asked, not
+ * where the managed settings let only their own rules allow) and
  * covers exactly what was allowed: the command line for {@code run_command}, the tool for the
  * other built-in tools, the server and the tool's definition for an MCP tool. It is written as a
  * rule of the local scope (the user's, for this project) and holds for this session even when it
@@ -126,7 +127,7 @@ public final class PermissionGate {
                     call.toolName() + " is not allowed in read-only mode. Only reading and searching tools can run.",
                     PermissionDecision.Basis.POLICY);
             case ASK -> ask(call, mode != SessionMode.READ_ONLY && call.approvalKey() != null && !call.traits().confirm()
-                    && effect != Effect.ASK, cancellation);
+                    && effect != Effect.ASK && book.offersAlwaysAllow(), cancellation);
         };
     }
 
@@ -139,7 +140,7 @@ public final class PermissionGate {
         List<PermissionChoice> choices = !rememberable
                 ? List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE)
                 : List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.ALLOW_ALWAYS, PermissionChoice.REJECT_ONCE);
-        String always = rememberable ? AlwaysAllow.label(call.subject(), book.keeps()) : null;
+        String always = rememberable ? AlwaysAllow.label(call.subject(), kept(call)) : null;
         PermissionPrompt.Answer answer = prompt.ask(
                 new PermissionPrompt.Question(call.toolCallId(), call.view(), call.rawInput(), choices, always), cancellation);
         return switch (answer) {
@@ -158,12 +159,19 @@ public final class PermissionGate {
         };
     }
 
+    /** Whether an "Always allow" of this call outlives the session. */
+    private boolean kept(Call call) {
+        return book.keeps() && !(call.subject() instanceof Subject.Mcp mcp && mcp.binding().identity() == null);
+    }
+
     /** Keeps "Always allow" as a rule of this session, and writes it to the local scope where there is one. */
     private void remember(Call call) {
         PermissionRule rule = AlwaysAllow.rule(call.subject());
         answered.add(rule.in(RuleScope.SESSION, "this session"));
         answeredKeys.add(call.approvalKey());
-        if (!book.keeps()) {
+        // A server nobody can say who it is (no identity) is remembered for this session only: a rule
+        // pinned to "unknown" would reach whatever server takes the name next time.
+        if (!kept(call)) {
             return;
         }
         try {

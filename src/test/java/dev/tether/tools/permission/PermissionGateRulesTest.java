@@ -35,6 +35,7 @@ class PermissionGateRulesTest {
     private static final class Book implements RuleBook {
         final List<PermissionRule> rules = new ArrayList<>();
         final List<PermissionRule> written = new ArrayList<>();
+        boolean managedOnly;
 
         Book rule(Effect effect, RuleScope scope, String text) throws InvalidRule {
             rules.add(PermissionRule.parse(effect, scope, text, "test"));
@@ -46,6 +47,11 @@ class PermissionGateRulesTest {
             List<PermissionRule> all = new ArrayList<>(rules);
             all.addAll(written);
             return new RuleSet(all, new Places(Path.of("/ws"), Path.of("/ws"), Path.of("/home/u")));
+        }
+
+        @Override
+        public boolean offersAlwaysAllow() {
+            return !managedOnly;
         }
 
         @Override
@@ -116,5 +122,17 @@ class PermissionGateRulesTest {
                 Cancellation.root()));
         assertInstanceOf(PermissionDecision.Rejected.class, gate.check(SessionMode.ASK, command("rm -rf x.o", "run_command"),
                 Cancellation.root()), "the star was the command's, not a wildcard");
+    }
+
+    @Test
+    void whereOnlyTheManagedSettingsMayAllowAlwaysAllowIsNotOffered() throws Exception {
+        Book book = new Book();
+        book.managedOnly = true;
+        FakeEditor editor = new FakeEditor().select("allow_always").select("allow_once");
+        PermissionGate gate = new PermissionGate(new EditorPermissionPrompt(editor, "s"), book);
+        assertEquals(new PermissionDecision.Rejected(PermissionDecision.USER_REJECTED, Basis.USER),
+                gate.check(SessionMode.ASK, command("make", "run_command"), Cancellation.root()), "not offered, so a no");
+        assertEquals(2, editor.calls().getFirst().params().path("options").size());
+        assertEquals(List.of(), book.written);
     }
 }
