@@ -15,7 +15,6 @@ import dev.tether.testing.model.QueueModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,13 +53,7 @@ class InstructionFilesEndToEndTest {
     }
 
     private Map<String, String> env() {
-        Map<String, String> env = new HashMap<>();
-        env.put("PATH", System.getenv("PATH"));
-        env.put("HOME", dir.resolve("home").toString());
-        env.put("XDG_STATE_HOME", dir.resolve("home/state").toString());
-        env.put("XDG_CONFIG_HOME", dir.resolve("home/config").toString());
-        env.put("TETHER_MANAGED_SETTINGS", dir.resolve("managed.json").toString());
-        return env;
+        return WiredAgent.isolatedEnvironment(dir);
     }
 
     private InProcessAgent agent(QueueModel model) {

@@ -15,7 +15,6 @@ import dev.tether.testing.model.ScriptedModelServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -35,12 +34,7 @@ public final class FirstRequestBench {
         String everything = args[1];
         Path dir = Files.createTempDirectory("tether-first-request-");
         Path cwd = Files.createDirectories(dir.resolve("project"));
-        Map<String, String> env = new HashMap<>();
-        env.put("PATH", System.getenv("PATH"));
-        env.put("HOME", dir.resolve("home").toString());
-        env.put("XDG_STATE_HOME", dir.resolve("home/state").toString());
-        env.put("XDG_CONFIG_HOME", dir.resolve("home/config").toString());
-        env.put("TETHER_MANAGED_SETTINGS", dir.resolve("managed.json").toString());
+        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
         try (ScriptedModelServer server = ScriptedModelServer.start()) {
             server.sse("anthropic-final.sse");
             ProviderSettings settings = new ProviderSettings("anthropic", "claude-sonnet-4-5", "sk-ant-bench", server.baseUrl(),

@@ -49,6 +49,21 @@ public final class WiredAgent {
                         .withRules(AttackWiring.rules(env, config)));
     }
 
+    /**
+     * An environment for {@link #fromEnvironment} whose home, config, state and managed settings
+     * are all below {@code dir} ({@code home/config/tether/config.json}, {@code home/state},
+     * {@code managed.json}), never the real ones; a mutable map.
+     */
+    public static Map<String, String> isolatedEnvironment(Path dir) {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv("PATH"));
+        env.put("HOME", dir.resolve("home").toString());
+        env.put("XDG_STATE_HOME", dir.resolve("home/state").toString());
+        env.put("XDG_CONFIG_HOME", dir.resolve("home/config").toString());
+        env.put("TETHER_MANAGED_SETTINGS", dir.resolve("managed.json").toString());
+        return env;
+    }
+
     private static Map<String, String> baseEnv() {
         Map<String, String> env = new HashMap<>();
         for (String name : List.of("PATH", "HOME", "USER", "LANG", "TMPDIR")) {
