@@ -6,6 +6,8 @@ import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
+import dev.tether.context.InstructionFile;
+import dev.tether.context.ProjectInstructions;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
@@ -17,14 +19,11 @@ import dev.tether.session.api.SessionEvent;
 import dev.tether.session.api.SessionId;
 import dev.tether.session.api.SessionOption;
 import dev.tether.session.commands.CompactCommand;
+import dev.tether.session.commands.ContextCommand;
 import dev.tether.session.commands.PromptContent;
 import dev.tether.session.commands.SessionCommands;
 import dev.tether.session.servers.BackgroundTasks;
-import dev.tether.context.InstructionFile;
-import dev.tether.context.ProjectInstructions;
-import dev.tether.session.commands.ContextCommand;
 import dev.tether.session.servers.McpServerSources;
-import dev.tether.tools.permission.RuleBook;
 import dev.tether.session.servers.ServerWait;
 import dev.tether.session.servers.SessionHost;
 import dev.tether.session.servers.SessionNotices;
@@ -36,6 +35,7 @@ import dev.tether.session.transcript.Transcript;
 import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.permission.RuleBook;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -181,7 +181,8 @@ public final class SessionRuntime implements AutoCloseable {
                     return StopReason.CANCELLED;
                 }
                 TurnLoop.Settings settings = new TurnLoop.Settings(options.model(),
-                        SystemPrompt.build(workspace, options.mode(), serverInstructions, instructions.forModel(instructions.current())),
+                        SystemPrompt.build(workspace, options.mode(), serverInstructions,
+                                masking.text(instructions.forModel(instructions.current()))),
                         services.limits().maxTokens(), options.thinking(), services.limits().maxModelRequests());
                 return loop.run(messages, settings, turn);
             } catch (ModelException e) {

@@ -57,7 +57,11 @@ class InstructionFilesEndToEndTest {
     }
 
     private InProcessAgent agent(QueueModel model) {
-        InProcessAgent agent = WiredAgent.fromEnvironment(dir.resolve("acp-state"), model, env());
+        return agent(model, env());
+    }
+
+    private InProcessAgent agent(QueueModel model, Map<String, String> env) {
+        InProcessAgent agent = WiredAgent.fromEnvironment(dir.resolve("acp-state"), model, env);
         agent.client().request("initialize", AcpTestClient.ZED_INITIALIZE.replace("\"session\":{", "\"session\":{\"notices\":{},"));
         return agent;
     }
@@ -151,6 +155,23 @@ class InstructionFilesEndToEndTest {
             String system = model.requests().getFirst().system();
             assertTrue(system.contains("ROOT-RULE"));
             assertFalse(system.contains("SECRET-TOKEN-123"), "neither the link nor the import leaves the project");
+        }
+    }
+
+    @Test
+    void aKnownSecretInAnInstructionFileIsMaskedBeforeTheModel() throws Exception {
+        String key = "sk-ant-api03-CANARY-0123456789abcdefghij";
+        Files.writeString(repo.resolve("AGENTS.md"), "ROOT-RULE\nuse the key " + key + " for the staging API\n");
+        Map<String, String> env = env();
+        env.put("ANTHROPIC_API_KEY", key);
+        QueueModel model = new QueueModel().then(QueueModel.Reply.text("ok"));
+        try (InProcessAgent agent = agent(model, env)) {
+            AcpTestClient client = agent.client();
+            String session = client.newSession(cwd.toString(), null);
+            AcpTestClient.await(client.prompt(session, "hi"));
+            String system = model.requests().getFirst().system();
+            assertTrue(system.contains("ROOT-RULE"));
+            assertFalse(system.contains(key), "the provider key reached the model");
         }
     }
 }

@@ -13,6 +13,8 @@ import dev.tether.tools.rules.Ruling;
 import dev.tether.tools.rules.Subject;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -67,7 +69,7 @@ public final class PermissionGate {
     private final RuleBook book;
     /** "Always allow" answers of this session, kept here as well as in the local scope (which may be unwritable). */
     private final List<PermissionRule> answered = new CopyOnWriteArrayList<>();
-    private final java.util.Set<String> answeredKeys = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> answeredKeys = ConcurrentHashMap.newKeySet();
 
     /** A gate without permission rules: the mode decides, and "Always allow" lasts the session. */
     public PermissionGate(PermissionPrompt prompt) {
