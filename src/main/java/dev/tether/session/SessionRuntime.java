@@ -71,6 +71,8 @@ public final class SessionRuntime implements AutoCloseable {
     private final Cancellation lifetime = Cancellation.root();
     private final Scope scope;
     private final ProjectInstructions instructions;
+    private final RuleApproval ruleApproval;
+    private final dev.tether.session.api.EditorRequests editorRequests;
 
     SessionRuntime(SessionId id, Workspace workspace, SessionServices services, Frontend.Ports ports, Transcript transcript,
                    SessionRecord restored, McpServerSources.Lineup servers) {
@@ -105,9 +107,11 @@ public final class SessionRuntime implements AutoCloseable {
         RuleBook.Pending pending = rules.pending();
         if (pending != null) {
             notices.setupWarning("Project permission rules", pending.file() + " asks to allow " + String.join(", ", pending.rules())
-                    + " without asking; these rules do nothing until you approve them: run `tether permissions approve` in "
-                    + workspace.cwd() + " (its deny and ask rules already apply)");
+                    + " without asking; these rules do nothing until you approve them: you are asked at your first prompt, or run"
+                    + " `tether permissions approve` in " + workspace.cwd() + " (its deny and ask rules already apply)");
         }
+        this.ruleApproval = new RuleApproval(rules, instructions.root(), recorder::send);
+        this.editorRequests = ports.requests();
         this.tools = new SessionTools(serverWait::beforeRequest,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
@@ -176,6 +180,7 @@ public final class SessionRuntime implements AutoCloseable {
                 }
                 String serverInstructions;
                 try {
+                    ruleApproval.askOnce(editorRequests, turn);
                     serverInstructions = serverWait.instructions(turn);
                 } catch (dev.tether.base.CancelledException e) {
                     return StopReason.CANCELLED;

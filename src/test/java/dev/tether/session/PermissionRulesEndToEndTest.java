@@ -34,6 +34,9 @@ class PermissionRulesEndToEndTest {
     private final class Agent implements AutoCloseable {
         final QueueModel model = new QueueModel();
         final List<JsonNode> asked = new CopyOnWriteArrayList<>();
+        final List<JsonNode> ruleQuestions = new CopyOnWriteArrayList<>();
+        /** The answer to the question about the project's allow rules; by default no option offered: dismissed. */
+        String rulesAnswer = "dismiss";
         final InProcessAgent agent;
         final AcpTestClient client;
 
@@ -43,6 +46,11 @@ class PermissionRulesEndToEndTest {
             client.onRequest(request -> {
                 if (!request.path("method").asString().equals("session/request_permission")) {
                     return AcpTestClient.editor(request);
+                }
+                String id = request.path("params").path("toolCall").path("toolCallId").asString();
+                if (id.startsWith("permission-rules-approval-")) {
+                    ruleQuestions.add(request.path("params"));
+                    return Json.parse("{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"" + rulesAnswer + "\"}}");
                 }
                 asked.add(request.path("params"));
                 return Json.parse("{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"" + answer + "\"}}");
@@ -128,6 +136,7 @@ class PermissionRulesEndToEndTest {
         try (Agent agent = new Agent("reject_once")) {
             agent.run(app, "touch x");
             assertEquals(1, agent.asked.size(), "an unapproved project allow rule does not allow");
+            assertEquals(1, agent.ruleQuestions.size(), "asked about, and dismissed");
             assertFalse(Files.exists(app.resolve("x")));
         }
         dev.tether.tools.permission.RuleBook.Pending pending = dev.tether.cli.AttackWiring.rules(env()).open(app).pending();
@@ -205,6 +214,35 @@ class PermissionRulesEndToEndTest {
             String seen = echo(agent, app, Json.array().add(WiredAgent.chaos("chaos")));
             assertEquals(1, agent.asked.size(), "the editor's server that took the name inherits nothing");
             assertTrue(seen.contains("The user rejected this tool call."), seen);
+        }
+    }
+
+    @Test
+    void theProjectsAllowRulesAreAskedAboutInTheEditorOnceAndTheAnswerLasts() throws Exception {
+        Path app = project("app");
+        Files.createDirectories(app.resolve(".tether"));
+        Files.writeString(app.resolve(".tether/settings.json"), "{\"permissions\": {\"allow\": [\"run_command(touch:*)\"]}}");
+        try (Agent agent = new Agent("reject_once")) {
+            agent.rulesAnswer = "reject_project";
+            agent.run(app, "touch x");
+            assertEquals(1, agent.ruleQuestions.size());
+            String text = agent.ruleQuestions.getFirst().path("toolCall").path("content").toString();
+            assertTrue(text.contains("run_command(touch:*)") && text.contains(".tether/settings.json"), text);
+            assertEquals(1, agent.asked.size(), "rejected: the rule does nothing, the command is asked about");
+            assertFalse(Files.exists(app.resolve("x")));
+        }
+        try (Agent agent = new Agent("reject_once")) {
+            agent.run(app, "touch x");
+            assertEquals(0, agent.ruleQuestions.size(), "the rejection was remembered");
+        }
+        Files.writeString(app.resolve(".tether/settings.json"), "{\"permissions\": {\"allow\": [\"run_command(touch:*)\", \"Read\"]}}");
+        try (Agent agent = new Agent("reject_once")) {
+            agent.rulesAnswer = "allow_project";
+            agent.run(app, "touch y");
+            agent.run(app, "touch z");
+            assertEquals(1, agent.ruleQuestions.size(), "a changed list is asked about again, once per session");
+            assertEquals(0, agent.asked.size(), "allowed for the project: the rule allows");
+            assertTrue(Files.exists(app.resolve("y")) && Files.exists(app.resolve("z")));
         }
     }
 }
