@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { script, startTether, TEST_TIMEOUT } from "../lib/testing.mjs";
+import { makeTempDirs } from "../lib/agent-process.mjs";
 
 test("granted permission lets write_file run", { timeout: TEST_TIMEOUT }, async (t) => {
   const tether = await startTether(t, { script: script("write-file.jsonl"), permission: "allow_once" });
@@ -41,4 +42,30 @@ test("cancel while a permission request is pending ends the turn cancelled and r
   // The session is still usable after a cancelled turn.
   tether.setPermissionPolicy("allow_once");
   assert.ok(["end_turn", "cancelled"].includes((await tether.prompt(sessionId, "again")).stopReason));
+});
+
+test("\"Always allow\" outlives the agent process in its project, and not in another project", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs();
+  t.after(() => dirs.cleanup());
+  const other = path.join(dirs.root, "other");
+  fs.mkdirSync(other);
+  const first = await startTether(t, { script: script("write-file.jsonl"), permission: "allow_always", dirs });
+  const one = await first.newSession();
+  assert.equal((await first.prompt(one.sessionId, "write")).stopReason, "end_turn");
+  assert.equal(first.permissions.length, 1);
+  await first.close();
+
+  // A new process with the same state: the same tool in the same project runs unasked.
+  const second = await startTether(t, { script: script("write-file.jsonl"), permission: "reject_once", dirs });
+  const again = await second.newSession();
+  assert.equal((await second.prompt(again.sessionId, "write")).stopReason, "end_turn");
+  assert.equal(second.permissions.length, 0, "not asked again in the same project");
+  assert.equal(second.toolCalls(again.sessionId).find((c) => c.toolCallId === "c_write").status, "completed");
+  await second.close();
+
+  const third = await startTether(t, { script: script("write-file.jsonl"), permission: "reject_once", dirs });
+  const elsewhere = await third.newSession({ cwd: other });
+  assert.equal((await third.prompt(elsewhere.sessionId, "write")).stopReason, "end_turn");
+  assert.equal(third.permissions.length, 1, "asked in another project");
+  assert.equal(fs.existsSync(path.join(other, "hello.txt")), false);
 });

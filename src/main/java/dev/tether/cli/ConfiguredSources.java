@@ -7,7 +7,10 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import java.nio.file.Path;
+import dev.tether.tools.rules.ServerBinding;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,7 +26,11 @@ final class ConfiguredSources implements McpServerSources {
     public Lineup lineup(Path cwd, List<McpServerSpec> editorServers) {
         McpSources.Resolution resolution = sources.resolve(cwd, editorServers);
         List<Held> held = new ArrayList<>();
+        Map<String, ServerBinding> bindings = new HashMap<>();
         for (McpSources.Entry entry : resolution.entries()) {
+            if (entry.spec() != null) {
+                bindings.put(entry.name(), sources.binding(entry));
+            }
             if (entry.status() == McpSources.Status.START) {
                 continue;
             }
@@ -31,7 +38,7 @@ final class ConfiguredSources implements McpServerSources {
                     ? new Approval(Path.of(ProjectChoices.projectKey(cwd)), entry.file(), entry.fingerprint()) : null;
             held.add(new Held(entry.name(), entry.spec(), entry.status().name().toLowerCase(Locale.ROOT), entry.why(), approval));
         }
-        return new Lineup(resolution.started(), held, resolution.warnings().stream().map(ConfigWarning::text).toList());
+        return new Lineup(resolution.started(), held, resolution.warnings().stream().map(ConfigWarning::text).toList(), bindings);
     }
 
     @Override

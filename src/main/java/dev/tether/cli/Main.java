@@ -70,6 +70,8 @@ public final class Main {
             case "logout" -> LoginCommand.logout(out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
             case "mcp" -> McpCommand.run(rest, out, err, env);
+            case "permissions" -> PermissionsCommand.run(rest, new PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), err, env,
+                    java.nio.file.Path.of("").toAbsolutePath());
             // The start-up cache's training workload, run by scripts/build; not for users.
             case "train" -> Training.run(rest, err, (agentIn, agentOut, agentErr, agentEnv) ->
                     run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
@@ -126,6 +128,11 @@ public final class Main {
                                                 this directory).
                   tether mcp rebind <name>      Give your policy-only entry <name> to the editor's server a
                                                 session refused it to (its command or URL changed).
+                  tether permissions list       The permission rules of this project, from every scope.
+                  tether permissions remove <rule>
+                                                Remove one of your rules for this project (what "Always allow" wrote).
+                  tether permissions approve | reject
+                                                Apply or refuse the allow rules of this project's .tether/settings.json.
                   tether mcp status [server]    OAuth credentials in the host ledger for the configured HTTP servers.
                   tether mcp login <server> | logout [server]
                   tether --help | --version

@@ -293,6 +293,19 @@ final class Wiring {
                 dev.tether.config.sources.ProjectChoices.in(settings.paths()), secrets.withoutSecretValues(settings.environment())));
     }
 
+    /** Where each session's instruction files are: the names of {@code context.instructionFiles}, the user's in the config directory. */
+    static dev.tether.context.InstructionSettings instructions(TetherSettings settings) {
+        return new dev.tether.context.InstructionSettings(settings.context().instructionFiles(), settings.paths().configDir(),
+                dev.tether.context.InstructionSettings.DEFAULT_BUDGET);
+    }
+
+    /** Each session's permission rules: the managed settings, the user's, the local scope and the project's file. */
+    static dev.tether.tools.permission.RuleBooks rules(TetherSettings settings) {
+        java.nio.file.Path home = java.nio.file.Path.of(settings.environment().getOrDefault("HOME", System.getProperty("user.home")));
+        return new dev.tether.config.permissions.ConfiguredRules(settings.permissions(),
+                dev.tether.config.permissions.LocalRules.in(settings.paths()), home);
+    }
+
     private static void warnAboutSecretReferences(List<McpServerSpec> servers, SecretRegistry secrets, McpLauncher.Listener listener) {
         for (McpServerSpec spec : servers) {
             if (!spec.origin().expands()) {

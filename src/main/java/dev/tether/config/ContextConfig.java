@@ -1,17 +1,33 @@
 package dev.tether.config;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The user's context settings: {@code "context": {"windowTokens": N, "compactAt": 0.85}} in the
- * config file. A malformed value is a warning and its default stays, never a failed start.
+ * The user's context settings: {@code "context": {"windowTokens": N, "compactAt": 0.85,
+ * "instructionFiles": ["AGENTS.md", "CLAUDE.md"]}} in the config file. A malformed value is a
+ * warning and its default stays, never a failed start.
  *
- * @param windowTokens the model's context window in tokens, overriding the provider's figure; 0 when not set
- * @param compactAt    the share of the window at which a conversation is compacted
+ * @param windowTokens     the model's context window in tokens, overriding the provider's figure; 0 when not set
+ * @param compactAt        the share of the window at which a conversation is compacted
+ * @param instructionFiles the names of the instruction files looked for in each directory, first found wins
  */
-public record ContextConfig(long windowTokens, double compactAt) {
+public record ContextConfig(long windowTokens, double compactAt, List<String> instructionFiles) {
+    /** The names looked for when the config names none: the shared convention first, Claude Code's as a fallback. */
+    public static final List<String> DEFAULT_INSTRUCTION_FILES = List.of("AGENTS.md", "CLAUDE.md");
+
+    public ContextConfig {
+        instructionFiles = List.copyOf(instructionFiles);
+    }
+
+    /** Settings with the default instruction file names. */
+    public ContextConfig(long windowTokens, double compactAt) {
+        this(windowTokens, compactAt, DEFAULT_INSTRUCTION_FILES);
+    }
+
     /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
     private static Logger log() {
         return LoggerFactory.getLogger(ContextConfig.class);
@@ -42,6 +58,29 @@ public record ContextConfig(long windowTokens, double compactAt) {
                 log().warn("ignoring context.compactAt: it must be a number above 0.1 and at most 1");
             }
         }
-        return new ContextConfig(window, compactAt);
+        return new ContextConfig(window, compactAt, instructionFiles(context.get("instructionFiles")));
+    }
+
+    /** A list of plain file names (no directories); anything else is a warning and the defaults stay. */
+    private static List<String> instructionFiles(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return DEFAULT_INSTRUCTION_FILES;
+        }
+        List<String> names = new ArrayList<>();
+        if (node.isArray()) {
+            for (JsonNode item : node) {
+                String name = item.isString() ? item.asString().strip() : "";
+                if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.equals(".") || name.equals("..")) {
+                    names = null;
+                    break;
+                }
+                names.add(name);
+            }
+        }
+        if (names == null || !node.isArray()) {
+            log().warn("ignoring context.instructionFiles: it must be a list of file names such as [\"AGENTS.md\", \"CLAUDE.md\"]");
+            return DEFAULT_INSTRUCTION_FILES;
+        }
+        return names;
     }
 }

@@ -4,6 +4,7 @@ import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.mcp.McpRuntimeConfig;
+import dev.tether.config.permissions.PermissionSettings;
 import dev.tether.config.policy.ManagedPolicy;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.config.sources.ProjectApproval;
@@ -117,7 +118,14 @@ public final class SettingsLoader {
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
         return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),
-                NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file));
+                NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file), permissions(file, paths, managed));
+    }
+
+    /** The permission rules of the config file and the managed settings; what they get wrong is logged once, here. */
+    private static PermissionSettings permissions(JsonNode file, TetherPaths paths, ManagedPolicy managed) {
+        PermissionSettings permissions = PermissionSettings.read(file, paths.configFile(), managed.file());
+        permissions.warnings().forEach(w -> log().warn("{}", w));
+        return permissions;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.tether.config;
 
 import dev.tether.base.net.Network;
 import dev.tether.config.files.TetherPaths;
+import dev.tether.config.permissions.PermissionSettings;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.model.ProviderSettings;
 import dev.tether.tools.ToolFilter;
@@ -24,15 +25,23 @@ import java.util.Objects;
  * @param secretEnvNames the variables the config marks secret ({@code "secrets": {"env": [...]}})
  * @param network        proxies ({@code HTTPS_PROXY}, {@code HTTP_PROXY}, {@code NO_PROXY}) and extra trusted
  *                       certificate authorities ({@code "network": {"caBundle"}}) for every HTTP client
- * @param context        the context window override and the compaction threshold ({@code "context"})
+ * @param context        the context window override, the compaction threshold and the instruction files ({@code "context"})
+ * @param permissions    the permission rules of the config file and the managed settings
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, McpSettings mcp,
-                             List<String> secretEnvNames, Network network, ContextConfig context) {
+                             List<String> secretEnvNames, Network network, ContextConfig context, PermissionSettings permissions) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
         Objects.requireNonNull(network);
         Objects.requireNonNull(context);
+        Objects.requireNonNull(permissions);
+    }
+
+    /** Settings without permission rules. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, McpSettings mcp,
+                          List<String> secretEnvNames, Network network, ContextConfig context) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, network, context, PermissionSettings.NONE);
     }
 
     /** Settings with the default context settings. */

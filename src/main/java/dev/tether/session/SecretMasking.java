@@ -12,7 +12,7 @@ import java.util.List;
  * Masks the known secret values in what enters a session's conversation and so reaches the
  * model: every tool result (a command's output, an MCP tool's result, an error text), the
  * messages a turn starts with (the user's prompt, an MCP prompt's messages) and the messages of
- * a server's sampling request. Updates to the
+ * a server's sampling request, and the instruction files in the system prompt. Updates to the
  * editor and lines of the transcript are masked where they are sent and written.
  */
 final class SecretMasking {
@@ -46,6 +46,11 @@ final class SecretMasking {
                 };
             }
         };
+    }
+
+    /** A text that reaches the model outside the messages (the project's instruction files in the system prompt). */
+    String text(String text) {
+        return secrets.isEmpty() ? text : secrets.redact(text);
     }
 
     List<ModelMessage> messages(List<ModelMessage> messages) {

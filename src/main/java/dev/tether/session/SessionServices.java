@@ -1,5 +1,6 @@
 package dev.tether.session;
 
+import dev.tether.context.InstructionSettings;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.api.Frontend;
@@ -7,6 +8,7 @@ import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import dev.tether.session.transcript.TranscriptStore;
 import dev.tether.tools.ToolFilter;
+import dev.tether.tools.permission.RuleBooks;
 import java.util.List;
 
 /**
@@ -17,6 +19,8 @@ import java.util.List;
  * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
  * @param frontend        the user's editor, opened per session behind a mask of {@code secrets}
  * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
+ * @param rules           each session's permission rules, by the project its directory belongs to
+ * @param instructions    where each session's instruction files (AGENTS.md …) are looked for, and their budget
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -26,7 +30,15 @@ public record SessionServices(
         McpServerSources mcpSources,
         ToolFilter toolFilter,
         Limits limits,
-        SecretRegistry secrets) {
+        SecretRegistry secrets,
+        RuleBooks rules,
+        InstructionSettings instructions) {
+
+    /** Services without permission rules or a user instruction file: the mode decides, "Always allow" lasts the session. */
+    public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
+                           McpServerSources mcpSources, ToolFilter toolFilter, Limits limits, SecretRegistry secrets) {
+        this(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, RuleBooks.NONE, InstructionSettings.DEFAULT);
+    }
 
     /** Services that know no secrets (tests, tools that never see a credential). */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
@@ -67,16 +79,26 @@ public record SessionServices(
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
-        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, rules, instructions);
     }
 
     /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
     public SessionServices withSecrets(SecretRegistry registry) {
-        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry);
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry, rules, instructions);
     }
 
     /** The same services with {@code sources} deciding each session's MCP servers. */
     public SessionServices withMcpSources(McpServerSources sources) {
-        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, rules, instructions);
+    }
+
+    /** The same services with {@code settings} saying where each session's instruction files are. */
+    public SessionServices withInstructions(InstructionSettings settings) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, settings);
+    }
+
+    /** The same services with {@code books} giving each session its permission rules. */
+    public SessionServices withRules(RuleBooks books) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, books, instructions);
     }
 }

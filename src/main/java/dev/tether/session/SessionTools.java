@@ -31,6 +31,10 @@ import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
 import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.permission.PermissionGate;
+import dev.tether.tools.permission.RuleBook;
+import dev.tether.tools.rules.ServerBinding;
+import dev.tether.tools.rules.Subject;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -38,6 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +76,8 @@ final class SessionTools implements TurnTools {
     private final java.util.concurrent.locks.ReentrantLock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
 
     private final DeferredTools deferred;
+    private final Function<String, ServerBinding> bindings;
+    private final Function<List<Path>, String> nestedInstructions;
 
     /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
     @FunctionalInterface
@@ -86,8 +93,17 @@ final class SessionTools implements TurnTools {
      * @param secrets     the known secrets, which the built-in tools withhold from commands
      * @param loadedTools the MCP tools an earlier life of the session loaded with tool_search
      * @param keepLoaded  told the whole loaded set each time it grows (the transcript)
+     * @param rules       the permission rules of the session's project
+     * @param bindings    who each MCP server of the session is, by name, for rules naming it
+     * @param nestedInstructions the instruction files a read or edit of these paths brings in (labelled), or ""
      */
-    record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {}
+    record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded,
+                   RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions) {
+        /** A toolset without permission rules or instruction files. */
+        Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {
+            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "");
+        }
+    }
 
     /**
      * Where the calls run and report.
@@ -113,7 +129,9 @@ final class SessionTools implements TurnTools {
         List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(toolset.secrets()));
         builtins.add(new ToolSearchTool(deferred));
         this.registry = new ToolRegistry(builtins, toolset.filter());
-        this.gate = new PermissionGate(reach.editor().permissions());
+        this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules());
+        this.bindings = toolset.bindings();
+        this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
     }
@@ -211,8 +229,12 @@ final class SessionTools implements TurnTools {
             try {
                 ToolOutcome outcome = tool.run(use.input(), context);
                 audit.record(tool, callId, "allowed", started, outcome.isError() ? "error" : "completed", null, outcome.audit());
+                List<Part> forModel = forModel(outcome.forModel());
+                if (!outcome.isError()) {
+                    forModel = withInstructions(asked.subject(), forModel);
+                }
                 return finish(use, callId, new ToolStatus(outcome.isError() ? SessionEvent.CallStatus.FAILED : SessionEvent.CallStatus.COMPLETED,
-                        forModel(outcome.forModel()), outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
+                        forModel, outcome.forEditor(), outcome.rawOutput(), outcome.isError()));
             } catch (ToolError error) {
                 // Both kinds answer the call with the message; only a fatal one also ends the turn.
                 return switch (error) {
@@ -271,7 +293,20 @@ final class SessionTools implements TurnTools {
             preview.addAll(view.preview());
             view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
         }
-        return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null);
+        return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null,
+                subject(tool, use, context));
+    }
+
+    /** What the permission rules see of the call; an MCP tool's server is bound to who it is in this session. */
+    private Subject subject(Tool tool, Part.ToolUse use, ToolContext context) {
+        Subject subject;
+        try {
+            subject = tool.subject(use.input(), context);
+        } catch (RuntimeException e) {
+            log().warn("subject failed for {}: {}", use.name(), e.toString());
+            subject = Subject.Builtin.named(tool.definition().name());
+        }
+        return subject instanceof Subject.Mcp mcpCall ? mcpCall.withBinding(bindings.apply(mcpCall.server())) : subject;
     }
 
     /** The gate's decision; the user is asked about one call at a time, even when calls run side by side. */
@@ -288,6 +323,24 @@ final class SessionTools implements TurnTools {
             + "writing it is like running a command.";
 
     /** Images only reach models that take them; others read what the image was. */
+    /** The tools whose calls bring in the instruction files of the directories they read or edit in. */
+    private static final Set<String> TOUCHING = Set.of(dev.tether.tools.builtin.ReadFileTool.NAME,
+            dev.tether.tools.builtin.EditFileTool.NAME, dev.tether.tools.builtin.WriteFileTool.NAME);
+
+    /** A read or edit below the session's directory brings the instruction files there it had not seen, after the result. */
+    private List<Part> withInstructions(Subject subject, List<Part> parts) {
+        if (!(subject instanceof Subject.Builtin builtin) || !TOUCHING.contains(builtin.tool()) || builtin.paths().isEmpty()) {
+            return parts;
+        }
+        String extra = nestedInstructions.apply(builtin.paths());
+        if (extra == null || extra.isEmpty()) {
+            return parts;
+        }
+        List<Part> out = new java.util.ArrayList<>(parts);
+        out.add(new Part.Text(extra));
+        return out;
+    }
+
     private List<Part> forModel(List<Part> parts) {
         return BinaryNotes.forModel(parts, acceptsImages.getAsBoolean());
     }

@@ -1,6 +1,7 @@
 package dev.tether.tools;
 
 import dev.tether.model.ToolDefinition;
+import dev.tether.tools.rules.Subject;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,6 +33,16 @@ public interface Tool {
      */
     default String approvalKey() {
         return definition().name();
+    }
+
+    /**
+     * What permission rules see of this call ({@code run_command(npm test:*)},
+     * {@code edit_file(src/**)}, {@code mcp__github__create_issue}): by default the tool's name
+     * alone. Must not have side effects; input it cannot read gives a subject without the
+     * command or paths, which no allow rule with a specifier covers.
+     */
+    default Subject subject(JsonNode input, ToolContext context) {
+        return Subject.Builtin.named(definition().name());
     }
 
     /**

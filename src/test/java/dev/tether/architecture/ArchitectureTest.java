@@ -227,7 +227,13 @@ class ArchitectureTest {
 
     @Test
     void sessionKnowsNoEditorProtocolAndNoWire() {
-        onlyUses("session", "agent", "tools", "mcp", "model", "base", "json", "security");
+        onlyUses("session", "agent", "tools", "mcp", "model", "base", "json", "security", "context");
+    }
+
+    /** Instructions, commands and skills from files and the system prompt: read from files, given to the session. */
+    @Test
+    void contextUsesOnlyToolsBaseAndJson() {
+        onlyUses("context", "tools", "base", "json");
     }
 
     /**
@@ -278,6 +284,7 @@ class ArchitectureTest {
         inAreaUsesOnly("config", "mcp");
         inAreaUsesOnly("config", "policy", "mcp");
         inAreaUsesOnly("config", "sources", "files", "mcp", "policy");
+        inAreaUsesOnly("config", "permissions", "files");
     }
 
 

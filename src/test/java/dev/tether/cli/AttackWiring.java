@@ -44,6 +44,21 @@ public final class AttackWiring {
         return Wiring.sources(settings, ProcessSecrets.of(settings));
     }
 
+    /** The permission rules {@code tether acp} gives its sessions with {@code config} as its config file. */
+    public static dev.tether.tools.permission.RuleBooks rules(Map<String, String> env, JsonNode config) {
+        return Wiring.rules(settings(env, config));
+    }
+
+    /** The permission rules {@code tether acp} gives its sessions, read from {@code env} alone (config file, managed settings, state). */
+    public static dev.tether.tools.permission.RuleBooks rules(Map<String, String> env) {
+        return Wiring.rules(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));
+    }
+
+    /** Where {@code tether acp}'s sessions look for instruction files, read from {@code env} alone (the config file's names, the user's directory). */
+    public static dev.tether.context.InstructionSettings instructions(Map<String, String> env) {
+        return Wiring.instructions(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));
+    }
+
     /** The tool settings {@code tether acp} reads from {@code config} ({@code "tools"}). */
     public static dev.tether.tools.ToolFilter tools(Map<String, String> env, JsonNode config) {
         return settings(env, config).tools();

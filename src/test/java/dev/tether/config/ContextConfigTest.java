@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tether.config.files.TetherPaths;
 import dev.tether.json.Json;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -24,5 +25,14 @@ class ContextConfigTest {
         assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"windowTokens\": \"big\", \"compactAt\": 2}}")));
         assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"windowTokens\": 10, \"compactAt\": 0}}")));
         assertEquals(new ContextConfig(0, 0.9), ContextConfig.from(Json.parse("{\"context\": {\"compactAt\": 0.9}}")));
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"instructionFiles\": [\"../x.md\"]}}")));
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"instructionFiles\": \"AGENTS.md\"}}")));
+    }
+
+    @Test
+    void instructionFileNamesAreConfigurable() {
+        assertEquals(List.of("GEMINI.md", "AGENTS.md"),
+                ContextConfig.from(Json.parse("{\"context\": {\"instructionFiles\": [\"GEMINI.md\", \"AGENTS.md\"]}}")).instructionFiles());
+        assertEquals(List.of("AGENTS.md", "CLAUDE.md"), ContextConfig.DEFAULT.instructionFiles());
     }
 }

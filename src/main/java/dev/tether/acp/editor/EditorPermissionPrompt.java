@@ -32,7 +32,7 @@ public final class EditorPermissionPrompt implements PermissionPrompt {
 
     @Override
     public Answer ask(Question question, Cancellation cancellation) throws HostFailure {
-        List<PermissionOption> options = question.choices().stream().map(EditorPermissionPrompt::option).toList();
+        List<PermissionOption> options = question.choices().stream().map(c -> named(option(c), question)).toList();
         ToolCallView view = question.view();
         ToolCallFields call = new ToolCallFields(question.toolCallId(), view.title(), ToolDisplays.toAcp(view.kind()),
                 ToolCallStatus.PENDING, ToolDisplays.toAcp(view.preview()), ToolDisplays.locations(view.locations()),
@@ -51,6 +51,12 @@ public final class EditorPermissionPrompt implements PermissionPrompt {
                     .filter(c -> option(c).optionId().equals(s.optionId())).findFirst()
                     .<Answer>map(Answer.Chosen::new).orElseGet(Answer.Unclear::new);
         };
+    }
+
+    /** "Always allow" says what it covers when the gate says so ("Always allow this command in this project"). */
+    private static PermissionOption named(PermissionOption option, Question question) {
+        return option == PermissionOption.ALLOW_ALWAYS && question.always() != null
+                ? new PermissionOption(option.optionId(), question.always(), option.kind()) : option;
     }
 
     private static PermissionOption option(PermissionChoice choice) {

@@ -74,7 +74,7 @@ final class RepositoryLocator {
     }
 
     /** The first line of a regular file, read no further than {@value #MAX_POINTER_BYTES} bytes. */
-    private static Optional<String> firstLine(Path file, LinkOption... options) {
+    static Optional<String> firstLine(Path file, LinkOption... options) {
         if (!Files.isRegularFile(file, options)) {
             return Optional.empty();
         }

@@ -7,6 +7,7 @@ import dev.tether.config.policy.LaunchContext;
 import dev.tether.config.policy.ManagedPolicy;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.transport.VariableExpansion;
+import dev.tether.tools.rules.ServerBinding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -200,6 +201,24 @@ public final class McpSources {
         }
         PolicyGrants.Verdict verdict = grants.settle(entry.spec());
         return verdict.whole() ? Optional.empty() : Optional.of(verdict.why());
+    }
+
+    /**
+     * Who a started server is, for the permission rules naming it: its identity (transport and
+     * command line or URL, as policy entries bind it) and whose it is — the user's (their own
+     * sources, or the editor's server their entry belongs to), the project's (an approved
+     * {@code .mcp.json} server), or nobody's (any other editor's server that took the name).
+     */
+    public ServerBinding binding(Entry entry) {
+        if (entry.spec() == null) {
+            return ServerBinding.UNKNOWN;
+        }
+        ServerBinding.Owner owner = switch (entry.source()) {
+            case WORKSPACE -> ServerBinding.Owner.PROJECT;
+            case EDITOR -> grants.isUsers(entry.spec()) ? ServerBinding.Owner.USER : ServerBinding.Owner.NONE;
+            default -> ServerBinding.Owner.USER;
+        };
+        return new ServerBinding(PolicyBindings.identity(entry.spec()).key(), owner);
     }
 
     private static String where(Entry entry) {

@@ -79,6 +79,34 @@ public final class PolicyGrants {
         return check(spec, true);
     }
 
+    /**
+     * Whether {@code spec} is the user's own server: declared in their sources, or an editor's
+     * server that runs what their entry for the name names (its command or url, or the server the
+     * policy-only entry is bound to). Reads the bindings, never writes them.
+     */
+    public boolean isUsers(McpServerSpec spec) {
+        return switch (spec.origin()) {
+            case USER_CONFIG -> true;
+            case WORKSPACE -> false;
+            case EDITOR -> {
+                McpServerSpec own = declared.get(spec.name());
+                String identity = PolicyBindings.identity(spec).key();
+                if (own != null) {
+                    yield identity.equals(PolicyBindings.identity(own).key())
+                            || identity.equals(PolicyBindings.identity(VariableExpansion.expand(own, env).spec()).key());
+                }
+                if (!policies.containsKey(spec.name())) {
+                    yield false;
+                }
+                try {
+                    yield bindings.binding(spec.name()).map(b -> b.identity().key().equals(identity)).orElse(false);
+                } catch (PolicyBindings.StoreException e) {
+                    yield false;
+                }
+            }
+        };
+    }
+
     private Verdict check(McpServerSpec spec, boolean record) {
         McpServerPolicy policy = policies.get(spec.name());
         List<String> granted = policy == null ? List.of() : policy.grantedKeys();

@@ -18,6 +18,7 @@ import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.rules.Subject;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -97,6 +98,12 @@ public final class McpTool implements Tool {
     @Override
     public String approvalKey() {
         return spec.approvalKey();
+    }
+
+    /** Rules see the server's name and the tool's name there, never the projected name. */
+    @Override
+    public Subject subject(JsonNode input, ToolContext context) {
+        return new Subject.Mcp(spec.server(), spec.rawName(), spec.definition(), null);
     }
 
     @Override

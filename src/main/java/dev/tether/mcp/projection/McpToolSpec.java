@@ -19,10 +19,11 @@ import tools.jackson.databind.JsonNode;
  *                     {@code trustAnnotations})
  * @param auditInfo    {@code {server, tool, hints, annotationsTrusted}} for the session's audit log
  * @param approvalKey  server, raw name and definition digest: what "Always allow" is bound to
+ * @param definition   the digest of the tool's definition, which a permission rule written by "Always allow" pins
  * @param taskSupport  whether the server runs the tool as a task: never, on request, or always
  * @param alwaysLoad   the server asked that the definition is sent even when MCP tools are deferred
  */
 record McpToolSpec(String server, String rawName, String shownName, String title, String description,
                    JsonNode inputSchema, McpToolInfo.Hints hints, OutputSchema outputSchema, ToolTraits traits,
-                   JsonNode auditInfo, String approvalKey, McpToolInfo.TaskSupport taskSupport,
+                   JsonNode auditInfo, String approvalKey, String definition, McpToolInfo.TaskSupport taskSupport,
                    boolean alwaysLoad) {}

@@ -155,7 +155,7 @@ public final class ToolProjection {
         JsonNode input = schema(server, info.name(), info.inputSchema(), "input", cuts);
         return new McpToolSpec(server, info.name(), shownName, title, description(info, title, hints, outputSchema, cuts), input,
                 hints, outputSchema, traits(relied, server), auditInfo(server, shownName, hints, trusted),
-                approvalKey(server, info), info.taskSupport(), info.alwaysLoad());
+                approvalKey(server, info), info.definitionDigest(), info.taskSupport(), info.alwaysLoad());
     }
 
     /** Server and raw name as sent, then the definition's digest: a different or changed tool is asked about again. */

@@ -38,6 +38,7 @@ final class SlashCommands {
             commands.add(new SessionEvent.Command(name(prompt), description, prompt.arguments().isEmpty() ? null : hint(prompt)));
         }
         commands.add(CompactCommand.COMMAND);
+        commands.add(ContextCommand.COMMAND);
         return commands;
     }
 

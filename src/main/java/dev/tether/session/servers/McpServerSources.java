@@ -1,6 +1,7 @@
 package dev.tether.session.servers;
 
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.tools.rules.ServerBinding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,14 +30,26 @@ public interface McpServerSources {
      * @param start    the servers to start now
      * @param held     the servers that are not started, with why
      * @param warnings what the user should fix in their sources (each names the file and the entry)
+     * @param bindings who each server is (its identity and whose it is), by name, for permission rules
      */
-    record Lineup(List<McpServerSpec> start, List<Held> held, List<String> warnings) {
+    record Lineup(List<McpServerSpec> start, List<Held> held, List<String> warnings, Map<String, ServerBinding> bindings) {
         public static final Lineup NONE = new Lineup(List.of(), List.of(), List.of());
 
         public Lineup {
             start = List.copyOf(start);
             held = List.copyOf(held);
             warnings = List.copyOf(warnings);
+            bindings = Map.copyOf(bindings);
+        }
+
+        /** A lineup whose servers nobody vouches for: rules naming them reach them only when pinned. */
+        public Lineup(List<McpServerSpec> start, List<Held> held, List<String> warnings) {
+            this(start, held, warnings, Map.of());
+        }
+
+        /** Who the server of this name is, for the permission rules that name it. */
+        public ServerBinding binding(String server) {
+            return bindings.getOrDefault(server, ServerBinding.UNKNOWN);
         }
     }
 

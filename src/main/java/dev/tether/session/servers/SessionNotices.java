@@ -96,6 +96,19 @@ public final class SessionNotices implements McpLauncher.Listener {
         // The next model request re-reads the projection at the catalog barrier.
     }
 
+    /** Something about the session's setup the user should fix or answer (a permission rule that cannot be read). */
+    public void setupWarning(String title, String warning) {
+        synchronized (this) {
+            forConversation.add(title + ": " + warning);
+        }
+        notice(SessionEvent.Notice.WARNING, title, warning);
+    }
+
+    /** Something the user should know about the session (which instruction files it loaded), where the host shows notices. */
+    public void info(String title, String text) {
+        notice(SessionEvent.Notice.INFO, title, text);
+    }
+
     /** The session's setup was answered: held notices go out now, later ones at once. */
     public void open() {
         List<SessionEvent.Notice> pending;

@@ -10,6 +10,7 @@ import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.rules.Subject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -47,6 +48,11 @@ public final class ListFilesTool implements Tool {
     @Override
     public ToolTraits traits() {
         return ToolTraits.builtin(ToolKind.SEARCH, ToolTraits.Category.READ);
+    }
+
+    @Override
+    public Subject subject(JsonNode input, ToolContext context) {
+        return Subjects.path(NAME, input, context, "path", ".");
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.rules.Subject;
 import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -62,6 +63,11 @@ public final class ReadFileTool implements Tool {
     @Override
     public ToolTraits traits() {
         return ToolTraits.builtin(ToolKind.READ, ToolTraits.Category.READ);
+    }
+
+    @Override
+    public Subject subject(JsonNode input, ToolContext context) {
+        return Subjects.path(NAME, input, context, "path", null);
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.rules.Subject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,6 +76,11 @@ public final class RunCommandTool implements Tool {
     @Override
     public ToolTraits traits() {
         return ToolTraits.builtin(ToolKind.EXECUTE, ToolTraits.Category.EXECUTE);
+    }
+
+    @Override
+    public Subject subject(JsonNode input, ToolContext context) {
+        return Subjects.command(NAME, input);
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.rules.Subject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -88,6 +89,11 @@ public final class SearchTool implements Tool {
     @Override
     public ToolTraits traits() {
         return ToolTraits.builtin(ToolKind.SEARCH, ToolTraits.Category.READ);
+    }
+
+    @Override
+    public Subject subject(JsonNode input, ToolContext context) {
+        return Subjects.path(NAME, input, context, "path", ".");
     }
 
     @Override

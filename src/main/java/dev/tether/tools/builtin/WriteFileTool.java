@@ -12,6 +12,7 @@ import dev.tether.tools.ToolError;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
+import dev.tether.tools.rules.Subject;
 import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -49,6 +50,11 @@ public final class WriteFileTool implements Tool {
         } catch (ToolError.TellModel e) {
             return traits(); // the run refuses the path itself
         }
+    }
+
+    @Override
+    public Subject subject(JsonNode input, ToolContext context) {
+        return Subjects.path(NAME, input, context, "path", null);
     }
 
     @Override

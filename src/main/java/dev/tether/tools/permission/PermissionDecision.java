@@ -3,24 +3,39 @@ package dev.tether.tools.permission;
 /** What the {@link PermissionGate} decided for one tool call, and on what grounds. */
 public sealed interface PermissionDecision {
 
-    /** Who made the decision; the session's audit log records it. */
+    /**
+     * Who made the decision, in the words every report uses: {@link #id()} is the audit log's
+     * {@code decidedBy}, {@link #by()} the shorter word of {@code tether exec}'s {@code "by"}
+     * ({@code rule}, {@code mode}, {@code flag} or {@code user}).
+     */
     enum Basis {
         /** The session's mode and the tool's (trusted) traits, without asking. */
-        POLICY("policy"),
-        /** The user's earlier "Always allow" of this very tool definition. */
-        REMEMBERED("remembered"),
+        POLICY("policy", "mode"),
+        /** A permission rule the user, the administrator or the project wrote. */
+        RULE("rule", "rule"),
+        /** The user's earlier "Always allow": a rule of the local scope, or an answer of this session. */
+        REMEMBERED("remembered", "rule"),
+        /** A permission given on {@code tether exec}'s command line. */
+        FLAG("flag", "flag"),
         /** The user, asked about this call. */
-        USER("user");
+        USER("user", "user");
 
         private final String id;
+        private final String by;
 
-        Basis(String id) {
+        Basis(String id, String by) {
             this.id = id;
+            this.by = by;
         }
 
-        /** The value written to the audit log. */
+        /** The value written to the audit log ({@code decidedBy}). */
         public String id() {
             return id;
+        }
+
+        /** The value {@code tether exec} reports ({@code "by"}). */
+        public String by() {
+            return by;
         }
     }
 

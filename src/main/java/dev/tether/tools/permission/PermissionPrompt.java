@@ -27,10 +27,16 @@ public interface PermissionPrompt {
      * @param view     the call as it is shown
      * @param rawInput the model's input, shown by the host
      * @param choices  the answers offered, in order
+     * @param always   the label of {@link PermissionChoice#ALLOW_ALWAYS} when it is offered (what it
+     *                 covers, for how long), or null for the plain one
      */
-    record Question(String toolCallId, ToolCallView view, JsonNode rawInput, List<PermissionChoice> choices) {
+    record Question(String toolCallId, ToolCallView view, JsonNode rawInput, List<PermissionChoice> choices, String always) {
         public Question {
             choices = List.copyOf(choices);
+        }
+
+        public Question(String toolCallId, ToolCallView view, JsonNode rawInput, List<PermissionChoice> choices) {
+            this(toolCallId, view, rawInput, choices, null);
         }
     }
 

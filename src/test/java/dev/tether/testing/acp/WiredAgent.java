@@ -34,7 +34,7 @@ public final class WiredAgent {
     /**
      * An agent whose config file is {@code config}, with the configured sources too: the workspace
      * {@code .mcp.json} files, the approvals asked in {@code session/request_permission}, the local
-     * servers and the policy bindings, all kept under {@code home} ({@code XDG_STATE_HOME} and
+     * servers, the policy bindings and the permission rules (config, local scope, project), all kept under {@code home} ({@code XDG_STATE_HOME} and
      * {@code XDG_CONFIG_HOME} below it), never in the real home.
      */
     public static InProcessAgent withSources(Path dir, ModelCatalog model, JsonNode config, Path home) {
@@ -45,7 +45,23 @@ public final class WiredAgent {
         SecretRegistry secrets = AttackWiring.secrets(env, config);
         return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory(), config),
                 AttackWiring.tools(env, config), services -> services.withSecrets(secrets)
-                        .withMcpSources(AttackWiring.sources(env, secrets, config)));
+                        .withMcpSources(AttackWiring.sources(env, secrets, config))
+                        .withRules(AttackWiring.rules(env, config)));
+    }
+
+    /**
+     * An environment for {@link #fromEnvironment} whose home, config, state and managed settings
+     * are all below {@code dir} ({@code home/config/tether/config.json}, {@code home/state},
+     * {@code managed.json}), never the real ones; a mutable map.
+     */
+    public static Map<String, String> isolatedEnvironment(Path dir) {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv("PATH"));
+        env.put("HOME", dir.resolve("home").toString());
+        env.put("XDG_STATE_HOME", dir.resolve("home/state").toString());
+        env.put("XDG_CONFIG_HOME", dir.resolve("home/config").toString());
+        env.put("TETHER_MANAGED_SETTINGS", dir.resolve("managed.json").toString());
+        return env;
     }
 
     private static Map<String, String> baseEnv() {
@@ -66,7 +82,8 @@ public final class WiredAgent {
     public static InProcessAgent fromEnvironment(Path dir, ModelCatalog model, Map<String, String> env) {
         SecretRegistry secrets = AttackWiring.secrets(env, Json.object());
         return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory()),
-                dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env)));
+                dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env))
+                        .withRules(AttackWiring.rules(env)).withInstructions(AttackWiring.instructions(env)));
     }
 
     /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */

@@ -1,0 +1,66 @@
+package dev.tether.tools.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A command line read as the commands the shell would run. */
+class ShellCommandTest {
+
+    private static List<String> parts(String command) {
+        return ShellCommand.parse(command).parts().stream().map(ShellCommand.Part::text).toList();
+    }
+
+    @Test
+    void operatorsSplitAndQuotesDoNot() {
+        assertEquals(List.of("a", "b", "c", "d", "e", "f"), parts("a; b && c || d | e & f"));
+        assertEquals(List.of("echo 'a; b' \"c && d\""), parts("echo 'a; b'   \"c && d\""));
+        assertEquals(List.of("a", "b"), parts("a\nb"));
+        assertEquals(List.of("a", "b"), parts("(a; b)"));
+        assertEquals(List.of("echo a\\;b"), parts("echo a\\;b"));
+    }
+
+    @Test
+    void substitutionsAreCommandsOfTheirOwn() {
+        assertEquals(List.of("rm x", "echo $(rm x)"), parts("echo $(rm x)"));
+        assertEquals(List.of("rm x", "echo \"$(rm x)\""), parts("echo \"$(rm x)\""));
+        assertEquals(List.of("rm x", "echo `rm x`"), parts("echo `rm x`"));
+        assertEquals(List.of("cat a", "diff <(cat a) b"), parts("diff <(cat a) b"));
+        assertEquals(List.of("b", "a $(b)"), parts("a $(b)"), "one level");
+        assertEquals(List.of("c", "b $(c)", "a $(b $(c))"), parts("a $(b $(c))"));
+    }
+
+    @Test
+    void theBareFormIsWhatTheShellRuns() {
+        assertEquals("rm -rf x", ShellCommand.parse("r\\m -rf x").parts().getFirst().bare());
+        assertEquals("rm -rf x", ShellCommand.parse("'rm' \"-rf\" x").parts().getFirst().bare());
+    }
+
+    @Test
+    void redirectionsToFilesAndHereDocumentsAreOpaque() {
+        assertTrue(ShellCommand.parse("echo hi > out.txt").opaque());
+        assertTrue(ShellCommand.parse("sort < in.txt").opaque());
+        assertTrue(ShellCommand.parse("cat <<EOF\nx\nEOF").opaque());
+        assertTrue(ShellCommand.parse("echo >> log").opaque());
+        assertTrue(ShellCommand.parse("cmd &> all.log").opaque());
+        assertFalse(ShellCommand.parse("make 2>&1").opaque());
+        assertFalse(ShellCommand.parse("make >/dev/null 2>/dev/null").opaque());
+        assertEquals(List.of("make"), parts("make 2>&1 >/dev/null"));
+    }
+
+    @Test
+    void whatCannotBeFollowedIsOpaque() {
+        assertTrue(ShellCommand.parse("echo 'unclosed").opaque());
+        assertTrue(ShellCommand.parse("echo \"unclosed").opaque());
+        assertTrue(ShellCommand.parse("echo $(unclosed").opaque());
+    }
+
+    @Test
+    void commentsAreNotCommands() {
+        assertEquals(List.of("git status"), parts("git status # && rm -rf x"));
+        assertEquals(List.of("echo a#b"), parts("echo a#b"));
+    }
+}
