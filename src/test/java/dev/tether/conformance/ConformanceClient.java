@@ -116,6 +116,9 @@ public final class ConformanceClient {
                     }
                     ContentScenarios.readEverything(runtime, tools, SERVER);
                 }
+                case "sep-2640-client-no-prefetch" -> SkillScenarios.run(runtime, false);
+                case "sep-2640-client-verify-digest", "sep-2640-client-verify-size", "sep-2640-client-verify-frontmatter" ->
+                        SkillScenarios.run(runtime, true);
                 default -> {
                     if (callsFromContext(tools, System.getenv("MCP_CONFORMANCE_CONTEXT"))) {
                         return;
