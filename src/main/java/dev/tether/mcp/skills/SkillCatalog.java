@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * The skills one server offers, as its last good {@code skills/list} named them: the checked
  * entries in the server's order, and for each entry Tether refused, a line saying which and why
- * (for {@code /mcp} and the log). Immutable.
+ * (for the log). Immutable.
  *
  * @see <a href="https://modelcontextprotocol.io/extensions/skills">MCP Skills extension (SEP-2640)</a>
  */

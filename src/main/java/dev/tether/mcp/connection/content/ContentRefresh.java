@@ -209,7 +209,7 @@ final class ContentRefresh {
         }
     }
 
-    /** The entries the server listed that Tether does not offer, with the reason, for the log ({@code /mcp} shows them too). */
+    /** The entries the server listed that Tether does not offer, with the reason, for the log. */
     private void refused(SkillCatalog skills) {
         for (String refused : skills.refused()) {
             LOG.warn("mcp {}: skill not offered: {}", server, Redactor.redact(UnicodeSanitizer.clean(refused)));
