@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 
 /**
  * A small UTF-8 text file read whole, within a bound, for files Tether reads as instructions
@@ -26,6 +27,20 @@ public final class TextFile {
     public record Text(String text) implements Read {}
 
     public record Refused(String why) implements Read {}
+
+    /** When a file was last changed and its size: a file whose stamp is unchanged need not be read again. */
+    public record Stamp(FileTime modified, long size) {}
+
+    /** The file's stamp now, or null when it cannot be read; with {@code followLinks} false, a link's own. */
+    public static Stamp stamp(Path file, boolean followLinks) {
+        try {
+            BasicFileAttributes a = followLinks ? Files.readAttributes(file, BasicFileAttributes.class)
+                    : Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return new Stamp(a.lastModifiedTime(), a.size());
+        } catch (IOException | SecurityException e) {
+            return null;
+        }
+    }
 
     /** Reads {@code file} if it is a regular file of at most {@code maxBytes} bytes of UTF-8 text. */
     public static Read read(Path file, int maxBytes, boolean followLinks) {

@@ -81,7 +81,8 @@ class FileCommandsAndSkillsTest {
         return out;
     }
 
-    private static String text(ModelMessage message) {
+    /** The text of a message, tool results included. */
+    static String text(ModelMessage message) {
         return message.parts().stream().map(p -> switch (p) {
             case Part.Text t -> t.text();
             case Part.ToolResult r -> r.content().stream().map(c -> c instanceof Part.Text t ? t.text() : "").collect(Collectors.joining());

@@ -10,7 +10,6 @@ import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.ledger.AcpTokenStore;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelRequest;
-import dev.tether.model.Part;
 import dev.tether.model.ToolDefinition;
 import dev.tether.security.SecretRegistry;
 import dev.tether.testing.acp.AcpTestClient;
@@ -61,16 +60,8 @@ class McpSkillsSessionTest {
         return server;
     }
 
-    private static String text(ModelMessage message) {
-        return message.parts().stream().map(p -> switch (p) {
-            case Part.Text t -> t.text();
-            case Part.ToolResult r -> r.content().stream().map(c -> c instanceof Part.Text t ? t.text() : "").collect(Collectors.joining());
-            default -> "";
-        }).collect(Collectors.joining("\n"));
-    }
-
     private static String all(ModelRequest request) {
-        return request.messages().stream().map(McpSkillsSessionTest::text).collect(Collectors.joining("\n"))
+        return request.messages().stream().map(FileCommandsAndSkillsTest::text).collect(Collectors.joining("\n"))
                 + request.tools().stream().map(ToolDefinition::description).collect(Collectors.joining("\n"));
     }
 
@@ -92,10 +83,10 @@ class McpSkillsSessionTest {
             assertTrue(skill.description().contains("- docs:deploy-guide: How this service is deployed (MCP server \"docs\")"), skill.description());
             assertFalse(all(requests.getFirst()).contains("SKILL-MARKER-51c2"), "the skill's text was sent before it was loaded");
 
-            String loaded = text(requests.get(1).messages().getLast());
+            String loaded = FileCommandsAndSkillsTest.text(requests.get(1).messages().getLast());
             assertTrue(loaded.contains("SKILL-MARKER-51c2") && loaded.contains("MCP server \"docs\"") && loaded.contains("notes.md"), loaded);
             assertFalse(loaded.contains("NOTES-MARKER-9e0d"), "a file of the skill is read only when asked for");
-            assertTrue(text(requests.get(2).messages().getLast()).contains("NOTES-MARKER-9e0d"));
+            assertTrue(FileCommandsAndSkillsTest.text(requests.get(2).messages().getLast()).contains("NOTES-MARKER-9e0d"));
 
             // Loading the server's skill asked the user, naming the server; reading its file did not ask again.
             List<JsonNode> asked = client.agentRequests().stream()
@@ -118,10 +109,10 @@ class McpSkillsSessionTest {
             String session = client.newSession(dir.toString(), Json.array().add(server("--skills-tampered")));
             AcpTestClient.await(client.prompt(session, "Deploy it."));
 
-            String refused = text(model.requests().get(1).messages().getLast());
+            String refused = FileCommandsAndSkillsTest.text(model.requests().get(1).messages().getLast());
             assertTrue(refused.contains("failed verification"), refused);
             assertFalse(refused.contains("without asking") || refused.contains("SKILL-MARKER-51c2"), "nothing of the tampered file: " + refused);
-            String notLoaded = text(model.requests().get(2).messages().getLast());
+            String notLoaded = FileCommandsAndSkillsTest.text(model.requests().get(2).messages().getLast());
             assertTrue(notLoaded.contains("is not loaded"), notLoaded);
             assertFalse(notLoaded.contains("NOTES-MARKER-9e0d"), notLoaded);
         }

@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -55,9 +53,7 @@ public final class CommandFiles {
         }
     }
 
-    private record Stamp(FileTime modified, long size) {}
-
-    private record Parsed(Stamp stamp, FileCommand command, String problem) {}
+    private record Parsed(TextFile.Stamp stamp, FileCommand command, String problem) {}
 
     private final List<Source> sources;
     private final Map<Path, Parsed> cache = new HashMap<>();
@@ -138,7 +134,7 @@ public final class CommandFiles {
     }
 
     private Parsed parse(Source source, Path file) {
-        Stamp stamp = stamp(file, source.own());
+        TextFile.Stamp stamp = TextFile.stamp(file, source.own());
         Parsed cached = cache.get(file);
         if (cached != null && stamp != null && stamp.equals(cached.stamp())) {
             return cached;
@@ -154,7 +150,7 @@ public final class CommandFiles {
         };
     }
 
-    private static Parsed command(Source source, Path file, String name, Stamp stamp, String text) {
+    private static Parsed command(Source source, Path file, String name, TextFile.Stamp stamp, String text) {
         FrontMatter fm;
         try {
             fm = FrontMatter.of(text);
@@ -181,15 +177,5 @@ public final class CommandFiles {
     private static String line(String raw, int max) {
         String text = UnicodeSanitizer.clean(raw).replaceAll("\\s+", " ").strip();
         return text.length() <= max ? text : text.substring(0, max - 1) + "…";
-    }
-
-    private static Stamp stamp(Path file, boolean followLinks) {
-        try {
-            BasicFileAttributes a = followLinks ? Files.readAttributes(file, BasicFileAttributes.class)
-                    : Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return new Stamp(a.lastModifiedTime(), a.size());
-        } catch (IOException | SecurityException e) {
-            return null;
-        }
     }
 }

@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -65,9 +63,7 @@ public final class SkillFiles implements SkillSource {
     /** A skill folder: {@code skillMd} its main file, {@code shown} that file as the user and the model see it. */
     public record LocalSkill(String name, String description, String where, Path dir, Path skillMd, String shown, boolean own) {}
 
-    private record Stamp(FileTime modified, long size) {}
-
-    private record Parsed(Stamp stamp, LocalSkill skill, String problem) {}
+    private record Parsed(TextFile.Stamp stamp, LocalSkill skill, String problem) {}
 
     private final List<Source> sources;
     private final Map<Path, Parsed> cache = new HashMap<>();
@@ -266,7 +262,7 @@ public final class SkillFiles implements SkillSource {
     }
 
     private Parsed parse(Source source, Path folder, Path skillMd) {
-        Stamp stamp = stamp(skillMd, source.own());
+        TextFile.Stamp stamp = TextFile.stamp(skillMd, source.own());
         Parsed cached = cache.get(skillMd);
         if (cached != null && stamp != null && stamp.equals(cached.stamp())) {
             return cached;
@@ -277,7 +273,7 @@ public final class SkillFiles implements SkillSource {
         };
     }
 
-    private static Parsed skill(Source source, Path folder, Path skillMd, Stamp stamp, String text) {
+    private static Parsed skill(Source source, Path folder, Path skillMd, TextFile.Stamp stamp, String text) {
         FrontMatter fm;
         try {
             fm = FrontMatter.of(text);
@@ -302,15 +298,5 @@ public final class SkillFiles implements SkillSource {
         }
         String shown = source.shown() + "/" + folderName + "/SKILL.md";
         return new Parsed(stamp, new LocalSkill(name, clean, source.where(), folder, skillMd, shown, source.own()), null);
-    }
-
-    private static Stamp stamp(Path file, boolean followLinks) {
-        try {
-            BasicFileAttributes a = followLinks ? Files.readAttributes(file, BasicFileAttributes.class)
-                    : Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return new Stamp(a.lastModifiedTime(), a.size());
-        } catch (IOException | SecurityException e) {
-            return null;
-        }
     }
 }
