@@ -78,4 +78,20 @@ class FrontMatterTest {
         assertNull(fm.string("nothing"));
         assertNull(fm.string("absent"));
     }
+
+    /** "Billion laughs": nine levels of nine aliases would expand to 387 million strings if aliases were resolved. */
+    @Test
+    void aliasBombsAreNotExpanded() {
+        StringBuilder yaml = new StringBuilder("---\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        for (char c = 'b'; c <= 'i'; c++) {
+            char p = (char) (c - 1);
+            yaml.append(c).append(": &").append(c).append(" [").append(String.join(",", java.util.Collections.nCopies(9, "*" + p))).append("]\n");
+        }
+        yaml.append("---\nbody");
+        String bomb = yaml.toString();
+        FrontMatter fm = FrontMatter.of(bomb);
+        // An alias stays the name of its anchor: nothing is expanded, so the tree is as small as the text.
+        assertEquals(Json.parse("[\"h\",\"h\",\"h\",\"h\",\"h\",\"h\",\"h\",\"h\",\"h\"]"), fm.fields().get("i"));
+        assertTrue(fm.fields().toString().length() < 2 * bomb.length(), fm.fields().toString());
+    }
 }
