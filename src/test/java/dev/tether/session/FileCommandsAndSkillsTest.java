@@ -128,6 +128,24 @@ class FileCommandsAndSkillsTest {
     }
 
     @Test
+    void aCommandFileWrittenDuringTheSessionIsOfferedAtTheNextPrompt() throws IOException {
+        layout();
+        QueueModel model = new QueueModel().then(QueueModel.Reply.text("Hello.")).then(QueueModel.Reply.text("Notes written."));
+        try (InProcessAgent agent = agent(model)) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String session = client.newSession(project.toString(), null);
+            AcpTestClient.await(client.prompt(session, "Hi"));
+            assertFalse(client.updates(session, "available_commands_update").stream().anyMatch(u -> names(u).contains("notes")));
+
+            write(project.resolve(".tether/commands/notes.md"), "---\ndescription: Release notes\n---\nWrite release notes for $ARGUMENTS.\n");
+            AcpTestClient.await(client.prompt(session, "/notes v2.1"));
+            assertEquals("Write release notes for v2.1.", text(model.requests().get(1).messages().getLast()).strip());
+            assertTrue(names(client.updates(session, "available_commands_update").getLast()).contains("notes"));
+        }
+    }
+
+    @Test
     void aSkillIsListedInTheSkillToolAndItsTextReachesTheModelOnlyWhenLoaded() throws IOException {
         layout();
         QueueModel model = new QueueModel()

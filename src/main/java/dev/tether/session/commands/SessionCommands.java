@@ -72,6 +72,10 @@ public final class SessionCommands {
      * whose arguments are wrong answers the user here and returns no messages.
      */
     public List<ModelMessage> messagesFor(List<PromptBlock> prompt, boolean acceptsImages, Cancellation turn) {
+        // The command files are read again at every prompt (unchanged ones from a cache): one the user
+        // wrote or changed since is offered, and published, from now on.
+        List<FileCommand> fileNow = rescan();
+        publish();
         String first = prompt.getFirst() instanceof PromptBlock.Text t ? t.text().strip() : null;
         Optional<SlashCommands.Invocation> invocation = SlashCommands.parse(first);
         if (invocation.isPresent()) {
@@ -87,9 +91,7 @@ public final class SessionCommands {
                         acceptsImages, turn);
             }
             if (!BUILT_IN.contains(command.name())) {
-                // Read again: the user may have written the file since the list was published.
-                Optional<FileCommand> file = rescan().stream().filter(f -> f.name().equals(command.name())).findFirst();
-                publish();
+                Optional<FileCommand> file = fileNow.stream().filter(f -> f.name().equals(command.name())).findFirst();
                 if (file.isPresent()) {
                     List<Part> parts = new ArrayList<>();
                     parts.add(new Part.Text(CommandTemplate.expand(file.get().body(), command.input(), SlashCommands.tokens(command.input()))));
