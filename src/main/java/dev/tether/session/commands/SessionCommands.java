@@ -47,15 +47,11 @@ public final class SessionCommands {
     private boolean closed;
 
     /**
-     * @param live sends an update that is not kept in the transcript
-     * @param say  tells the user something, kept in the transcript
-     * @param cuts masks the known secrets in prompt content before it is cut
+     * @param files the command files on offer, read again at each call (unchanged files from a cache)
+     * @param live  sends an update that is not kept in the transcript
+     * @param say   tells the user something, kept in the transcript
+     * @param cuts  masks the known secrets in prompt content before it is cut
      */
-    public SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope, SecretCuts cuts) {
-        this(mcp, List::of, live, say, scope, cuts);
-    }
-
-    /** @param files the command files on offer, read again each time (unchanged files from a cache) */
     public SessionCommands(McpLauncher.Servers mcp, Supplier<List<FileCommand>> files, Consumer<SessionEvent> live, Consumer<String> say,
                            Scope scope, SecretCuts cuts) {
         this.mcp = mcp;
