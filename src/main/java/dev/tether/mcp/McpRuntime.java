@@ -24,6 +24,7 @@ import dev.tether.mcp.projection.CatalogBarrier;
 import dev.tether.mcp.projection.Projection;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.skills.McpSkill;
 import dev.tether.mcp.task.McpTasks;
 import dev.tether.model.ModelMessage;
 import dev.tether.security.Redactor;
@@ -61,6 +62,7 @@ public final class McpRuntime implements AutoCloseable {
     private final McpInteraction interaction;
     private final CatalogBarrier barrier;
     private final RuntimeContent content;
+    private final RuntimeSkills skills;
     private final McpTasks tasks;
 
     private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options, McpConnectionSettings settings,
@@ -74,6 +76,7 @@ public final class McpRuntime implements AutoCloseable {
         this.content = new RuntimeContent(this.connections, this::connection, new ContentResults(projection.results()),
                 projection.results().cuts());
         projection.useContent(content);
+        this.skills = new RuntimeSkills(this.connections, this::connection, projection.results().cuts());
         this.interaction = interaction;
         this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
         tasks.onRunningChanged(server -> {
@@ -355,6 +358,41 @@ public final class McpRuntime implements AutoCloseable {
     /** Forgets a subscription; sends {@code resources/unsubscribe} when it is active. */
     void unsubscribe(String server, String uri, Cancellation cancellation) {
         content.unsubscribe(server, uri, cancellation);
+    }
+
+    // ---- Skills (the MCP Skills extension, SEP-2640) ----
+
+    /**
+     * The skills every ready server offers, each named per server ({@link McpSkill#key()}); only
+     * their entries: no skill file has been read.
+     */
+    public List<McpSkill> skills() {
+        return skills.skills();
+    }
+
+    /**
+     * Loads a skill: reads its {@code SKILL.md} now and verifies it against the server's entry
+     * (size, digest, front matter); the text the model reads is bounded, sanitised, masked and
+     * labelled as the server's.
+     *
+     * @param toolName the tool through which the model reads the skill's other files, for the text
+     * @throws McpError the skill is gone, its file failed verification (nothing of it is returned), or the read failed
+     * @throws CancelledException {@code cancellation} fired
+     */
+    public McpSkill.Loaded loadSkill(McpSkill skill, String toolName, Cancellation cancellation) {
+        barrier.wake(connection(skill.server()));
+        return skills.load(skill, toolName, cancellation);
+    }
+
+    /**
+     * Reads one file of a loaded skill, by its path in the skill, verified against the entry
+     * {@code held} was loaded under; a file that entry does not list is refused before any request.
+     *
+     * @throws McpError not a file of the skill, failed verification, or the read failed
+     */
+    public String readSkillFile(McpSkill held, String path, Cancellation cancellation) {
+        barrier.wake(connection(held.server()));
+        return skills.file(held, path, cancellation);
     }
 
     /**

@@ -112,13 +112,20 @@ public final class SessionRuntime implements AutoCloseable {
         }
         this.ruleApproval = new RuleApproval(rules, instructions.root(), recorder::send);
         this.editorRequests = ports.requests();
-        this.tools = new SessionTools(serverWait::beforeRequest,
+        // Command files and skills: the project's and the user's, read when asked; the servers' skills once they are ready.
+        SessionFiles files = new SessionFiles(services.instructions().userDir(), workspace.cwd(), mcp, notices::fileWarning);
+        SessionTools.Catalog catalog = turn -> {
+            List<dev.tether.tools.Tool> offered = new java.util.ArrayList<>(serverWait.beforeRequest(turn));
+            offered.addAll(files.skillTool());
+            return offered;
+        };
+        this.tools = new SessionTools(catalog,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
                         rules, servers::binding, this::nestedInstructions),
                 new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
                 options::mode, model::acceptsImages);
-        this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
+        this.commands = new SessionCommands(mcp, files::commands, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
         // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
         // which every model request (and so every tool) passes first, does. The process is hardened

@@ -26,6 +26,8 @@ import java.util.Optional;
  *   <li>{@code .zed}, {@code .vscode}, {@code .idea}, {@code .devcontainer},
  *       {@code .devcontainer.json}: editors run their tasks, settings and container commands;</li>
  *   <li>{@code .claude} (Claude Code's hooks) and {@code .mcp.json} (the servers agents start);</li>
+ *   <li>{@code .tether}: Tether's own project settings, commands, skills and agent types, which
+ *       instruct the agent and hold the permission rules it reads;</li>
  *   <li>{@code .cargo/config.toml}, {@code .cargo/config}: rust-analyzer runs cargo by itself,
  *       and cargo runs the {@code rustc-wrapper} and runners they name;</li>
  *   <li>{@code mise*.toml}, {@code .mise*.toml}, {@code .mise/}, {@code mise/config.toml},
@@ -79,6 +81,9 @@ public final class ProtectedPaths {
         // commands that agents (Claude Code, and Tether once project servers are read) start as MCP servers.
         rules.put("**/.claude", "Claude Code runs the hooks in it");
         rules.put("**/.mcp.json", "agents start the MCP servers it names");
+        // .tether holds the project's settings (permission rules), commands, skills and agent types: what the
+        // agent reads as the project's word. A model that could rewrite them would be writing its own orders.
+        rules.put("**/.tether", "Tether reads the project's settings, permission rules, commands and skills from it");
         rules.put("**/.devcontainer", EDITOR);
         rules.put("**/.devcontainer.json", EDITOR);
         rules.put("**/.cargo/config.toml", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");

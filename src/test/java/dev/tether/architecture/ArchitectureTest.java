@@ -108,6 +108,15 @@ class ArchitectureTest {
         onlyUses("tools", "model", "base", "json", "security");
     }
 
+    /**
+     * Project content read from files (commands, skills, instructions, the system prompt) sits beside
+     * the tools: it knows no MCP, no session and no editor protocol.
+     */
+    @Test
+    void contextKnowsOnlyToolsAndTheLeaves() {
+        onlyUses("context", "tools", "model", "base", "json", "security");
+    }
+
     @Test
     void agentKnowsOnlyModelAndTools() {
         onlyUses("agent", "model", "tools", "base", "json");
@@ -227,13 +236,7 @@ class ArchitectureTest {
 
     @Test
     void sessionKnowsNoEditorProtocolAndNoWire() {
-        onlyUses("session", "agent", "tools", "mcp", "model", "base", "json", "security", "context");
-    }
-
-    /** Instructions, commands and skills from files and the system prompt: read from files, given to the session. */
-    @Test
-    void contextUsesOnlyToolsBaseAndJson() {
-        onlyUses("context", "tools", "base", "json");
+        onlyUses("session", "agent", "context", "tools", "mcp", "model", "base", "json", "security");
     }
 
     /**

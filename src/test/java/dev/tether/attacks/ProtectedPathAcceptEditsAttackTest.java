@@ -32,7 +32,8 @@ class ProtectedPathAcceptEditsAttackTest {
     @ParameterizedTest(name = "write_file {0}")
     @ValueSource(strings = {".git/config", ".git/hooks/pre-commit", ".envrc", ".vscode/tasks.json", ".zed/settings.json",
             ".idea/workspace.xml", ".GIT/config", "vendor/lib/.git/config", "packages/app/.envrc", "vendor/lib/.git",
-            ".claude/settings.json", ".mcp.json", ".cargo/config.toml", "mise.toml", ".mise/config.toml", ".tool-versions", ".exrc",
+            ".claude/settings.json", ".tether/settings.json", ".tether/commands/review.md",
+            ".tether/skills/deploy/SKILL.md", ".mcp.json", ".cargo/config.toml", "mise.toml", ".mise/config.toml", ".tool-versions", ".exrc",
             ".nvim.lua", ".devcontainer/devcontainer.json", ".pre-commit-config.yaml", "lefthook.yml"})
     void aWriteToAFileOthersRunIsAskedAboutAndNotDoneWhenRejected(String target) throws Exception {
         Files.createDirectories(ws.resolve(".git"));

@@ -16,6 +16,7 @@ import dev.tether.mcp.client.Stateless2026;
 import dev.tether.mcp.projection.McpTool;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.settings.McpServerPolicy;
 import dev.tether.model.Part;
 import dev.tether.testing.mcp.TestSettings;
 import dev.tether.tools.Tool;
@@ -79,7 +80,7 @@ public final class ConformanceClient {
         String pinned = pin(System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION"));
         McpRuntimeOptions options = McpRuntimeOptions.defaults(Path.of("").toAbsolutePath(), System.getenv())
                 .withConnectTimeout(STARTUP_TIMEOUT)
-                .withPolicies(Map.of(SERVER, TestSettings.pinnedTo(pinned)))
+                .withPolicies(Map.of(SERVER, policy(scenario, pinned)))
                 .withHost(new SchemaDefaultsHost())
                 .withOAuth(oauth(scenario, System.getenv("MCP_CONFORMANCE_CONTEXT")));
         McpServerSpec spec = new McpServerSpec.Http(SERVER, url, Map.of());
@@ -105,6 +106,19 @@ public final class ConformanceClient {
                 case "sep-2322-client-request-state" -> callAllAtOnce(tools);
                 case "json-schema-2020-12-preservation" -> SchemaScenarios.echoProjectedSchema(tools);
                 case "json-schema-ref-no-deref" -> SchemaScenarios.checkWithoutFetching(tools);
+                // Every tool called, every resource read and every prompt got, as the model and the user would:
+                // the headers of each request are checked.
+                case "http-standard-headers" -> {
+                    for (Tool tool : tools) {
+                        if (tool instanceof McpTool) {
+                            call(tools, rawName(tool), Json.object());
+                        }
+                    }
+                    ContentScenarios.readEverything(runtime, tools, SERVER);
+                }
+                case "sep-2640-client-no-prefetch" -> SkillScenarios.run(runtime, false);
+                case "sep-2640-client-verify-digest", "sep-2640-client-verify-size", "sep-2640-client-verify-frontmatter" ->
+                        SkillScenarios.run(runtime, true);
                 default -> {
                     if (callsFromContext(tools, System.getenv("MCP_CONFORMANCE_CONTEXT"))) {
                         return;
@@ -115,6 +129,19 @@ public final class ConformanceClient {
                 }
             }
         }
+    }
+
+    /**
+     * The server's policy for the run: pinned to the run's revision where the probe would not reach
+     * it, and for {@code request-metadata} the roots and sampling granted, as a user who enabled both
+     * for the server would, so that the client declares every capability whose shape the scenario
+     * checks (the host answers roots with none and refuses each sampling request).
+     */
+    static McpServerPolicy policy(String scenario, String pinned) {
+        McpServerPolicy p = TestSettings.pinnedTo(pinned);
+        boolean grant = scenario.equals("request-metadata");
+        return new McpServerPolicy(p.toolHints(), p.allowTools(), p.denyTools(), p.callTimeouts(), grant, grant, p.logLevel(),
+                p.oauthClient(), p.trustAnnotations(), p.tasks(), p.healthCheckSeconds(), p.instructions(), p.protocolVersion());
     }
 
     /**

@@ -28,7 +28,8 @@ class ProtectedPathsTest {
     @ParameterizedTest
     @ValueSource(strings = {".git/config", ".git/hooks/pre-commit", ".git", ".envrc", "a/b/.envrc", ".vscode/tasks.json",
             ".zed/settings.json", ".idea/workspace.xml", ".Git/CONFIG", "sub/.git/config", ".g\u200Bit/config",
-            ".claude/settings.json", ".mcp.json", "pkg/.mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json",
+            ".claude/settings.json", ".tether/settings.json", ".tether/commands/review.md",
+            ".tether/skills/deploy/SKILL.md", ".mcp.json", "pkg/.mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json",
             ".cargo/config.toml", "crates/x/.cargo/config", "mise.toml", ".mise.toml", "mise.local.toml", ".mise.dev.toml",
             ".mise/config.toml", "mise/config.toml", ".config/mise/config.toml", ".config/mise.toml", ".rtx.toml",
             ".tool-versions", "sub/.tool-versions", ".exrc", "_exrc", ".vimrc", "_vimrc", ".gvimrc", ".nvimrc", ".nvim.lua",
@@ -39,7 +40,7 @@ class ProtectedPathsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"README.md", ".gitignore", ".github/workflows/ci.yml", "src/git/config", ".envrc.example", "idea/x", "mcp.json",
-            "docs/claude.md", "Cargo.toml", "build.rs", ".cargo/credentials.toml", ".yarnrc.yml", "package.json", "Makefile",
+            "docs/claude.md", "docs/tether.md", "tether/settings.json", "Cargo.toml", "build.rs", ".cargo/credentials.toml", ".yarnrc.yml", "package.json", "Makefile",
             "docs/mise.md", "src/vimrc.rs", "HEAD", "objects/x", "config"})
     void ordinaryPathsAreNot(String relative) {
         assertFalse(ProtectedPaths.DEFAULT.covers(workspace(), ws.resolve(relative)), relative);

@@ -44,6 +44,34 @@ public final class ContentRequests {
         return resources != null && resources.path("subscribe").asBoolean(false);
     }
 
+    /** Whether the server declared the extension {@code id} under {@code capabilities.extensions}. */
+    public boolean declaresExtension(String id) {
+        McpClientSession.Initialized init = sender.revision().initialized();
+        return init != null && init.capabilities().path("extensions").path(id).isObject();
+    }
+
+    /**
+     * {@code skills/get} of the Skills extension: the entry of the skill whose {@code SKILL.md} is
+     * {@code uri}, as sent (the caller checks it). The server must have declared the extension and
+     * the resources it rests on.
+     *
+     * @see <a href="https://modelcontextprotocol.io/extensions/skills">MCP Skills extension (SEP-2640)</a>
+     */
+    public JsonNode getSkill(String uri, String extension, Duration timeout, Cancellation cancellation) {
+        sender.revision().require("resources", "skills/get");
+        if (!declaresExtension(extension)) {
+            throw Failures.undeclared(sender.revision().server(), "the " + extension + " extension", "skills/get");
+        }
+        ObjectNode params = Json.object();
+        params.put("uri", uri);
+        JsonNode result = sender.send("skills/get", params, timeout, McpError.Timeout.Kind.READ, cancellation);
+        JsonNode skill = result == null ? null : result.get("skill");
+        if (skill == null || !skill.isObject()) {
+            throw new McpError.Malformed("skills/get answer has no skill object");
+        }
+        return skill;
+    }
+
     /** Lists every resource within {@code bounds}; fails whole. */
     public List<McpResource> listResources(CatalogBounds bounds, Duration pageTimeout, Cancellation cancellation) {
         return new CatalogFetcher<>("resources/list", "resources", ContentWire::resource, McpResource::uri, bounds)

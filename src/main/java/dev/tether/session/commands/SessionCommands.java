@@ -2,6 +2,8 @@ package dev.tether.session.commands;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
+import dev.tether.context.commands.CommandTemplate;
+import dev.tether.context.commands.FileCommand;
 import dev.tether.model.BinaryNotes;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
@@ -12,13 +14,16 @@ import dev.tether.session.servers.McpLauncher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A session's slash commands: publishing them ({@code /mcp} and the servers' prompts), and
- * turning a prompt that starts with one into the messages of the turn.
+ * A session's slash commands: publishing them ({@code /mcp}, the command files and the servers'
+ * prompts), and turning a prompt that starts with one into the messages of the turn. A command file
+ * expands to the user's message and nothing more; a built-in command's name is never a file's.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
  */
@@ -28,7 +33,12 @@ public final class SessionCommands {
         return LoggerFactory.getLogger(SessionCommands.class);
     }
 
+    /** The commands Tether answers itself, which no command file replaces (others' included as they land). */
+    public static final Set<String> BUILT_IN = Set.of(SlashCommands.MCP, CompactCommand.NAME, "context", "status");
+
     private final McpLauncher.Servers mcp;
+    private final Supplier<List<FileCommand>> files;
+    private volatile List<FileCommand> fileCommands = List.of();
     private final Consumer<SessionEvent> live;
     private final Consumer<String> say;
     private final Scope scope;
@@ -37,12 +47,15 @@ public final class SessionCommands {
     private boolean closed;
 
     /**
-     * @param live sends an update that is not kept in the transcript
-     * @param say  tells the user something, kept in the transcript
-     * @param cuts masks the known secrets in prompt content before it is cut
+     * @param files the command files on offer, read again at each call (unchanged files from a cache)
+     * @param live  sends an update that is not kept in the transcript
+     * @param say   tells the user something, kept in the transcript
+     * @param cuts  masks the known secrets in prompt content before it is cut
      */
-    public SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope, SecretCuts cuts) {
+    public SessionCommands(McpLauncher.Servers mcp, Supplier<List<FileCommand>> files, Consumer<SessionEvent> live, Consumer<String> say,
+                           Scope scope, SecretCuts cuts) {
         this.mcp = mcp;
+        this.files = files;
         this.scope = scope;
         this.cuts = cuts;
         this.live = live;
@@ -55,6 +68,10 @@ public final class SessionCommands {
      * whose arguments are wrong answers the user here and returns no messages.
      */
     public List<ModelMessage> messagesFor(List<PromptBlock> prompt, boolean acceptsImages, Cancellation turn) {
+        // The command files are read again at every prompt (unchanged ones from a cache): one the user
+        // wrote or changed since is offered, and published, from now on.
+        List<FileCommand> fileNow = rescan();
+        publish();
         String first = prompt.getFirst() instanceof PromptBlock.Text t ? t.text().strip() : null;
         Optional<SlashCommands.Invocation> invocation = SlashCommands.parse(first);
         if (invocation.isPresent()) {
@@ -68,6 +85,15 @@ public final class SessionCommands {
             if (found.isPresent()) {
                 return runPrompt(found.get(), command, PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages, cuts),
                         acceptsImages, turn);
+            }
+            if (!BUILT_IN.contains(command.name())) {
+                Optional<FileCommand> file = fileNow.stream().filter(f -> f.name().equals(command.name())).findFirst();
+                if (file.isPresent()) {
+                    List<Part> parts = new ArrayList<>();
+                    parts.add(new Part.Text(CommandTemplate.expand(file.get().body(), command.input(), SlashCommands.tokens(command.input()))));
+                    parts.addAll(PromptContent.toParts(prompt.subList(1, prompt.size()), acceptsImages, cuts));
+                    return List.of(ModelMessage.user(parts));
+                }
             }
         }
         return List.of(ModelMessage.user(PromptContent.toParts(prompt, acceptsImages, cuts)));
@@ -105,6 +131,9 @@ public final class SessionCommands {
         publish();
         scope.start("commands", () -> {
             try {
+                // The files are read here, off the session/new answer's path.
+                rescan();
+                publish();
                 mcp.awaitTools(lifetime);
                 publish();
             } catch (RuntimeException e) {
@@ -115,7 +144,7 @@ public final class SessionCommands {
 
     /** Sends the current commands when they changed (live only: a restored session publishes its own). */
     public void publish() {
-        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts());
+        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts(), fileCommands);
         synchronized (this) {
             if (closed || commands.equals(published)) {
                 return;
@@ -123,6 +152,12 @@ public final class SessionCommands {
             published = commands;
         }
         live.accept(new SessionEvent.CommandsAvailable(commands));
+    }
+
+    private List<FileCommand> rescan() {
+        List<FileCommand> now = files.get();
+        fileCommands = now;
+        return now;
     }
 
     public synchronized void close() {

@@ -1,5 +1,6 @@
 package dev.tether.session.commands;
 
+import dev.tether.context.commands.FileCommand;
 import dev.tether.security.ReservedKeys;
 import dev.tether.session.api.SessionEvent;
 import dev.tether.session.servers.McpLauncher;
@@ -10,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Slash commands: the user's {@code /mcp}, {@code /compact} and every prompt of every ready MCP server as
- * {@code /<server>:<prompt>}. Parses a command line into positional and {@code name=value}
+ * Slash commands: the user's {@code /mcp}, {@code /compact}, the command files ({@code /<name>}) and
+ * every prompt of every ready MCP server as {@code /<server>:<prompt>}. Parses a command line into positional and {@code name=value}
  * arguments and checks them against the prompt before anything is sent.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
@@ -27,10 +28,16 @@ final class SlashCommands {
     /** The arguments of a prompt invocation, or why they are wrong. */
     record Arguments(Map<String, String> values, String error) {}
 
-    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts) {
+    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts, List<FileCommand> files) {
         List<SessionEvent.Command> commands = new ArrayList<>();
         commands.add(new SessionEvent.Command(MCP, "MCP servers: status, or reconnect / refresh / logs <server>",
                 "reconnect|refresh|logs <server>"));
+        for (FileCommand file : files) {
+            String description = file.description().isBlank() ? "(" + file.where() + ")" : file.description() + " (" + file.where() + ")";
+            String hint = file.argumentHint() != null ? file.argumentHint()
+                    : file.body().matches("(?s).*\\$(ARGUMENTS|[1-9]).*") ? "arguments" : null;
+            commands.add(new SessionEvent.Command(file.name(), description, hint));
+        }
         for (McpLauncher.PromptCommand prompt : prompts) {
             String description = prompt.description() == null || prompt.description().isBlank()
                     ? "Prompt " + prompt.name() + " from MCP server " + prompt.server()

@@ -3,6 +3,7 @@ package dev.tether.session.servers;
 import dev.tether.base.Cancellation;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.McpHost;
+import dev.tether.mcp.skills.McpSkill;
 import dev.tether.model.ModelMessage;
 import dev.tether.tools.Tool;
 import java.nio.file.Path;
@@ -57,6 +58,29 @@ public interface McpLauncher {
         default List<ModelMessage> getPrompt(String server, String prompt, Map<String, String> arguments,
                                              Cancellation cancellation) throws CommandFailure {
             throw new CommandFailure("unknown prompt " + server + ":" + prompt);
+        }
+
+        /** The skills every ready server offers (the MCP Skills extension): their entries only, no file read. */
+        default List<McpSkill> skills() {
+            return List.of();
+        }
+
+        /**
+         * Loads a server's skill: reads its {@code SKILL.md} now and verifies it against the entry.
+         *
+         * @throws CommandFailure the skill is gone, failed verification (nothing of it is used), or the read failed
+         */
+        default McpSkill.Loaded loadSkill(McpSkill skill, Cancellation cancellation) throws CommandFailure {
+            throw new CommandFailure("no MCP server offers skill " + skill.key());
+        }
+
+        /**
+         * One file of a loaded skill, by its path in the skill, verified against the entry it was loaded under.
+         *
+         * @throws CommandFailure not a file of the skill, failed verification, or the read failed
+         */
+        default String readSkillFile(McpSkill held, String path, Cancellation cancellation) throws CommandFailure {
+            throw new CommandFailure("no MCP server offers skill " + held.key());
         }
 
         /** One line of facts per server, for {@code /mcp}. */

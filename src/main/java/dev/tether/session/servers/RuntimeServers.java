@@ -1,12 +1,14 @@
 package dev.tether.session.servers;
 
 import dev.tether.base.Cancellation;
+import dev.tether.context.skills.SkillTool;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.ServerRoots;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.interaction.logs.ServerLogs;
+import dev.tether.mcp.skills.McpSkill;
 import dev.tether.model.ModelMessage;
 import dev.tether.tools.Tool;
 import java.time.Duration;
@@ -65,6 +67,31 @@ public final class RuntimeServers implements McpLauncher.Servers {
         known(server);
         try {
             return runtime.getPrompt(server, prompt, arguments, cancellation);
+        } catch (McpError e) {
+            throw new McpLauncher.CommandFailure(e.getMessage());
+        }
+    }
+
+    @Override
+    public List<McpSkill> skills() {
+        return runtime.skills();
+    }
+
+    @Override
+    public McpSkill.Loaded loadSkill(McpSkill skill, Cancellation cancellation) throws McpLauncher.CommandFailure {
+        known(skill.server());
+        try {
+            return runtime.loadSkill(skill, SkillTool.NAME, cancellation);
+        } catch (McpError e) {
+            throw new McpLauncher.CommandFailure(e.getMessage());
+        }
+    }
+
+    @Override
+    public String readSkillFile(McpSkill held, String path, Cancellation cancellation) throws McpLauncher.CommandFailure {
+        known(held.server());
+        try {
+            return runtime.readSkillFile(held, path, cancellation);
         } catch (McpError e) {
             throw new McpLauncher.CommandFailure(e.getMessage());
         }

@@ -49,6 +49,15 @@ public final class SessionNotices implements McpLauncher.Listener {
         notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning);
     }
 
+    /** A command or skill file that is not offered, and why (the user fixes the file). */
+    public void fileWarning(String warning) {
+        log().warn("session {}: {}", session, warning);
+        synchronized (this) {
+            forConversation.add(warning);
+        }
+        notice(SessionEvent.Notice.WARNING, "Command or skill file not offered", warning);
+    }
+
     @Override
     public void serverFailed(String server, String reason) {
         log().warn("session {}: MCP server {} failed: {}", session, server, reason);

@@ -4,6 +4,7 @@ import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.base.Scope;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.mcp.skills.McpSkill;
 import dev.tether.model.ModelMessage;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
@@ -239,6 +240,21 @@ public final class SessionServers implements McpLauncher.Servers {
     public List<ModelMessage> getPrompt(String server, String prompt, Map<String, String> arguments, Cancellation cancellation)
             throws McpLauncher.CommandFailure {
         return running(cancellation).getPrompt(server, prompt, arguments, cancellation);
+    }
+
+    @Override
+    public List<McpSkill> skills() {
+        return running().skills();
+    }
+
+    @Override
+    public McpSkill.Loaded loadSkill(McpSkill skill, Cancellation cancellation) throws McpLauncher.CommandFailure {
+        return running(cancellation).loadSkill(skill, cancellation);
+    }
+
+    @Override
+    public String readSkillFile(McpSkill held, String path, Cancellation cancellation) throws McpLauncher.CommandFailure {
+        return running(cancellation).readSkillFile(held, path, cancellation);
     }
 
     @Override

@@ -45,7 +45,7 @@ class SlashCommandsTest {
 
     @Test
     void offersMcpAndEveryPromptWithAnArgumentHint() {
-        var commands = SlashCommands.available(List.of(WEATHER));
+        var commands = SlashCommands.available(List.of(WEATHER), List.of());
         assertEquals("mcp", commands.get(0).name());
         assertEquals("everything:args-prompt", commands.get(1).name());
         assertEquals("<city> [state]", commands.get(1).inputHint());

@@ -16,6 +16,10 @@ import dev.tether.mcp.content.McpResourceTemplate;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.skills.SkillCatalog;
+import dev.tether.mcp.skills.SkillEntry;
+import dev.tether.mcp.skills.SkillListing;
+import dev.tether.mcp.skills.SkillVerification;
 import dev.tether.security.Redactor;
 import dev.tether.security.UnicodeSanitizer;
 import java.util.LinkedHashSet;
@@ -48,9 +52,12 @@ public final class ConnectionContent {
 
     public record Live(McpClientSession client, int generation) {}
 
-    /** The content capabilities the server declared in {@code initialize}. */
-    public record Declared(boolean resources, boolean subscribe, boolean prompts, boolean completions) {
-        static final Declared NONE = new Declared(false, false, false, false);
+    /**
+     * The content capabilities the server declared in {@code initialize}; {@code skills}: the Skills
+     * extension (SEP-2640) with the resources it rests on.
+     */
+    public record Declared(boolean resources, boolean subscribe, boolean prompts, boolean completions, boolean skills) {
+        static final Declared NONE = new Declared(false, false, false, false, false);
     }
 
     /**
@@ -58,7 +65,8 @@ public final class ConnectionContent {
      * problem (redacted) is set; the tools decide readiness, so that costs only the content.
      */
     public record Fetched(Declared declared, List<McpResource> resourceList, List<McpResourceTemplate> templateList,
-                          List<McpPrompt> promptList, String resourceProblem, String promptProblem) {}
+                          List<McpPrompt> promptList, SkillCatalog skillCatalog, String resourceProblem, String promptProblem,
+                          String skillProblem) {}
 
     private final String server;
     private final McpRuntimeOptions options;
@@ -194,6 +202,11 @@ public final class ConnectionContent {
         return catalogs.prompts();
     }
 
+    /** The skills of the last good {@code skills/list} (empty when the server offers none). */
+    public SkillCatalog skills() {
+        return catalogs.skills();
+    }
+
     public Declared declared() {
         return catalogs.declared();
     }
@@ -281,6 +294,38 @@ public final class ConnectionContent {
             link.live().client().content().subscription(uri, false, options.listTimeout(), cancellation);
             listenChanged.run();
         }
+    }
+
+    /**
+     * Reads one file of a skill and verifies it against {@code held}, the entry the skill is loaded
+     * under: the file must be listed there, and its content must match the listed size and digest
+     * (and, for the {@code SKILL.md}, the entry's front matter). Skill files need not be in the
+     * resource catalog: the entry is what declares them.
+     *
+     * @throws McpError refused (unlisted file, failed verification: the content is not returned), not ready, or failed
+     */
+    public SkillVerification.Verified readSkillFile(SkillEntry held, String fileUri, Cancellation cancellation) {
+        Live live = link.live();
+        if (!declared().skills()) {
+            throw new McpError.Refused(McpError.Refused.Ground.NOT_OFFERED, "server \"" + server + "\" offers no skills");
+        }
+        SkillEntry.SkillFile file = held.file(fileUri).orElseThrow(() -> new McpError.Refused(McpError.Refused.Ground.POLICY,
+                UnicodeSanitizer.clean(fileUri) + " is not one of the files the skill's entry lists"));
+        List<McpContent> contents = live.client().content().readResource(file.uri(), options.requestTimeouts().read(), cancellation);
+        return SkillVerification.verify(held, file, contents);
+    }
+
+    /**
+     * The server's current entry for one skill ({@code skills/get}), which replaces the listed one:
+     * how a host recovers when a file no longer matches the entry it was listed with.
+     *
+     * @throws McpError the request failed, or the answer was refused
+     */
+    public SkillEntry refreshSkill(String uri, Cancellation cancellation) {
+        Live live = link.live();
+        SkillEntry fresh = SkillListing.get(live.client(), uri, options.requestTimeouts().read(), cancellation);
+        catalogs.skill(live.generation(), fresh);
+        return fresh;
     }
 
     /** Sends {@code prompts/get} after checking the prompt and its arguments against the catalog. */

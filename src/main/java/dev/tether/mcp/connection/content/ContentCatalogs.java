@@ -8,6 +8,8 @@ import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.McpPrompt;
 import dev.tether.mcp.content.McpResource;
 import dev.tether.mcp.content.McpResourceTemplate;
+import dev.tether.mcp.skills.SkillCatalog;
+import dev.tether.mcp.skills.SkillEntry;
 import java.util.Collection;
 import java.util.List;
 
@@ -22,10 +24,12 @@ final class ContentCatalogs {
     private Declared declared = Declared.NONE;
     private ContentCatalog catalog = ContentCatalog.EMPTY;
     private Catalog<McpPrompt> prompts = Catalog.empty();
+    private SkillCatalog skills = SkillCatalog.EMPTY;
     private long revision;
     private long promptRevision;
     private String resourceProblem;
     private String promptProblem;
+    private String skillProblem;
 
     ContentCatalogs(ConnectionContent.Link link) {
         this.link = link;
@@ -36,8 +40,10 @@ final class ContentCatalogs {
         declared = fetched.declared();
         catalog = new ContentCatalog(fetched.resourceList(), fetched.templateList(), ++revision);
         prompts = new Catalog<>(fetched.promptList(), ++promptRevision);
+        skills = fetched.skillCatalog();
         resourceProblem = fetched.resourceProblem();
         promptProblem = fetched.promptProblem();
+        skillProblem = fetched.skillProblem();
     }
 
     synchronized ContentCatalog catalog() {
@@ -46,6 +52,10 @@ final class ContentCatalogs {
 
     synchronized List<McpPrompt> prompts() {
         return prompts.items();
+    }
+
+    synchronized SkillCatalog skills() {
+        return skills;
     }
 
     synchronized Declared declared() {
@@ -62,10 +72,9 @@ final class ContentCatalogs {
 
     /** Why a content catalog of the ready server is missing or stale (redacted), or null. */
     synchronized String problem() {
-        if (resourceProblem == null || promptProblem == null) {
-            return resourceProblem == null ? promptProblem : resourceProblem;
-        }
-        return resourceProblem + "; " + promptProblem;
+        List<String> problems = java.util.stream.Stream.of(resourceProblem, promptProblem, skillProblem)
+                .filter(java.util.Objects::nonNull).toList();
+        return problems.isEmpty() ? null : String.join("; ", problems);
     }
 
     /**
@@ -93,6 +102,26 @@ final class ContentCatalogs {
         }
         prompts = new Catalog<>(listed, ++promptRevision);
         return true;
+    }
+
+    /** A refreshed skill list of generation {@code gen}. @throws McpError.Superseded reconnected meanwhile */
+    synchronized void skills(int gen, SkillCatalog listed) {
+        requireCurrent(gen);
+        skills = listed;
+        skillProblem = null;
+    }
+
+    /** The server's current entry for one skill (from {@code skills/get}), in place of the listed one. */
+    synchronized void skill(int gen, SkillEntry entry) {
+        requireCurrent(gen);
+        skills = skills.with(entry);
+    }
+
+    /** A skill list refresh of generation {@code gen} failed (redacted {@code problem}). */
+    synchronized void skillsFailed(int gen, String problem) {
+        if (link.isCurrent(gen)) {
+            skillProblem = problem;
+        }
     }
 
     /** A resource refresh of generation {@code gen} failed (redacted {@code problem}). */

@@ -15,7 +15,10 @@ import dev.tether.mcp.content.McpResourceTemplate;
 import dev.tether.mcp.interaction.McpNotice;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
+import dev.tether.mcp.skills.SkillCatalog;
+import dev.tether.mcp.skills.SkillListing;
 import dev.tether.security.Redactor;
+import dev.tether.security.UnicodeSanitizer;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -84,7 +87,9 @@ final class ContentRefresh {
     Fetched fetch(McpClientSession client, Cancellation cancellation) {
         boolean resources = client.declares("resources");
         boolean prompting = client.declares("prompts");
-        Declared was = new Declared(resources, resources && client.content().declaresSubscribe(), prompting, client.declares("completions"));
+        boolean skilled = SkillListing.offered(client);
+        Declared was = new Declared(resources, resources && client.content().declaresSubscribe(), prompting, client.declares("completions"),
+                skilled);
         List<McpResource> listed = List.of();
         List<McpResourceTemplate> templates = List.of();
         List<McpPrompt> promptList = List.of();
@@ -107,7 +112,18 @@ final class ContentRefresh {
                 promptTrouble = unavailable(client, "prompt", e);
             }
         }
-        return new Fetched(was, listed, templates, promptList, resourceTrouble, promptTrouble);
+        // The skills' entries only: their files are read when a skill is loaded, never ahead of need.
+        SkillCatalog skillList = SkillCatalog.EMPTY;
+        String skillTrouble = null;
+        if (skilled) {
+            try {
+                skillList = SkillListing.fetch(client, settings.catalogBounds(), options.listTimeout(), cancellation);
+                refused(skillList);
+            } catch (McpError e) {
+                skillTrouble = unavailable(client, "skill", e);
+            }
+        }
+        return new Fetched(was, listed, templates, promptList, skillList, resourceTrouble, promptTrouble, skillTrouble);
     }
 
     /** The redacted problem of a content list that failed during connect; rethrows when the connection itself ended. */
@@ -179,6 +195,25 @@ final class ContentRefresh {
         catalogs.resources(live.generation(), listed, templates);
         // The resources a 2026-07-28 listen stream asks updates for are the subscribed ones the catalog still declares.
         resourcesCommitted.run();
+        if (catalogs.declared().skills()) {
+            // Skills are resources: the extension has no list_changed of its own, so they are listed again with them.
+            SkillCatalog skills;
+            try {
+                skills = SkillListing.fetch(live.client(), settings.catalogBounds(), options.listTimeout(), cancellation);
+            } catch (McpError e) {
+                catalogs.skillsFailed(live.generation(), Redactor.redact("skill list refresh failed: " + e.getMessage()));
+                throw e;
+            }
+            refused(skills);
+            catalogs.skills(live.generation(), skills);
+        }
+    }
+
+    /** The entries the server listed that Tether does not offer, with the reason, for the log. */
+    private void refused(SkillCatalog skills) {
+        for (String refused : skills.refused()) {
+            LOG.warn("mcp {}: skill not offered: {}", server, Redactor.redact(UnicodeSanitizer.clean(refused)));
+        }
     }
 
     private void refreshPrompts(Live live, Cancellation cancellation) {
