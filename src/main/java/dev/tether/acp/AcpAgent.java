@@ -185,6 +185,10 @@ public final class AcpAgent implements InboundHandler {
                 : mcpServers == null ? List.of() : mcpServers);
         requireCredentials();
         SessionRuntime runtime = sessions.restore(id, dir, dirs, servers, replay);
+        if (replay) {
+            // The commands close the replay: after the answer only a change is sent (decisions.md, ACP-LOAD-002).
+            runtime.publishCommands();
+        }
         request.afterResponse(runtime::startPublishingCommands);
         return runtime;
     }

@@ -108,8 +108,18 @@ public final class SessionManager implements AutoCloseable {
         runtime.close();
     }
 
+    /**
+     * Deletes a session: closes it if live, then removes its transcript. An id that names no
+     * session (never created, or already deleted) succeeds silently, as ACP asks: the editor's
+     * intent, that the session be gone, already holds.
+     *
+     * @see <a href="https://agentclientprotocol.com/protocol/v1/session-delete">ACP session/delete</a>
+     */
     public void delete(String sessionId) {
-        SessionId id = existingId(sessionId);
+        if (!SessionId.isValid(sessionId)) {
+            return;
+        }
+        SessionId id = new SessionId(sessionId);
         SessionRuntime runtime = live.remove(id);
         if (runtime != null) {
             runtime.close();

@@ -207,6 +207,15 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends the slash commands now (only what changed is sent again later). {@code session/load}
+     * calls it at the end of the replay, before its answer: a client that waits for the replay to
+     * end with the answer then sees nothing arrive after it unless the commands change.
+     */
+    public void publishCommands() {
+        commands.publish();
+    }
+
     /** The owner of this session's background threads. */
     Scope scope() {
         return scope;
