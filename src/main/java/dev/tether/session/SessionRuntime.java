@@ -253,6 +253,16 @@ public final class SessionRuntime implements AutoCloseable {
         return options.configOptions();
     }
 
+    /** Takes {@code source}'s mode, model and thinking level, without telling the editor (a fork, before its answer). */
+    void adoptOptions(SessionRuntime source) {
+        options.setMode(source.mode().id());
+        for (SessionOption option : source.configOptions()) {
+            if (options.set(option.id(), option.currentValue())) {
+                model.modelChanged();
+            }
+        }
+    }
+
     public List<SessionOption> configOptions() {
         return options.configOptions();
     }

@@ -89,6 +89,50 @@ public final class TranscriptStore {
         return transcript;
     }
 
+    /**
+     * Starts the transcript of a fork of session {@code source}: {@code meta}, then every line the
+     * source's transcript holds now but its own setup line (a torn last line is left out), then the
+     * source's title with " (fork)" added, so the two are told apart in {@code session/list}. The
+     * source's file is only read.
+     *
+     * @return the fork's transcript, open for appending, or empty when the source has no transcript
+     */
+    public Optional<Transcript> fork(SessionId source, SessionRecord.Meta meta) {
+        Path from = file(source);
+        List<String> lines;
+        try {
+            lines = Files.isRegularFile(from) ? Files.readAllLines(from, StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            log().warn("transcript {} cannot be read to fork it: {}", from.getFileName(), e.getMessage());
+            lines = null;
+        }
+        if (lines == null) {
+            return Optional.empty();
+        }
+        Transcript fork = create(meta);
+        String title = null;
+        for (String text : lines) {
+            JsonNode line;
+            try {
+                line = Json.parse(text);
+            } catch (JacksonException e) {
+                continue;
+            }
+            String kind = line.path("kind").asString("");
+            if (kind.equals("session")) {
+                continue;
+            }
+            if (kind.equals("title")) {
+                title = line.path("title").asString(null);
+            }
+            fork.append(line);
+        }
+        if (title != null) {
+            fork.append(Json.object().put("kind", "title").put("title", title + " (fork)").put("updatedAt", meta.createdAt().toString()));
+        }
+        return Optional.of(fork);
+    }
+
     /** Opens an existing transcript for appending. */
     public Transcript reopen(SessionId id) {
         return new Transcript(file(id), secrets);
