@@ -47,6 +47,18 @@ public final class ToolDisplays {
         return locations == null ? null : locations.stream().map(l -> new ToolCallLocation(l.path(), l.line())).toList();
     }
 
+    /** The one plan {@code update_plan} keeps per session, by the id plan operations give it. */
+    static final String PLAN_ID = "plan";
+
+    /**
+     * The whole plan as a plan operation, for editors that advertise {@code plan}: the session's one
+     * plan replaced, or removed when it has no entries left.
+     */
+    public static SessionUpdate planOperation(List<Plan.Item> entries) {
+        return entries.isEmpty() ? new SessionUpdate.PlanRemoved(PLAN_ID)
+                : new SessionUpdate.PlanUpdate(new SessionUpdate.PlanItems(PLAN_ID, plan(entries).entries()));
+    }
+
     /** The whole plan, as ACP sends it each time. */
     public static SessionUpdate.Plan plan(List<Plan.Item> entries) {
         return new SessionUpdate.Plan(entries.stream().map(e -> new PlanEntry(e.content(), e.priority(), e.status())).toList());

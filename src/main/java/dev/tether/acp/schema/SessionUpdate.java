@@ -67,6 +67,36 @@ public sealed interface SessionUpdate {
         }
     }
 
+    /**
+     * A plan by its id, replaced whole: plan operations, sent only to editors that advertise
+     * {@code plan} (others get {@link Plan}).
+     *
+     * @see <a href="https://agentclientprotocol.com/rfds/plan-operations">ACP plan operations</a>
+     */
+    record PlanUpdate(PlanItems plan) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "plan_update";
+        }
+    }
+
+    /** A plan the editor should no longer show; editors with {@code plan} only. */
+    record PlanRemoved(String planId) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "plan_removed";
+        }
+    }
+
+    /** A plan of structured entries, the kind of plan {@code update_plan} makes. */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "planId", "entries"})
+    record PlanItems(String planId, List<PlanEntry> entries) {
+        @JsonProperty("type")
+        public String type() {
+            return "items";
+        }
+    }
+
     record AvailableCommandsUpdate(List<AvailableCommand> availableCommands) implements SessionUpdate {
         @Override
         public String sessionUpdate() {
