@@ -47,6 +47,11 @@ public final class SessionEvents {
             case SessionEvent.CompactionSummary c -> new SessionUpdate.CompactionSummaryChunk(c.compactionId(),
                     new ContentBlock.Text(c.text()));
             case SessionEvent.Notice n -> new SessionUpdate.Notice(n.severity(), n.title(), n.description());
+            case SessionEvent.SubagentChanged s -> new SessionUpdate.SubagentUpdate(s.childId(), s.title(), s.description(),
+                    s.running() ? new SessionUpdate.SubagentCapabilities(java.util.Map.of()) : null,
+                    new SessionUpdate.SubagentState(s.running() ? "running" : "idle", s.running() ? null : s.stopReason()));
+            case SessionEvent.InterSessionMessage m -> new SessionUpdate.SessionMessage(m.messageId(), m.senderId(), m.recipientId(),
+                    m.senderMessageId(), List.of(new ContentBlock.Text(m.text())));
         };
     }
 

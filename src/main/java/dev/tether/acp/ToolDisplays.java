@@ -31,6 +31,7 @@ public final class ToolDisplays {
                     new ContentBlock.Resource(new ContentBlock.EmbeddedResource(r.uri(), r.mimeType(), r.text(), r.blob())));
             case ToolDisplay.Diff d -> new ToolCallContent.Diff(d.path(), d.oldText(), d.newText());
             case ToolDisplay.Terminal t -> new ToolCallContent.Terminal(t.terminalId());
+            case ToolDisplay.Session s -> new ToolCallContent.Session(s.sessionId());
         };
     }
 

@@ -124,10 +124,23 @@ public final class SessionManager implements AutoCloseable {
         return runtime;
     }
 
-    /** Cancels a session's turn if the session exists; unknown ids are ignored (a notification). */
+    /**
+     * Cancels a session's turn if the session exists, or a subagent's work if it names a running
+     * one's child session; unknown ids are ignored (a notification).
+     */
     public void cancel(String sessionId) {
         if (SessionId.isValid(sessionId)) {
-            Optional.ofNullable(live.get(new SessionId(sessionId))).ifPresent(SessionRuntime::cancel);
+            SessionRuntime runtime = live.get(new SessionId(sessionId));
+            if (runtime != null) {
+                runtime.cancel();
+            } else {
+                // A subagent's child session: its parent cancels its work.
+                for (SessionRuntime parent : live.values()) {
+                    if (parent.cancelSubagent(sessionId)) {
+                        return;
+                    }
+                }
+            }
         }
     }
 

@@ -4,6 +4,9 @@ import dev.tether.agent.Compactor;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
+import dev.tether.agent.subagent.AgentTool;
+import dev.tether.agent.subagent.AgentTypes;
+import dev.tether.base.git.ProjectRoot;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
 import dev.tether.model.ModelException;
@@ -60,6 +63,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final ServerWait serverWait;
     private final SessionCommands commands;
     private final SessionTools tools;
+    private final SessionSubagents subagents;
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
@@ -90,11 +94,16 @@ public final class SessionRuntime implements AutoCloseable {
             notices.flush();
             recorder.warnIfUnsaved();
         });
+        ToolAudit audit = new ToolAudit(services.transcripts().audit(id));
+        this.subagents = new SessionSubagents(services, new SessionSubagents.Parent(id, workspace, ports, recorder,
+                serverWait::beforeRequest, audit, options::mode, model, options::model, () -> SystemPrompt.build(workspace, options.mode())));
         this.tools = new SessionTools(serverWait::beforeRequest,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools),
-                new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
-                options::mode, model::acceptsImages);
+                new SessionTools.Reach(workspace, ports, recorder, audit),
+                options::mode, model::acceptsImages, tool -> true,
+                new SessionTools.Subagents(subagents, () -> AgentTypes.of(ProjectRoot.of(workspace.cwd()), null).all(),
+                        AgentTool.Budget.DEFAULT));
         this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
         // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
@@ -205,6 +214,11 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             scope.start("cancel", turn::cancel);
         }
+    }
+
+    /** Cancels the work of this session's subagent {@code childId}; returns whether it is one of this session's, running. */
+    boolean cancelSubagent(String childId) {
+        return subagents.cancel(childId);
     }
 
     /**

@@ -71,6 +71,12 @@ final class SessionTools implements TurnTools {
     private final java.util.concurrent.locks.ReentrantLock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
 
     private final DeferredTools deferred;
+    private final java.util.function.Predicate<Tool> subset;
+
+    /** What the {@code agent} tool runs subagents with. */
+    record Subagents(dev.tether.agent.subagent.SubagentHost host,
+                     Supplier<java.util.Map<String, dev.tether.agent.subagent.AgentType>> types,
+                     dev.tether.agent.subagent.AgentTool.Budget budget) {}
 
     /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
     @FunctionalInterface
@@ -103,7 +109,17 @@ final class SessionTools implements TurnTools {
      * @param acceptsImages whether the session's model takes images, read at each call
      */
     SessionTools(Catalog mcp, Toolset toolset, Reach reach, Supplier<SessionMode> mode, BooleanSupplier acceptsImages) {
+        this(mcp, toolset, reach, mode, acceptsImages, tool -> true, null);
+    }
+
+    /**
+     * @param subset    the tools of the registry offered at all (a subagent's subset)
+     * @param subagents where the {@code agent} tool opens subagents, or null for no such tool
+     */
+    SessionTools(Catalog mcp, Toolset toolset, Reach reach, Supplier<SessionMode> mode, BooleanSupplier acceptsImages,
+                 java.util.function.Predicate<Tool> subset, Subagents subagents) {
         this.mcp = mcp;
+        this.subset = subset;
         this.mode = mode;
         this.acceptsImages = acceptsImages;
         this.workspace = reach.workspace();
@@ -112,6 +128,9 @@ final class SessionTools implements TurnTools {
         this.deferred = new DeferredTools(toolset.filter().deferral(), toolset.loadedTools(), toolset.keepLoaded());
         List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(toolset.secrets()));
         builtins.add(new ToolSearchTool(deferred));
+        if (subagents != null) {
+            builtins.add(new dev.tether.agent.subagent.AgentTool(subagents.host(), subagents.types(), subagents.budget()));
+        }
         this.registry = new ToolRegistry(builtins, toolset.filter());
         this.gate = new PermissionGate(reach.editor().permissions());
         this.ports = reach.editor().tools();
@@ -121,7 +140,7 @@ final class SessionTools implements TurnTools {
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
         registry.replaceProjection(mcp.beforeRequest(cancellation));
-        return deferred.select(registry.offered(mode.get())).stream().map(Tool::definition).toList();
+        return deferred.select(offered()).stream().map(Tool::definition).toList();
     }
 
     /**
@@ -131,7 +150,7 @@ final class SessionTools implements TurnTools {
      */
     @Override
     public boolean parallelSafe(Part.ToolUse use) {
-        Optional<Tool> found = registry.offered(mode.get()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        Optional<Tool> found = offered().stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             return false;
         }
@@ -144,7 +163,7 @@ final class SessionTools implements TurnTools {
     public Step call(Part.ToolUse use, Cancellation turn) {
         String callId = uniqueId(use.id());
         long started = System.nanoTime();
-        Optional<Tool> found = registry.offered(mode.get()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        Optional<Tool> found = offered().stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             Optional<Tool> known = registry.find(use.name());
             String message = known.isPresent()
@@ -161,7 +180,7 @@ final class SessionTools implements TurnTools {
         deferred.used(tool);
         // A call that runs another tool's call (an MCP tool started as a task) is described and gated as that tool's.
         Tool.Delegation via = delegation(tool, use);
-        if (via != null && registry.offered(mode.get()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
+        if (via != null && offered().stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
             // The tool it names is not offered (denied by the user's lists, or not in this mode): no way around that.
             String message = "Tool " + via.tool().definition().name() + " is not allowed in " + mode.get().id() + " mode.";
             announce(ToolCallView.of(dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER), callId, use);
@@ -236,6 +255,11 @@ final class SessionTools implements TurnTools {
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
         }
+    }
+
+    /** The registry's tools the mode offers, within the subset. */
+    private List<Tool> offered() {
+        return registry.offered(mode.get()).stream().filter(subset).toList();
     }
 
     private static Tool.Delegation delegation(Tool tool, Part.ToolUse use) {

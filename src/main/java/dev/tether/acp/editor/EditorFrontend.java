@@ -24,6 +24,11 @@ public final class EditorFrontend implements Frontend {
     }
 
     @Override
+    public boolean showsSubagents() {
+        return capabilities.subagents();
+    }
+
+    @Override
     public Ports open(SessionId id, SecretRegistry secrets) {
         // Every path to the editor goes through this client, so no secret is shown on any of them.
         ClientChannel masked = SecretMaskingClient.wrap(client, secrets);

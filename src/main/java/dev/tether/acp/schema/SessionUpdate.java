@@ -165,6 +165,40 @@ public sealed interface SessionUpdate {
     }
 
     /** A slash command offered to the user; {@code hint} describes the input, or null. */
+    /**
+     * The parent's news of a child session it owns (a subagent): the first one for an id announces
+     * it, before any of its traffic; null fields are left out, so they keep their values.
+     *
+     * @param state {@link SubagentState}
+     * @see <a href="https://agentclientprotocol.com/protocol/v1/subagents">ACP subagents</a>
+     */
+    record SubagentUpdate(String sessionId, String title, String description, SubagentCapabilities capabilities,
+                          SubagentState state) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "subagent_update";
+        }
+    }
+
+    /** What a client may do to a child session: {@code cancel} is an object (possibly empty) when it may cancel it. */
+    record SubagentCapabilities(java.util.Map<String, Object> cancel) {}
+
+    /** {@code running}, or {@code idle} with the {@code stopReason} its work ended with. */
+    record SubagentState(String state, String stopReason) {}
+
+    /**
+     * A message between two sessions (the task handed to a subagent, its answer), whole, as it is in
+     * the enclosing session's transcript; {@code senderMessageId} links an incoming view to the
+     * sender's outgoing one.
+     */
+    record SessionMessage(String messageId, String senderSessionId, String recipientSessionId, String senderMessageId,
+                          List<ContentBlock> content) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "session_message";
+        }
+    }
+
     record AvailableCommand(String name, String description, CommandInput input) {}
 
     record CommandInput(String hint) {}
