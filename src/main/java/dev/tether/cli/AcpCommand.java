@@ -65,7 +65,8 @@ final class AcpCommand {
         SessionServices services = new SessionServices(transcripts, models, Wiring.lazily(launcher, hardened::get), null,
                 settings.mcp().declared().servers(), settings.mcp().strict(), settings.tools(),
                 Wiring.limits(settings)).withSecrets(secrets)
-                .withMcpSources(Wiring.sources(settings, secrets));
+                .withMcpSources(Wiring.sources(settings, secrets))
+                .withUserAgents(paths.configDir().resolve("agents"));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

@@ -102,7 +102,7 @@ public final class SessionRuntime implements AutoCloseable {
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools),
                 new SessionTools.Reach(workspace, ports, recorder, audit),
                 options::mode, model::acceptsImages, tool -> true,
-                new SessionTools.Subagents(subagents, () -> AgentTypes.of(ProjectRoot.of(workspace.cwd()), null).all(),
+                new SessionTools.Subagents(subagents, () -> AgentTypes.of(ProjectRoot.of(workspace.cwd()), services.userAgents()).all(),
                         AgentTool.Budget.DEFAULT));
         this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);

@@ -17,6 +17,7 @@ import java.util.List;
  * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
  * @param frontend        the user's editor, opened per session behind a mask of {@code secrets}
  * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
+ * @param userAgents      the user's directory of subagent types ({@code $XDG_CONFIG_HOME/tether/agents}), or null for none
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -26,7 +27,14 @@ public record SessionServices(
         McpServerSources mcpSources,
         ToolFilter toolFilter,
         Limits limits,
-        SecretRegistry secrets) {
+        SecretRegistry secrets,
+        java.nio.file.Path userAgents) {
+
+    /** Services without a user directory of subagent types. */
+    public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
+                           McpServerSources mcpSources, ToolFilter toolFilter, Limits limits, SecretRegistry secrets) {
+        this(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, null);
+    }
 
     /** Services that know no secrets (tests, tools that never see a credential). */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
@@ -67,16 +75,22 @@ public record SessionServices(
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
-        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, userAgents);
     }
 
     /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
     public SessionServices withSecrets(SecretRegistry registry) {
-        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry);
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry,
+                userAgents);
     }
 
     /** The same services with {@code sources} deciding each session's MCP servers. */
     public SessionServices withMcpSources(McpServerSources sources) {
-        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, userAgents);
+    }
+
+    /** The same services with {@code dir} as the user's directory of subagent types. */
+    public SessionServices withUserAgents(java.nio.file.Path dir) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, dir);
     }
 }
