@@ -142,6 +142,7 @@ class SubagentsTest {
             String which = first.substring(first.length() - 1);
             if (results.isEmpty()) {
                 ObjectNode input = tool.equals("probe") ? Json.object().put("which", which)
+                        : tool.startsWith("mcp__") ? Json.object().put("text", which)
                         : Json.object().put("path", "out-" + which + ".txt").put("content", "from " + which);
                 return QueueModel.Reply.tools(QueueModel.use("p" + which, tool, input));
             }
