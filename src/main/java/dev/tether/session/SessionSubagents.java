@@ -209,7 +209,7 @@ final class SessionSubagents implements SubagentHost {
     /** A permission question that names the subagent and quotes its task. */
     private static PermissionPrompt.Question named(PermissionPrompt.Question question, Task task, String toolCallId) {
         ToolCallView view = question.view();
-        String quote = task.prompt().strip();
+        String quote = dev.tether.security.UnicodeSanitizer.clean(task.prompt()).strip();
         quote = quote.length() <= TASK_QUOTE_CHARS ? quote : quote.substring(0, TASK_QUOTE_CHARS - 1) + "…";
         List<ToolDisplay> preview = new ArrayList<>();
         preview.add(ToolDisplay.text("Asked by the subagent “" + task.title() + "”, working on: " + quote));

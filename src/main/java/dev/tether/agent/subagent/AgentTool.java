@@ -194,8 +194,9 @@ public final class AgentTool implements Tool {
         return "";
     }
 
-    private static String clip(String text) {
-        String line = text.strip().replaceAll("\\s+", " ");
+    /** One line of at most 80 characters, without control or format characters (bidi overrides, zero-width ones). */
+    static String clip(String text) {
+        String line = text.replaceAll("[\\p{Cc}\\p{Cf}]", " ").strip().replaceAll("\\s+", " ");
         return line.length() <= 80 ? line : line.substring(0, 79) + "…";
     }
 
