@@ -126,20 +126,27 @@ public final class AgentTool implements Tool {
                     run.cancel();
                 }
             };
-            StopReason stop;
+            StopReason stop = null;
+            String failure = null;
             try {
                 stop = new TurnLoop(child.provider(), child.conversation(), child.tools(), listener)
                         .run(List.of(ModelMessage.user(List.of(new Part.Text(task)))),
                                 new TurnLoop.Settings(child.model(), child.system(), child.maxTokens(), null, budget.modelRequests()), run);
             } catch (ModelException e) {
-                child.finished(StopReason.END_TURN, "");
-                throw new ToolError.TellModel("The subagent's model request failed: " + e.getMessage());
+                failure = "The subagent's model request failed: " + e.getMessage();
             } catch (ToolError.Fatal e) {
-                child.finished(StopReason.END_TURN, "");
-                throw new ToolError.TellModel("The subagent stopped: " + e.getMessage());
+                failure = "The subagent stopped: " + e.getMessage();
             } finally {
                 run.cancel();
                 timer.interrupt();
+                if (stop == null && failure == null) {
+                    // Anything unexpected still ends the child in the editor, which must not show it running forever.
+                    child.finished(context.cancellation().isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN, "");
+                }
+            }
+            if (failure != null) {
+                child.finished(context.cancellation().isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN, "");
+                throw new ToolError.TellModel(failure);
             }
             String answer = lastAnswer(child);
             if (context.cancellation().isCancelled()) {

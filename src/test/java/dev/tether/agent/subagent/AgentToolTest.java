@@ -148,6 +148,14 @@ class AgentToolTest {
     }
 
     @Test
+    void aFailedModelRequestIsTheParentsToReadAndEndsTheChild() {
+        AgentTool tool = new AgentTool(host(new QueueModel()), Map::of, AgentTool.Budget.DEFAULT);
+        ToolError failed = assertThrows(ToolError.TellModel.class, () -> run(tool, "Look"));
+        assertEquals("The subagent's model request failed: no reply queued", failed.getMessage());
+        assertEquals(List.of("END_TURN:"), finished, "the editor sees the child end");
+    }
+
+    @Test
     void titlesAreOneVisibleLine() {
         assertEquals("Fix the evil bug", AgentTool.clip("Fix the\u202E evil\u200B\nbug"));
         assertEquals(80, AgentTool.clip("x".repeat(200)).length());
