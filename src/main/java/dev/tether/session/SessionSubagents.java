@@ -36,7 +36,7 @@ import java.util.function.Supplier;
 
 /**
  * A session's subagents: each a child session with its own id, conversation and transcript (beside
- * the parent's), the parent's tools — on the parent's MCP runtime, no second set of servers — cut
+ * the parent's, out of the session list), the parent's tools — on the parent's MCP runtime, no second set of servers — cut
  * to its type's subset, and its permission requests sent to the editor naming it and its task.
  * Where the editor shows subagents, the child is announced on the parent ({@code subagent_update})
  * before any of its traffic, its updates carry its own id, and the task and the answer pass as
@@ -79,7 +79,7 @@ final class SessionSubagents implements SubagentHost {
         SessionId id = SessionId.random();
         String childId = id.value();
         boolean visible = services.frontend().showsSubagents();
-        Transcript transcript = services.transcripts().create(new SessionRecord.Meta(id, parent.workspace().cwd(),
+        Transcript transcript = services.transcripts().subagents(parent.id()).create(new SessionRecord.Meta(id, parent.workspace().cwd(),
                 parent.workspace().additionalDirectories(), Instant.now()));
         SessionOutput output;
         PermissionPrompt permissions;

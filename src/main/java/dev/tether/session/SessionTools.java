@@ -1,6 +1,9 @@
 package dev.tether.session;
 
 import dev.tether.agent.TurnTools;
+import dev.tether.agent.subagent.AgentTool;
+import dev.tether.agent.subagent.AgentType;
+import dev.tether.agent.subagent.SubagentHost;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.projection.DeferredTools;
@@ -34,10 +37,12 @@ import dev.tether.tools.permission.PermissionGate;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,12 +76,10 @@ final class SessionTools implements TurnTools {
     private final java.util.concurrent.locks.ReentrantLock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
 
     private final DeferredTools deferred;
-    private final java.util.function.Predicate<Tool> subset;
+    private final Predicate<Tool> subset;
 
-    /** What the {@code agent} tool runs subagents with. */
-    record Subagents(dev.tether.agent.subagent.SubagentHost host,
-                     Supplier<java.util.Map<String, dev.tether.agent.subagent.AgentType>> types,
-                     dev.tether.agent.subagent.AgentTool.Budget budget) {}
+    /** What the {@code agent} tool runs subagents with: the host, the known agent types (read at each call), the budget. */
+    record Subagents(SubagentHost host, Supplier<Map<String, AgentType>> types, AgentTool.Budget budget) {}
 
     /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
     @FunctionalInterface
@@ -117,7 +120,7 @@ final class SessionTools implements TurnTools {
      * @param subagents where the {@code agent} tool opens subagents, or null for no such tool
      */
     SessionTools(Catalog mcp, Toolset toolset, Reach reach, Supplier<SessionMode> mode, BooleanSupplier acceptsImages,
-                 java.util.function.Predicate<Tool> subset, Subagents subagents) {
+                 Predicate<Tool> subset, Subagents subagents) {
         this.mcp = mcp;
         this.subset = subset;
         this.mode = mode;
@@ -129,7 +132,7 @@ final class SessionTools implements TurnTools {
         List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(toolset.secrets()));
         builtins.add(new ToolSearchTool(deferred));
         if (subagents != null) {
-            builtins.add(new dev.tether.agent.subagent.AgentTool(subagents.host(), subagents.types(), subagents.budget()));
+            builtins.add(new AgentTool(subagents.host(), subagents.types(), subagents.budget()));
         }
         this.registry = new ToolRegistry(builtins, toolset.filter());
         this.gate = new PermissionGate(reach.editor().permissions());
@@ -166,7 +169,9 @@ final class SessionTools implements TurnTools {
         Optional<Tool> found = offered().stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             Optional<Tool> known = registry.find(use.name());
-            String message = known.isPresent()
+            String message = known.isPresent() && !subset.test(known.get())
+                    ? "Tool " + use.name() + " is not one of this subagent's tools."
+                    : known.isPresent()
                     ? "Tool " + use.name() + " is not allowed in " + mode.get().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
             announce(new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()), callId, use);

@@ -67,6 +67,19 @@ public final class TranscriptStore {
     }
 
     /**
+     * Where the subagents of session {@code parent} keep their transcripts: beside the parent's, in
+     * {@code subagents/<parent>/}, out of {@link #list} (a subagent is not a conversation of the
+     * user's) and deleted with the parent.
+     */
+    public TranscriptStore subagents(SessionId parent) {
+        return new TranscriptStore(subagentsDir(parent), privateRoots, secrets);
+    }
+
+    private Path subagentsDir(SessionId parent) {
+        return dir.resolve("subagents").resolve(parent.value());
+    }
+
+    /**
      * The directories no tool of a session may read, write, list or search, even when they lie
      * inside its workspace: transcripts, audit logs and artifacts of every session, and whatever
      * else Tether keeps for itself.
@@ -147,6 +160,7 @@ public final class TranscriptStore {
         try {
             Files.deleteIfExists(auditFile(id));
             deleteTree(artifactDir(id));
+            deleteTree(subagentsDir(id));
             return Files.deleteIfExists(file(id));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

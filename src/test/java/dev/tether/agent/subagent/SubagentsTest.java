@@ -233,7 +233,14 @@ class SubagentsTest {
             JsonNode start = updates.stream().filter(u -> u.path("sessionUpdate").asString().equals("tool_call")
                     && u.path("toolCallId").asString().equals("a")).findFirst().orElseThrow();
             assertEquals("Subagent: Probe A", start.path("title").asString());
-            assertEquals(2, client.request("session/list", "{}").path("sessions").size() - 1, "each subagent keeps a transcript");
+            assertEquals(1, client.request("session/list", "{}").path("sessions").size(), "subagents are not the user's sessions");
+            Path kept = dir.resolve("state/sessions/subagents").resolve(parent);
+            try (var files = Files.list(kept)) {
+                assertEquals(2, files.filter(f -> f.toString().endsWith(".jsonl") && !f.toString().endsWith(".audit.jsonl")).count(),
+                        "each subagent keeps a transcript beside the parent's");
+            }
+            client.request("session/delete", Json.object().put("sessionId", parent));
+            assertFalse(Files.exists(kept), "deleted with the parent");
             assertEquals(List.of(), client.violations());
         }
     }
