@@ -279,6 +279,64 @@ class SubagentsTest {
         }
     }
 
+    private Path writerProject() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Files.createDirectories(work.resolve(".tether/agents"));
+        Files.writeString(work.resolve(".tether/agents/writer.md"), "---\nname: writer\ndescription: Writes files\ntools: Write\n---\n");
+        return work;
+    }
+
+    @Test
+    void withoutSubagentsInTheEditorASubagentsWriteIsAskedOnTheParentAboutACallAnnouncedThere() throws Exception {
+        Path work = writerProject();
+        QueueModel model = model(router("write_file", "writer"), 6);
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("state"), model, InProcessAgent.NO_MCP)) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String parent = client.newSession(work.toString(), null);
+            assertEquals("end_turn", AcpTestClient.await(client.prompt(parent, "Write both.")).path("result").path("stopReason").asString());
+
+            List<JsonNode> asked = client.agentRequests().stream()
+                    .filter(r -> r.path("method").asString().equals("session/request_permission")).toList();
+            assertEquals(2, asked.size());
+            List<JsonNode> updates = client.updates(parent);
+            for (JsonNode request : asked) {
+                assertEquals(parent, request.path("params").path("sessionId").asString());
+                JsonNode call = request.path("params").path("toolCall");
+                assertTrue(call.path("title").asString().startsWith("Subagent “Probe "), call.toString());
+                String id = call.path("toolCallId").asString();
+                assertTrue(updates.stream().anyMatch(u -> u.path("sessionUpdate").asString().equals("tool_call")
+                        && u.path("toolCallId").asString().equals(id)), "the call asked about was announced on the parent");
+                assertTrue(updates.stream().anyMatch(u -> u.path("toolCallId").asString().equals(id)
+                        && u.path("status").asString().equals("completed")), "and then shows it was allowed");
+            }
+            assertEquals("from A", Files.readString(work.resolve("out-A.txt")));
+            assertEquals(List.of(), client.violations());
+        }
+    }
+
+    @Test
+    void aSubagentsPermissionRequestNeverHangsACancel() throws Exception {
+        Path work = writerProject();
+        QueueModel model = model(router("write_file", "writer"), 6);
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("state"), model, InProcessAgent.NO_MCP)) {
+            AcpTestClient client = agent.client();
+            client.onRequest(request -> request.path("method").asString().equals("session/request_permission") ? null
+                    : AcpTestClient.editor(request)); // the user never answers
+            client.request("initialize", SUBAGENTS_INITIALIZE);
+            String parent = client.newSession(work.toString(), null);
+            CompletableFuture<JsonNode> prompt = client.prompt(parent, "Write both.");
+            Waits.eventually(Duration.ofSeconds(30), () -> client.agentRequests().size() == 2, "both subagents asking");
+            client.cancel(parent);
+            assertEquals("cancelled", AcpTestClient.await(prompt).path("result").path("stopReason").asString());
+            List<String> asked = client.agentRequests().stream().map(r -> r.path("id").toString()).sorted().toList();
+            List<String> withdrawn = client.cancelRequests().stream().map(c -> c.path("requestId").toString()).sorted().toList();
+            assertEquals(asked, withdrawn, "both permission requests were withdrawn");
+            assertFalse(Files.exists(work.resolve("out-A.txt")));
+            assertEquals(List.of(), client.violations());
+        }
+    }
+
     @Test
     void cancellingTheParentsTurnEndsBothSubagentsAndTheirMcpCallsBeforeThePromptAnswers() throws Exception {
         Probe probe = new Probe(true);
