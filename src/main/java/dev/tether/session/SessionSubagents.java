@@ -87,7 +87,7 @@ final class SessionSubagents implements SubagentHost {
         if (visible) {
             childPorts = services.frontend().open(id, services.secrets());
             output = childPorts.output();
-            permissions = naming(childPorts.permissions(), task);
+            permissions = waitingFor(naming(childPorts.permissions(), task), childId);
         } else {
             output = new SubagentProgress(parent.ports().output(), call.progress());
             permissions = onParent(task, childId);
@@ -98,7 +98,8 @@ final class SessionSubagents implements SubagentHost {
         String handedOver = UUID.randomUUID().toString();
         if (visible) {
             // Announced on the parent before any of the child's traffic, then linked from the parent's call.
-            parent.events().send(new SessionEvent.SubagentChanged(childId, task.title(), task.type().description(), true, null));
+            parent.events().send(new SessionEvent.SubagentChanged(childId, task.title(), task.type().description(),
+                    SessionEvent.SubagentState.RUNNING, null));
             call.progress().show(List.of(new ToolDisplay.Session(childId)));
             parent.events().send(new SessionEvent.InterSessionMessage(handedOver, parent.id().value(), childId, null, task.prompt()));
         }
@@ -184,7 +185,8 @@ final class SessionSubagents implements SubagentHost {
                         parent.events().send(new SessionEvent.InterSessionMessage(UUID.randomUUID().toString(), childId,
                                 parent.id().value(), sent, answer));
                     }
-                    parent.events().send(new SessionEvent.SubagentChanged(childId, null, null, false, stopReason(reason)));
+                    parent.events().send(new SessionEvent.SubagentChanged(childId, null, null, SessionEvent.SubagentState.IDLE,
+                            stopReason(reason)));
                 }
             }
 
@@ -216,6 +218,18 @@ final class SessionSubagents implements SubagentHost {
         preview.addAll(view.preview());
         return new PermissionPrompt.Question(toolCallId, new ToolCallView("Subagent “" + task.title() + "”: " + view.title(),
                 view.kind(), view.locations(), preview), question.rawInput(), question.choices());
+    }
+
+    /** A prompt that shows the child as waiting for the user on the parent while it asks. */
+    private PermissionPrompt waitingFor(PermissionPrompt prompt, String childId) {
+        return (question, cancellation) -> {
+            parent.events().send(new SessionEvent.SubagentChanged(childId, null, null, SessionEvent.SubagentState.REQUIRES_ACTION, null));
+            try {
+                return prompt.ask(question, cancellation);
+            } finally {
+                parent.events().send(new SessionEvent.SubagentChanged(childId, null, null, SessionEvent.SubagentState.RUNNING, null));
+            }
+        };
     }
 
     private static PermissionPrompt naming(PermissionPrompt prompt, Task task) {

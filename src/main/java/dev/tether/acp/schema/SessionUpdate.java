@@ -183,7 +183,7 @@ public sealed interface SessionUpdate {
     /** What a client may do to a child session: {@code cancel} is an object (possibly empty) when it may cancel it. */
     record SubagentCapabilities(java.util.Map<String, Object> cancel) {}
 
-    /** {@code running}, or {@code idle} with the {@code stopReason} its work ended with. */
+    /** {@code running}, {@code requires_action}, or {@code idle} with the {@code stopReason} its work ended with. */
     record SubagentState(String state, String stopReason) {}
 
     /**

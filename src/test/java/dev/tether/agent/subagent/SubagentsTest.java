@@ -182,8 +182,7 @@ class SubagentsTest {
                     "a subagent gets the read-only subset, without agent");
 
             List<JsonNode> parentUpdates = client.updates(parent);
-            List<JsonNode> announced = client.updates(parent, "subagent_update").stream()
-                    .filter(u -> u.path("state").path("state").asString().equals("running")).toList();
+            List<JsonNode> announced = client.updates(parent, "subagent_update").stream().filter(u -> u.has("title")).toList();
             assertEquals(2, announced.size());
             for (JsonNode announcement : announced) {
                 String child = announcement.path("sessionId").asString();
@@ -272,6 +271,13 @@ class SubagentsTest {
                 assertTrue(call.path("title").asString().startsWith("Subagent “Probe "), call.toString());
                 assertTrue(call.path("content").get(0).path("content").path("text").asString().contains("working on: Probe thing "));
                 assertFalse(request.path("params").path("sessionId").asString().equals(parent), "asked in the child's session");
+            }
+            // While it asked, the parent showed the child waiting for the user, then running again.
+            for (JsonNode announced : client.updates(parent, "subagent_update").stream().filter(u -> u.has("title")).toList()) {
+                String child = announced.path("sessionId").asString();
+                List<String> states = client.updates(parent, "subagent_update").stream().filter(u -> u.path("sessionId").asString().equals(child))
+                        .map(u -> u.path("state").path("state").asString()).toList();
+                assertEquals(List.of("running", "requires_action", "running", "idle"), states);
             }
             assertEquals("from A", Files.readString(work.resolve("out-A.txt")));
             assertEquals("from B", Files.readString(work.resolve("out-B.txt")));
@@ -373,7 +379,7 @@ class SubagentsTest {
             CompletableFuture<JsonNode> prompt = client.prompt(parent, "Probe both things.");
             assertTrue(probe.both.await(30, TimeUnit.SECONDS));
             Waits.eventually(Duration.ofSeconds(30), () -> client.updates(parent, "subagent_update").size() == 2, "both announced");
-            for (JsonNode announced : client.updates(parent, "subagent_update")) {
+            for (JsonNode announced : client.updates(parent, "subagent_update").stream().filter(u -> u.has("title")).toList()) {
                 client.cancel(announced.path("sessionId").asString());
             }
             assertEquals("end_turn", AcpTestClient.await(prompt).path("result").path("stopReason").asString());
