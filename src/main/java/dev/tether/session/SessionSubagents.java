@@ -83,9 +83,8 @@ final class SessionSubagents implements SubagentHost {
                 parent.workspace().additionalDirectories(), Instant.now()));
         SessionOutput output;
         PermissionPrompt permissions;
-        Frontend.Ports childPorts = null;
         if (visible) {
-            childPorts = services.frontend().open(id, services.secrets());
+            Frontend.Ports childPorts = services.frontend().open(id, services.secrets());
             output = childPorts.output();
             permissions = waitingFor(naming(childPorts.permissions(), task), childId);
         } else {
@@ -93,8 +92,7 @@ final class SessionSubagents implements SubagentHost {
             permissions = onParent(task, childId);
         }
         SessionRecorder recorder = new SessionRecorder(output, transcript);
-        String title = "Subagent: " + task.title();
-        recorder.title(title, Instant.now().toString());
+        recorder.title("Subagent: " + task.title(), Instant.now().toString());
         String handedOver = UUID.randomUUID().toString();
         if (visible) {
             // Announced on the parent before any of the child's traffic, then linked from the parent's call.
@@ -124,19 +122,18 @@ final class SessionSubagents implements SubagentHost {
                 return childId;
             }
 
+            /** The type's model where the catalog offers it, else null: the session's. */
+            private final String typeModel = task.type().model() != null
+                    && services.models().models().stream().anyMatch(c -> c.value().equals(task.type().model())) ? task.type().model() : null;
+
             @Override
             public ModelProvider provider() throws ModelException {
-                String wanted = task.type().model();
-                if (wanted != null && services.models().models().stream().anyMatch(c -> c.value().equals(wanted))) {
-                    return services.models().open(wanted);
-                }
-                return parent.model().provider();
+                return typeModel != null ? services.models().open(typeModel) : parent.model().provider();
             }
 
             @Override
             public String model() {
-                String wanted = task.type().model();
-                return wanted != null && services.models().models().stream().anyMatch(c -> c.value().equals(wanted)) ? wanted : parent.modelName().get();
+                return typeModel != null ? typeModel : parent.modelName().get();
             }
 
             @Override
