@@ -96,7 +96,8 @@ public final class SessionRuntime implements AutoCloseable {
         });
         ToolAudit audit = new ToolAudit(services.transcripts().audit(id));
         this.subagents = new SessionSubagents(services, new SessionSubagents.Parent(id, workspace, ports, recorder,
-                serverWait::beforeRequest, audit, options::mode, model, options::model, () -> SystemPrompt.build(workspace, options.mode())));
+                serverWait::beforeRequest, audit, options::mode, model, options::model, options::thinking,
+                () -> SystemPrompt.build(workspace, options.mode())));
         this.tools = new SessionTools(serverWait::beforeRequest,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools),

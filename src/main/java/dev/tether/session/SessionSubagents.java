@@ -10,6 +10,7 @@ import dev.tether.agent.subagent.ToolSubset;
 import dev.tether.base.Cancellation;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelProvider;
+import dev.tether.model.ThinkingLevel;
 import dev.tether.session.api.EventSink;
 import dev.tether.session.api.Frontend;
 import dev.tether.session.api.SessionEvent;
@@ -54,7 +55,7 @@ final class SessionSubagents implements SubagentHost {
      */
     record Parent(SessionId id, Workspace workspace, Frontend.Ports ports, EventSink events, SessionTools.Catalog catalog,
                   ToolAudit audit, Supplier<SessionMode> mode, SessionModel model, Supplier<String> modelName,
-                  Supplier<String> system) {}
+                  Supplier<ThinkingLevel> thinking, Supplier<String> system) {}
 
     private final SessionServices services;
     private final Parent parent;
@@ -148,6 +149,11 @@ final class SessionSubagents implements SubagentHost {
             @Override
             public int maxTokens() {
                 return services.limits().maxTokens();
+            }
+
+            @Override
+            public ThinkingLevel thinking() {
+                return parent.thinking().get();
             }
 
             @Override

@@ -10,7 +10,6 @@ import dev.tether.json.Json;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
-import dev.tether.model.ThinkingLevel;
 import dev.tether.model.ToolDefinition;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
@@ -132,7 +131,7 @@ public final class AgentTool implements Tool {
             try {
                 stop = new TurnLoop(child.provider(), child.conversation(), child.tools(), listener)
                         .run(List.of(ModelMessage.user(List.of(new Part.Text(task)))),
-                                new TurnLoop.Settings(child.model(), child.system(), child.maxTokens(), ThinkingLevel.OFF, budget.modelRequests()), run);
+                                new TurnLoop.Settings(child.model(), child.system(), child.maxTokens(), child.thinking(), budget.modelRequests()), run);
             } catch (ModelException e) {
                 failure = "The subagent's model request failed: " + e.getMessage();
             } catch (ToolError.Fatal e) {

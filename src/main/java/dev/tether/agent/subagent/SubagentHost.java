@@ -7,6 +7,7 @@ import dev.tether.agent.TurnTools;
 import dev.tether.base.Cancellation;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelProvider;
+import dev.tether.model.ThinkingLevel;
 import dev.tether.tools.ToolContext;
 
 /**
@@ -44,6 +45,9 @@ public interface SubagentHost {
         String system();
 
         int maxTokens();
+
+        /** The session's thinking level, which the user chose. */
+        ThinkingLevel thinking();
 
         /** The parent's tools cut to the type's subset; their calls and permission requests name the child. */
         TurnTools tools();

@@ -59,6 +59,11 @@ class AgentToolTest {
             }
 
             @Override
+            public dev.tether.model.ThinkingLevel thinking() {
+                return dev.tether.model.ThinkingLevel.OFF;
+            }
+
+            @Override
             public TurnTools tools() {
                 return new TurnTools() {
                     @Override
