@@ -13,6 +13,16 @@ export const REPO_ROOT = path.resolve(CONFORMANCE_DIR, "..");
 export const PINNED_ACP_SCHEMA_PATH = path.join(
   CONFORMANCE_DIR, "node_modules", "@agentclientprotocol", "sdk", "schema", "v1", "schema.json");
 
+/**
+ * The pinned package's unstable v1 schema: subagents, session/fork and plan operations, which the
+ * package still marks unstable, are checked against it (with the `session` tool call content added
+ * from `src/test/resources/acp/session-content.json`).
+ */
+export const PINNED_ACP_UNSTABLE_SCHEMA_PATH = path.join(path.dirname(PINNED_ACP_SCHEMA_PATH), "schema.unstable.json");
+
+/** Tether's one addition to the unstable schema: the `session` tool call content. */
+export const SESSION_CONTENT_SCHEMA_PATH = path.join(REPO_ROOT, "src", "test", "resources", "acp", "session-content.json");
+
 /** The schema the frames are checked against: the pinned package's, unless `ACP_SCHEMA` names another. */
 export const ACP_SCHEMA_PATH = process.env.ACP_SCHEMA || PINNED_ACP_SCHEMA_PATH;
 

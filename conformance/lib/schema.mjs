@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { ACP_SCHEMA_PATH } from "./paths.mjs";
+import { ACP_SCHEMA_PATH, PINNED_ACP_UNSTABLE_SCHEMA_PATH, SESSION_CONTENT_SCHEMA_PATH } from "./paths.mjs";
 import { findDuplicateKeys } from "./json-keys.mjs";
 
 /** Agent → client requests: method → definition of `params`. */
@@ -44,7 +44,20 @@ const AGENT_RESULTS = {
   "session/set_mode": "SetSessionModeResponse",
   "session/set_config_option": "SetSessionConfigOptionResponse",
   "session/prompt": "PromptResponse",
+  "session/fork": "ForkSessionResponse",
 };
+
+/** Session updates only the unstable schema defines (subagents, plan operations). */
+const UNSTABLE_UPDATES = new Set(["subagent_update", "session_message", "session_message_chunk", "plan_update", "plan_removed"]);
+
+/** Whether a frame uses what only the unstable schema defines; `answered` is the method of the request a response answers. */
+function usesUnstable(frame, answered) {
+  if (answered === "session/fork") return true;
+  const update = frame.method === "session/update" ? frame.params?.update : undefined;
+  if (!update) return false;
+  if (UNSTABLE_UPDATES.has(update.sessionUpdate)) return true;
+  return Array.isArray(update.content) && update.content.some((c) => c?.type === "session");
+}
 
 const INTEGER_RANGES = {
   int32: [-(2 ** 31), 2 ** 31 - 1],
@@ -54,11 +67,11 @@ const INTEGER_RANGES = {
   uint64: [0, Number.MAX_SAFE_INTEGER],
 };
 
-function compileSchema(schemaPath) {
+function compileSchema(schemaPath, extend = (schema) => schema) {
   if (!fs.existsSync(schemaPath)) {
     throw new Error(`ACP schema not found at ${schemaPath} (set ACP_SCHEMA to its path)`);
   }
-  const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
+  const schema = extend(JSON.parse(fs.readFileSync(schemaPath, "utf8")));
   const ajv = new Ajv2020({ allErrors: false, strict: false, allowUnionTypes: true });
   addFormats(ajv);
   for (const [name, [min, max]] of Object.entries(INTEGER_RANGES)) {
@@ -92,10 +105,11 @@ const ENVELOPE_KEYS = new Set(["jsonrpc", "id", "method", "params", "result", "e
  * human-readable problems (empty when the frame is valid).
  */
 export class FrameChecker {
-  constructor(schemaPath = ACP_SCHEMA_PATH) {
+  constructor(schemaPath = ACP_SCHEMA_PATH, unstable = true) {
     const { get, ajv } = compileSchema(schemaPath);
     this.get = get;
     this.ajv = ajv;
+    this.unstable = unstable ? FrameChecker.unstable() : null;
     /** id (as JSON text) → method, for client requests still waiting for an answer. */
     this.pendingClientRequests = new Map();
   }
@@ -121,10 +135,30 @@ export class FrameChecker {
     return problems.concat(this.checkAgentFrame(frame));
   }
 
+  /** The checker of what the pinned package still marks unstable, with the `session` tool call content added. */
+  static unstable() {
+    const checker = Object.create(FrameChecker.prototype);
+    const session = JSON.parse(fs.readFileSync(SESSION_CONTENT_SCHEMA_PATH, "utf8"))["ToolCallContent.session"];
+    const { get, ajv } = compileSchema(PINNED_ACP_UNSTABLE_SCHEMA_PATH, (schema) => {
+      schema.$defs.ToolCallContent.oneOf.push(session);
+      return schema;
+    });
+    Object.assign(checker, { get, ajv, unstable: null, pendingClientRequests: new Map() });
+    return checker;
+  }
+
   /** Checks one parsed agent → client frame. */
   checkAgentFrame(frame) {
     if (frame === null || typeof frame !== "object" || Array.isArray(frame)) {
       return ["frame is not a JSON object"];
+    }
+    const answered = !frame.method && "id" in frame ? this.pendingClientRequests.get(JSON.stringify(frame.id)) : undefined;
+    if (this.unstable && usesUnstable(frame, answered)) {
+      if (answered !== undefined) {
+        this.pendingClientRequests.delete(JSON.stringify(frame.id));
+        this.unstable.pendingClientRequests.set(JSON.stringify(frame.id), answered);
+      }
+      return this.unstable.checkAgentFrame(frame);
     }
     const problems = [];
     if (frame.jsonrpc !== "2.0") problems.push('"jsonrpc" must be "2.0"');

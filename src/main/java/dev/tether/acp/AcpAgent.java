@@ -9,6 +9,8 @@ import dev.tether.acp.schema.agent.CloseSessionRequest;
 import dev.tether.acp.schema.agent.CloseSessionResponse;
 import dev.tether.acp.schema.agent.DeleteSessionRequest;
 import dev.tether.acp.schema.agent.DeleteSessionResponse;
+import dev.tether.acp.schema.agent.ForkSessionRequest;
+import dev.tether.acp.schema.agent.ForkSessionResponse;
 import dev.tether.acp.schema.agent.InitializeRequest;
 import dev.tether.acp.schema.agent.InitializeResponse;
 import dev.tether.acp.schema.agent.ListSessionsRequest;
@@ -95,6 +97,7 @@ public final class AcpAgent implements InboundHandler {
             case "session/new" -> SessionSetupJson.tree(newSession(SessionSetupJson.newSession(Params.object(request)), request));
             case "session/load" -> SessionSetupJson.tree(load(SessionSetupJson.load(Params.object(request)), request));
             case "session/resume" -> SessionSetupJson.tree(resume(SessionSetupJson.resume(Params.object(request)), request));
+            case "session/fork" -> fork(SessionSetupJson.fork(Params.object(request)), request);
             case "session/list" -> list(request.params() == null || request.params().isNull() ? ListSessionsRequest.ALL
                     : Params.read(request, ListSessionsRequest.class));
             case "session/close" -> close(Params.read(request, CloseSessionRequest.class));
@@ -185,8 +188,25 @@ public final class AcpAgent implements InboundHandler {
                 : mcpServers == null ? List.of() : mcpServers);
         requireCredentials();
         SessionRuntime runtime = sessions.restore(id, dir, dirs, servers, replay);
+        if (replay) {
+            // The commands close the replay: after the answer only a change is sent (decisions.md, ACP-LOAD-002).
+            runtime.publishCommands();
+        }
         request.afterResponse(runtime::startPublishingCommands);
         return runtime;
+    }
+
+    /** {@code session/fork}: answered like {@code session/new}; the fork's updates come after the answer, as a new session's do. */
+    private ForkSessionResponse fork(ForkSessionRequest params, InboundRequest request) {
+        String source = Params.required(params.sessionId(), "sessionId");
+        Path cwd = Params.absolutePath(Params.required(params.cwd(), "cwd"), "cwd");
+        List<Path> dirs = Params.directories(params.additionalDirectories(), "additionalDirectories");
+        List<McpServerSpec> servers = params.mcpServers() == null ? null : McpServerParams.specs(params.mcpServers());
+        requireCredentials();
+        SessionRuntime runtime = sessions.fork(source, cwd, dirs, servers);
+        request.afterResponse(runtime::startPublishingCommands);
+        return new ForkSessionResponse(runtime.id().value(), SessionEvents.modes(runtime.mode()),
+                SessionEvents.configOptions(runtime.configOptions()));
     }
 
     /** {@code session/new} and {@code load} require the list; null stands for an absent one. */

@@ -13,12 +13,21 @@ import tools.jackson.databind.JsonNode;
  * @param compaction   {@code session.compaction} is an object: the editor shows
  *                     {@code compaction_update} and {@code compaction_summary_chunk} updates
  * @param terminalAuth {@code auth.terminal}: the editor can run the agent's {@code terminal} auth method
+ * @param plan         {@code plan} is an object: the editor takes {@code plan_update} and {@code plan_removed}
+ * @param subagents    {@code subagents} is an object: the editor shows subagents as child sessions
+ *                     ({@code subagent_update}, {@code session_message}, {@code session} tool call content)
  * @see <a href="https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities">ACP client capabilities</a>
  */
 public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal,
                                  boolean elicitationForm, boolean elicitationUrl, boolean notices, boolean compaction,
-                                 boolean terminalAuth) {
+                                 boolean terminalAuth, boolean plan, boolean subagents) {
     public static final ClientCapabilities NONE = new ClientCapabilities(false, false, false, false, false, false, false, false);
+
+    /** Without {@code plan} and {@code subagents}. */
+    public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
+                              boolean elicitationUrl, boolean notices, boolean compaction, boolean terminalAuth) {
+        this(readTextFile, writeTextFile, terminal, elicitationForm, elicitationUrl, notices, compaction, terminalAuth, false, false);
+    }
 
     /** Without {@code session.notices} and {@code session.compaction}. */
     public ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitationForm,
@@ -49,7 +58,9 @@ public record ClientCapabilities(boolean readTextFile, boolean writeTextFile, bo
                 member(elicitation, "url") instanceof Map,
                 member(session, "notices") instanceof Map,
                 member(session, "compaction") instanceof Map,
-                flag(member(root.get("auth"), "terminal")));
+                flag(member(root.get("auth"), "terminal")),
+                root.get("plan") instanceof Map,
+                root.get("subagents") instanceof Map);
     }
 
     private static Object member(Object object, String name) {

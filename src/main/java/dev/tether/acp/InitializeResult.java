@@ -31,7 +31,8 @@ final class InitializeResult {
                 new InitializeResponse.AgentCapabilities(true,
                         new InitializeResponse.PromptCapabilities(true, false, true),
                         new InitializeResponse.McpCapabilities(true, true),
-                        new InitializeResponse.SessionCapabilities(Offered.YES, Offered.YES, Offered.YES, Offered.YES, Offered.YES)),
+                        new InitializeResponse.SessionCapabilities(Offered.YES, Offered.YES, Offered.YES, Offered.YES, Offered.YES,
+                                Offered.YES)),
                 new InitializeResponse.Implementation("tether", "Tether", version),
                 methods);
     }

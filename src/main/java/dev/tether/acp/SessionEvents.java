@@ -47,6 +47,15 @@ public final class SessionEvents {
             case SessionEvent.CompactionSummary c -> new SessionUpdate.CompactionSummaryChunk(c.compactionId(),
                     new ContentBlock.Text(c.text()));
             case SessionEvent.Notice n -> new SessionUpdate.Notice(n.severity(), n.title(), n.description());
+            case SessionEvent.SubagentChanged s -> new SessionUpdate.SubagentUpdate(s.childId(), s.title(), s.description(),
+                    s.title() != null ? new SessionUpdate.SubagentCapabilities(java.util.Map.of()) : null,
+                    new SessionUpdate.SubagentState(switch (s.state()) {
+                        case RUNNING -> "running";
+                        case REQUIRES_ACTION -> "requires_action";
+                        case IDLE -> "idle";
+                    }, s.state() == SessionEvent.SubagentState.IDLE ? s.stopReason() : null));
+            case SessionEvent.InterSessionMessage m -> new SessionUpdate.SessionMessage(m.messageId(), m.senderId(), m.recipientId(),
+                    m.senderMessageId(), List.of(new ContentBlock.Text(m.text())));
         };
     }
 

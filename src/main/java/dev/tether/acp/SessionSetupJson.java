@@ -2,6 +2,7 @@ package dev.tether.acp;
 
 import dev.tether.acp.schema.ConfigOption;
 import dev.tether.acp.schema.SessionModeState;
+import dev.tether.acp.schema.agent.ForkSessionRequest;
 import dev.tether.acp.schema.agent.LoadSessionRequest;
 import dev.tether.acp.schema.agent.LoadSessionResponse;
 import dev.tether.acp.schema.agent.NewSessionRequest;
@@ -39,6 +40,12 @@ final class SessionSetupJson {
 
     static ResumeSessionRequest resume(JsonNode params) {
         return new ResumeSessionRequest(Params.string(params, "sessionId"), Params.string(params, "cwd"),
+                strings(params, "additionalDirectories"), McpServerParams.read(params));
+    }
+
+    /** {@code session/fork}, read as {@code session/resume} is (servers optional); not on a first turn's path, but one reader for the shape. */
+    static ForkSessionRequest fork(JsonNode params) {
+        return new ForkSessionRequest(Params.string(params, "sessionId"), Params.string(params, "cwd"),
                 strings(params, "additionalDirectories"), McpServerParams.read(params));
     }
 

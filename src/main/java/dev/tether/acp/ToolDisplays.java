@@ -31,6 +31,7 @@ public final class ToolDisplays {
                     new ContentBlock.Resource(new ContentBlock.EmbeddedResource(r.uri(), r.mimeType(), r.text(), r.blob())));
             case ToolDisplay.Diff d -> new ToolCallContent.Diff(d.path(), d.oldText(), d.newText());
             case ToolDisplay.Terminal t -> new ToolCallContent.Terminal(t.terminalId());
+            case ToolDisplay.Session s -> new ToolCallContent.Session(s.sessionId());
         };
     }
 
@@ -45,6 +46,18 @@ public final class ToolDisplays {
 
     public static List<ToolCallLocation> locations(List<Location> locations) {
         return locations == null ? null : locations.stream().map(l -> new ToolCallLocation(l.path(), l.line())).toList();
+    }
+
+    /** The one plan {@code update_plan} keeps per session, by the id plan operations give it. */
+    static final String PLAN_ID = "plan";
+
+    /**
+     * The whole plan as a plan operation, for editors that advertise {@code plan}: the session's one
+     * plan replaced, or removed when it has no entries left.
+     */
+    public static SessionUpdate planOperation(List<Plan.Item> entries) {
+        return entries.isEmpty() ? new SessionUpdate.PlanRemoved(PLAN_ID)
+                : new SessionUpdate.PlanUpdate(new SessionUpdate.PlanItems(PLAN_ID, plan(entries).entries()));
     }
 
     /** The whole plan, as ACP sends it each time. */

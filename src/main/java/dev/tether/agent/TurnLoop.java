@@ -3,6 +3,7 @@ package dev.tether.agent;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.base.Scope;
+import dev.tether.model.BinaryNotes;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
@@ -92,7 +93,8 @@ public final class TurnLoop {
                 // A failed compaction is not tried again in this turn: the request goes out uncompacted.
                 compactionFailed = outcome.status() == Compactor.Status.FAILED || outcome.status() == null;
             }
-            ModelRequest request = new ModelRequest(settings.model(), settings.system(), conversation.forRequest(),
+            ModelRequest request = new ModelRequest(settings.model(), settings.system(),
+                    BinaryNotes.withinImageBudget(conversation.forRequest()),
                     offered, settings.maxTokens(), settings.thinking());
             StreamRelay relay = new StreamRelay(listener);
             ModelResponse response;

@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -30,6 +29,8 @@ public final class SessionManager implements AutoCloseable {
     static final int PAGE_SIZE = 50;
 
     private final Map<SessionId, SessionRuntime> live = new ConcurrentHashMap<>();
+    /** The MCP servers the editor named for each live session, which a fork that names none starts again. */
+    private final Map<SessionId, List<McpServerSpec>> editorServers = new ConcurrentHashMap<>();
     private volatile SessionServices services;
 
     public SessionManager(SessionServices services) {
@@ -53,6 +54,37 @@ public final class SessionManager implements AutoCloseable {
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()), services,
                 services.frontend().open(id, services.secrets()), transcript, null, servers(cwd, editorServers));
         live.put(id, runtime);
+        this.editorServers.put(id, List.copyOf(editorServers));
+        return runtime;
+    }
+
+    /**
+     * A new session whose conversation starts as a copy of session {@code sourceId}'s as it stands
+     * now (its transcript: what a live source's running turn has not yet recorded is not in it),
+     * with its own id, transcript and MCP servers, started afresh: {@code editorServers}, or when
+     * null a live source's. A live source's mode, model and thinking level carry over. The source
+     * is only read.
+     *
+     * @see <a href="https://agentclientprotocol.com/rfds/session-fork">ACP session fork</a>
+     */
+    public SessionRuntime fork(String sourceId, Path cwd, List<Path> additionalDirectories, List<McpServerSpec> editorServers) {
+        SessionId source = existingId(sourceId);
+        requireDirectory(cwd, "cwd");
+        additionalDirectories.forEach(d -> requireDirectory(d, "additionalDirectories"));
+        SessionRuntime original = live.get(source);
+        List<McpServerSpec> servers = editorServers != null ? List.copyOf(editorServers)
+                : original != null ? this.editorServers.getOrDefault(source, List.of()) : List.of();
+        SessionId id = SessionId.random();
+        Transcript transcript = services.transcripts().fork(source, new SessionRecord.Meta(id, cwd, additionalDirectories, Instant.now()))
+                .orElseThrow(() -> new SessionError.SessionNotFound(sourceId, false));
+        SessionRecord record = services.transcripts().read(id).orElseThrow(() -> new SessionError.SessionNotFound(sourceId, false));
+        SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, additionalDirectories, services.transcripts().privateRoots()),
+                services, services.frontend().open(id, services.secrets()), transcript, record, servers(cwd, servers));
+        if (original != null) {
+            runtime.adoptOptions(original);
+        }
+        live.put(id, runtime);
+        this.editorServers.put(id, servers);
         return runtime;
     }
 
@@ -78,6 +110,7 @@ public final class SessionManager implements AutoCloseable {
         SessionRuntime runtime = new SessionRuntime(id, new Workspace(cwd, dirs, services.transcripts().privateRoots()), services,
                 ports, services.transcripts().reopen(id), record, servers(cwd, editorServers));
         live.put(id, runtime);
+        this.editorServers.put(id, List.copyOf(editorServers));
         return runtime;
     }
 
@@ -90,15 +123,31 @@ public final class SessionManager implements AutoCloseable {
         return runtime;
     }
 
-    /** Cancels a session's turn if the session exists; unknown ids are ignored (a notification). */
+    /**
+     * Cancels a session's turn if the session exists, or a subagent's work if it names a running
+     * one's child session; unknown ids are ignored (a notification).
+     */
     public void cancel(String sessionId) {
         if (SessionId.isValid(sessionId)) {
-            Optional.ofNullable(live.get(new SessionId(sessionId))).ifPresent(SessionRuntime::cancel);
+            SessionRuntime runtime = live.get(new SessionId(sessionId));
+            if (runtime != null) {
+                runtime.cancel();
+            } else {
+                // A subagent's child session: its parent cancels its work.
+                for (SessionRuntime parent : live.values()) {
+                    if (parent.cancelSubagent(sessionId)) {
+                        return;
+                    }
+                }
+            }
         }
     }
 
     public void close(String sessionId) {
         SessionRuntime runtime = SessionId.isValid(sessionId) ? live.remove(new SessionId(sessionId)) : null;
+        if (SessionId.isValid(sessionId)) {
+            editorServers.remove(new SessionId(sessionId));
+        }
         if (runtime == null) {
             if (SessionId.isValid(sessionId) && services.transcripts().exists(new SessionId(sessionId))) {
                 return;
@@ -108,8 +157,19 @@ public final class SessionManager implements AutoCloseable {
         runtime.close();
     }
 
+    /**
+     * Deletes a session: closes it if live, then removes its transcript. An id that names no
+     * session (never created, or already deleted) succeeds silently, as ACP asks: the editor's
+     * intent, that the session be gone, already holds.
+     *
+     * @see <a href="https://agentclientprotocol.com/protocol/v1/session-delete">ACP session/delete</a>
+     */
     public void delete(String sessionId) {
-        SessionId id = existingId(sessionId);
+        if (!SessionId.isValid(sessionId)) {
+            return;
+        }
+        SessionId id = new SessionId(sessionId);
+        editorServers.remove(id);
         SessionRuntime runtime = live.remove(id);
         if (runtime != null) {
             runtime.close();

@@ -4,8 +4,11 @@ import dev.tether.agent.Compactor;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
+import dev.tether.agent.subagent.AgentTool;
+import dev.tether.agent.subagent.AgentTypes;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
+import dev.tether.base.git.ProjectRoot;
 import dev.tether.context.InstructionFile;
 import dev.tether.context.ProjectInstructions;
 import dev.tether.model.ModelException;
@@ -36,6 +39,7 @@ import dev.tether.tools.SessionMode;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.permission.RuleBook;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -64,6 +68,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final ServerWait serverWait;
     private final SessionCommands commands;
     private final SessionTools tools;
+    private final SessionSubagents subagents;
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
@@ -119,12 +124,22 @@ public final class SessionRuntime implements AutoCloseable {
             offered.addAll(files.skillTool());
             return offered;
         };
+        ToolAudit audit = new ToolAudit(services.transcripts().audit(id));
+        SecretMasking masking = new SecretMasking(services.secrets());
+        this.subagents = new SessionSubagents(services, new SessionSubagents.Parent(id, workspace, ports, recorder,
+                catalog, audit, options::mode, model, options::model, options::thinking,
+                () -> SystemPrompt.build(workspace, options.mode(), "", masking.text(instructions.forModel(instructions.current()))),
+                rules, servers::binding));
+        Path userDir = services.instructions().userDir();
         this.tools = new SessionTools(catalog,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
                         rules, servers::binding, this::nestedInstructions),
-                new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
-                options::mode, model::acceptsImages);
+                new SessionTools.Reach(workspace, ports, recorder, audit),
+                options::mode, model::acceptsImages, tool -> true,
+                new SessionTools.Subagents(subagents,
+                        () -> AgentTypes.of(ProjectRoot.of(workspace.cwd()), userDir == null ? null : userDir.resolve("agents")).all(),
+                        AgentTool.Budget.DEFAULT));
         this.commands = new SessionCommands(mcp, files::commands, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
         // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
@@ -254,6 +269,20 @@ public final class SessionRuntime implements AutoCloseable {
         }
     }
 
+    /** Cancels the work of this session's subagent {@code childId}; returns whether it is one of this session's, running. */
+    boolean cancelSubagent(String childId) {
+        return subagents.cancel(childId);
+    }
+
+    /**
+     * Sends the slash commands now (only what changed is sent again later). {@code session/load}
+     * calls it at the end of the replay, before its answer: a client that waits for the replay to
+     * end with the answer then sees nothing arrive after it unless the commands change.
+     */
+    public void publishCommands() {
+        commands.publish();
+    }
+
     /** The owner of this session's background threads. */
     Scope scope() {
         return scope;
@@ -289,6 +318,16 @@ public final class SessionRuntime implements AutoCloseable {
             model.modelChanged();
         }
         return options.configOptions();
+    }
+
+    /** Takes {@code source}'s mode, model and thinking level, without telling the editor (a fork, before its answer). */
+    void adoptOptions(SessionRuntime source) {
+        options.setMode(source.mode().id());
+        for (SessionOption option : source.configOptions()) {
+            if (options.set(option.id(), option.currentValue())) {
+                model.modelChanged();
+            }
+        }
     }
 
     public List<SessionOption> configOptions() {

@@ -1,6 +1,9 @@
 package dev.tether.session;
 
 import dev.tether.agent.TurnTools;
+import dev.tether.agent.subagent.AgentTool;
+import dev.tether.agent.subagent.AgentType;
+import dev.tether.agent.subagent.SubagentHost;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.mcp.projection.DeferredTools;
@@ -38,11 +41,13 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,6 +83,10 @@ final class SessionTools implements TurnTools {
     private final DeferredTools deferred;
     private final Function<String, ServerBinding> bindings;
     private final Function<List<Path>, String> nestedInstructions;
+    private final Predicate<Tool> subset;
+
+    /** What the {@code agent} tool runs subagents with: the host, the known agent types (read at each call), the budget. */
+    record Subagents(SubagentHost host, Supplier<Map<String, AgentType>> types, AgentTool.Budget budget) {}
 
     /** The MCP servers' tools for a model request, once the catalog barrier let it through. */
     @FunctionalInterface
@@ -119,7 +128,17 @@ final class SessionTools implements TurnTools {
      * @param acceptsImages whether the session's model takes images, read at each call
      */
     SessionTools(Catalog mcp, Toolset toolset, Reach reach, Supplier<SessionMode> mode, BooleanSupplier acceptsImages) {
+        this(mcp, toolset, reach, mode, acceptsImages, tool -> true, null);
+    }
+
+    /**
+     * @param subset    the tools of the registry offered at all (a subagent's subset)
+     * @param subagents where the {@code agent} tool opens subagents, or null for no such tool
+     */
+    SessionTools(Catalog mcp, Toolset toolset, Reach reach, Supplier<SessionMode> mode, BooleanSupplier acceptsImages,
+                 Predicate<Tool> subset, Subagents subagents) {
         this.mcp = mcp;
+        this.subset = subset;
         this.mode = mode;
         this.acceptsImages = acceptsImages;
         this.workspace = reach.workspace();
@@ -128,6 +147,9 @@ final class SessionTools implements TurnTools {
         this.deferred = new DeferredTools(toolset.filter().deferral(), toolset.loadedTools(), toolset.keepLoaded());
         List<Tool> builtins = new java.util.ArrayList<>(BuiltinTools.all(toolset.secrets()));
         builtins.add(new ToolSearchTool(deferred));
+        if (subagents != null) {
+            builtins.add(new AgentTool(subagents.host(), subagents.types(), subagents.budget()));
+        }
         this.registry = new ToolRegistry(builtins, toolset.filter());
         this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules());
         this.bindings = toolset.bindings();
@@ -139,7 +161,7 @@ final class SessionTools implements TurnTools {
     @Override
     public List<ToolDefinition> prepare(Cancellation cancellation) {
         registry.replaceProjection(mcp.beforeRequest(cancellation));
-        return deferred.select(registry.offered(mode.get())).stream().map(Tool::definition).toList();
+        return deferred.select(offered()).stream().map(Tool::definition).toList();
     }
 
     /**
@@ -149,7 +171,7 @@ final class SessionTools implements TurnTools {
      */
     @Override
     public boolean parallelSafe(Part.ToolUse use) {
-        Optional<Tool> found = registry.offered(mode.get()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        Optional<Tool> found = offered().stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             return false;
         }
@@ -162,10 +184,12 @@ final class SessionTools implements TurnTools {
     public Step call(Part.ToolUse use, Cancellation turn) {
         String callId = uniqueId(use.id());
         long started = System.nanoTime();
-        Optional<Tool> found = registry.offered(mode.get()).stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
+        Optional<Tool> found = offered().stream().filter(t -> t.definition().name().equals(use.name())).findFirst();
         if (found.isEmpty()) {
             Optional<Tool> known = registry.find(use.name());
-            String message = known.isPresent()
+            String message = known.isPresent() && !subset.test(known.get())
+                    ? "Tool " + use.name() + " is not one of this subagent's tools."
+                    : known.isPresent()
                     ? "Tool " + use.name() + " is not allowed in " + mode.get().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
             announce(new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()), callId, use);
@@ -179,7 +203,7 @@ final class SessionTools implements TurnTools {
         deferred.used(tool);
         // A call that runs another tool's call (an MCP tool started as a task) is described and gated as that tool's.
         Tool.Delegation via = delegation(tool, use);
-        if (via != null && registry.offered(mode.get()).stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
+        if (via != null && offered().stream().noneMatch(t -> t.definition().name().equals(via.tool().definition().name()))) {
             // The tool it names is not offered (denied by the user's lists, or not in this mode): no way around that.
             String message = "Tool " + via.tool().definition().name() + " is not allowed in " + mode.get().id() + " mode.";
             announce(ToolCallView.of(dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER), callId, use);
@@ -258,6 +282,11 @@ final class SessionTools implements TurnTools {
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
         }
+    }
+
+    /** The registry's tools the mode offers, within the subset. */
+    private List<Tool> offered() {
+        return registry.offered(mode.get()).stream().filter(subset).toList();
     }
 
     private static Tool.Delegation delegation(Tool tool, Part.ToolUse use) {

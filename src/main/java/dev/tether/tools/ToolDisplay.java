@@ -31,6 +31,9 @@ public sealed interface ToolDisplay {
     /** A live terminal the host runs for the call, by the host's terminal id. */
     record Terminal(String terminalId) implements ToolDisplay {}
 
+    /** A link to another session the call runs (a subagent's child session), by its id. */
+    record Session(String sessionId) implements ToolDisplay {}
+
     static ToolDisplay text(String text) {
         return new Text(text);
     }

@@ -24,11 +24,16 @@ public final class EditorFrontend implements Frontend {
     }
 
     @Override
+    public boolean showsSubagents() {
+        return capabilities.subagents();
+    }
+
+    @Override
     public Ports open(SessionId id, SecretRegistry secrets) {
         // Every path to the editor goes through this client, so no secret is shown on any of them.
         ClientChannel masked = SecretMaskingClient.wrap(client, secrets);
         String sessionId = id.value();
-        EditorOutput output = new EditorOutput(masked, sessionId, capabilities.notices(), capabilities.compaction());
+        EditorOutput output = new EditorOutput(masked, sessionId, capabilities.notices(), capabilities.compaction(), capabilities.plan());
         return new Ports(output, new EditorClient(masked, capabilities, sessionId), new EditorPermissionPrompt(masked, sessionId),
                 EditorToolPorts.of(masked, capabilities, sessionId, entries -> output.send(new SessionEvent.PlanUpdated(entries))));
     }

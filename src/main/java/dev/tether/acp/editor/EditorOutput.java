@@ -2,6 +2,7 @@ package dev.tether.acp.editor;
 
 import dev.tether.acp.ClientChannel;
 import dev.tether.acp.SessionEvents;
+import dev.tether.acp.ToolDisplays;
 import dev.tether.acp.schema.client.SessionNotification;
 import dev.tether.json.Json;
 import dev.tether.session.api.SessionEvent;
@@ -22,21 +23,24 @@ final class EditorOutput implements SessionOutput {
     private final String sessionId;
     private final boolean notices;
     private final boolean compaction;
+    private final boolean planOperations;
 
     /**
-     * @param client     the editor behind the session's secret mask
-     * @param notices    the editor advertised {@code session.notices}: only then are notices sent
-     * @param compaction the editor advertised {@code session.compaction}: only then are compaction updates sent
+     * @param client         the editor behind the session's secret mask
+     * @param notices        the editor advertised {@code session.notices}: only then are notices sent
+     * @param compaction     the editor advertised {@code session.compaction}: only then are compaction updates sent
+     * @param planOperations the editor advertised {@code plan}: plans go as {@code plan_update} / {@code plan_removed}
      */
-    EditorOutput(ClientChannel client, String sessionId, boolean notices, boolean compaction) {
+    EditorOutput(ClientChannel client, String sessionId, boolean notices, boolean compaction, boolean planOperations) {
         this.client = client;
         this.sessionId = sessionId;
         this.notices = notices;
         this.compaction = compaction;
+        this.planOperations = planOperations;
     }
 
     EditorOutput(ClientChannel client, String sessionId) {
-        this(client, sessionId, false, false);
+        this(client, sessionId, false, false, false);
     }
 
     @Override
@@ -55,7 +59,8 @@ final class EditorOutput implements SessionOutput {
 
     @Override
     public JsonNode render(SessionEvent event) {
-        JsonNode update = Json.tree(SessionEvents.toAcp(event));
+        JsonNode update = Json.tree(planOperations && event instanceof SessionEvent.PlanUpdated plan
+                ? ToolDisplays.planOperation(plan.entries()) : SessionEvents.toAcp(event));
         return compaction ? update : CompactionMarkers.withoutCompaction(update).orElse(null);
     }
 

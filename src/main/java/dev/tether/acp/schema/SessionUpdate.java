@@ -67,6 +67,36 @@ public sealed interface SessionUpdate {
         }
     }
 
+    /**
+     * A plan by its id, replaced whole: plan operations, sent only to editors that advertise
+     * {@code plan} (others get {@link Plan}).
+     *
+     * @see <a href="https://agentclientprotocol.com/rfds/plan-operations">ACP plan operations</a>
+     */
+    record PlanUpdate(PlanItems plan) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "plan_update";
+        }
+    }
+
+    /** A plan the editor should no longer show; editors with {@code plan} only. */
+    record PlanRemoved(String planId) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "plan_removed";
+        }
+    }
+
+    /** A plan of structured entries, the kind of plan {@code update_plan} makes. */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "planId", "entries"})
+    record PlanItems(String planId, List<PlanEntry> entries) {
+        @JsonProperty("type")
+        public String type() {
+            return "items";
+        }
+    }
+
     record AvailableCommandsUpdate(List<AvailableCommand> availableCommands) implements SessionUpdate {
         @Override
         public String sessionUpdate() {
@@ -135,6 +165,40 @@ public sealed interface SessionUpdate {
     }
 
     /** A slash command offered to the user; {@code hint} describes the input, or null. */
+    /**
+     * The parent's news of a child session it owns (a subagent): the first one for an id announces
+     * it, before any of its traffic; null fields are left out, so they keep their values.
+     *
+     * @param state {@link SubagentState}
+     * @see <a href="https://agentclientprotocol.com/protocol/v1/subagents">ACP subagents</a>
+     */
+    record SubagentUpdate(String sessionId, String title, String description, SubagentCapabilities capabilities,
+                          SubagentState state) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "subagent_update";
+        }
+    }
+
+    /** What a client may do to a child session: {@code cancel} is an object (possibly empty) when it may cancel it. */
+    record SubagentCapabilities(java.util.Map<String, Object> cancel) {}
+
+    /** {@code running}, {@code requires_action}, or {@code idle} with the {@code stopReason} its work ended with. */
+    record SubagentState(String state, String stopReason) {}
+
+    /**
+     * A message between two sessions (the task handed to a subagent, its answer), whole, as it is in
+     * the enclosing session's transcript; {@code senderMessageId} links an incoming view to the
+     * sender's outgoing one.
+     */
+    record SessionMessage(String messageId, String senderSessionId, String recipientSessionId, String senderMessageId,
+                          List<ContentBlock> content) implements SessionUpdate {
+        @Override
+        public String sessionUpdate() {
+            return "session_message";
+        }
+    }
+
     record AvailableCommand(String name, String description, CommandInput input) {}
 
     record CommandInput(String hint) {}

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = ToolCallContent.Content.class, name = "content"),
         @JsonSubTypes.Type(value = ToolCallContent.Diff.class, name = "diff"),
         @JsonSubTypes.Type(value = ToolCallContent.Terminal.class, name = "terminal"),
+        @JsonSubTypes.Type(value = ToolCallContent.Session.class, name = "session"),
 })
 public sealed interface ToolCallContent {
 
@@ -45,6 +46,19 @@ public sealed interface ToolCallContent {
         @Override
         public String type() {
             return "terminal";
+        }
+    }
+
+    /**
+     * The tool call runs session {@code sessionId} (a subagent's child session, announced before by
+     * {@code subagent_update}); sent only to editors that advertise {@code subagents}.
+     *
+     * @see <a href="https://agentclientprotocol.com/protocol/v1/subagents">ACP subagents</a>
+     */
+    record Session(String sessionId) implements ToolCallContent {
+        @Override
+        public String type() {
+            return "session";
         }
     }
 }

@@ -61,15 +61,26 @@ final class OpenAiRequestBody {
         // Tool results are separate role:tool messages and must directly follow the
         // assistant message that asked for them, before any new user text.
         List<Part> rest = new ArrayList<>();
+        List<Part> resultImages = new ArrayList<>();
         for (Part part : parts) {
             switch (part) {
-                case Part.ToolResult result -> messages.addObject()
-                        .put("role", "tool")
-                        .put("tool_call_id", result.toolUseId())
-                        .put("content", toolResultText(result));
+                case Part.ToolResult result -> {
+                    messages.addObject()
+                            .put("role", "tool")
+                            .put("tool_call_id", result.toolUseId())
+                            .put("content", toolResultText(result));
+                    List<Part> images = result.content().stream().filter(Part.Image.class::isInstance).toList();
+                    if (!images.isEmpty()) {
+                        resultImages.add(new Part.Text("The image" + (images.size() == 1 ? "" : "s") + " of tool call "
+                                + result.toolUseId() + ":"));
+                        resultImages.addAll(images);
+                    }
+                }
                 default -> rest.add(part);
             }
         }
+        // Chat Completions tool messages carry text only: a tool's images follow in a user message of their own.
+        rest.addAll(0, resultImages);
         if (rest.isEmpty()) {
             return;
         }
@@ -106,8 +117,8 @@ final class OpenAiRequestBody {
         for (Part part : result.content()) {
             switch (part) {
                 case Part.Text t -> text.append(t.text());
-                case Part.Image image -> text.append("[image omitted: ").append(image.mimeType()).append(", ")
-                        .append(decodedSize(image.base64())).append(" bytes; tool messages here carry text only]");
+                case Part.Image image -> text.append("[image: ").append(image.mimeType()).append(", ")
+                        .append(decodedSize(image.base64())).append(" bytes, in the user message that follows]");
                 default -> { /* a tool result holds only text and images */ }
             }
         }

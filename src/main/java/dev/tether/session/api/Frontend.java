@@ -18,6 +18,14 @@ public interface Frontend {
     Ports open(SessionId id, SecretRegistry secrets);
 
     /**
+     * Whether the host shows subagents as child sessions of their own (ACP {@code subagents}); when
+     * not, a subagent's work is shown as the progress of the tool call that runs it.
+     */
+    default boolean showsSubagents() {
+        return false;
+    }
+
+    /**
      * @param output      what the session shows
      * @param requests    what it asks for its MCP servers
      * @param permissions the tool permission prompt

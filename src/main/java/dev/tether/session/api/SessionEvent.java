@@ -90,5 +90,24 @@ public sealed interface SessionEvent {
     enum CallStatus { IN_PROGRESS, COMPLETED, FAILED }
 
     /** A slash command offered to the user; {@code inputHint} describes its input, or is null when it takes none. */
+    /**
+     * A subagent's child session, as its parent shows it: announced (title, description: both null
+     * afterwards, keeping their values) when it starts {@code RUNNING}; {@code REQUIRES_ACTION} while
+     * it waits for the user; {@code IDLE} with the stop reason its work ended with ({@code end_turn},
+     * {@code cancelled}, {@code max_turn_requests}). Sent only to hosts that show subagents.
+     */
+    record SubagentChanged(String childId, String title, String description, SubagentState state, String stopReason)
+            implements SessionEvent {}
+
+    /** What a subagent is doing, as its parent shows it. */
+    enum SubagentState { RUNNING, REQUIRES_ACTION, IDLE }
+
+    /**
+     * A message between a session and its subagent (the task, the answer) as one of them shows it;
+     * {@code senderMessageId} is set on the recipient's view, naming the sender's.
+     */
+    record InterSessionMessage(String messageId, String senderId, String recipientId, String senderMessageId, String text)
+            implements SessionEvent {}
+
     record Command(String name, String description, String inputHint) {}
 }

@@ -67,6 +67,19 @@ public final class TranscriptStore {
     }
 
     /**
+     * Where the subagents of session {@code parent} keep their transcripts: beside the parent's, in
+     * {@code subagents/<parent>/}, out of {@link #list} (a subagent is not a conversation of the
+     * user's) and deleted with the parent.
+     */
+    public TranscriptStore subagents(SessionId parent) {
+        return new TranscriptStore(subagentsDir(parent), privateRoots, secrets);
+    }
+
+    private Path subagentsDir(SessionId parent) {
+        return dir.resolve("subagents").resolve(parent.value());
+    }
+
+    /**
      * The directories no tool of a session may read, write, list or search, even when they lie
      * inside its workspace: transcripts, audit logs and artifacts of every session, and whatever
      * else Tether keeps for itself.
@@ -89,6 +102,50 @@ public final class TranscriptStore {
         return transcript;
     }
 
+    /**
+     * Starts the transcript of a fork of session {@code source}: {@code meta}, then every line the
+     * source's transcript holds now but its own setup line (a torn last line is left out), then the
+     * source's title with " (fork)" added, so the two are told apart in {@code session/list}. The
+     * source's file is only read.
+     *
+     * @return the fork's transcript, open for appending, or empty when the source has no transcript
+     */
+    public Optional<Transcript> fork(SessionId source, SessionRecord.Meta meta) {
+        Path from = file(source);
+        List<String> lines;
+        try {
+            lines = Files.isRegularFile(from) ? Files.readAllLines(from, StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            log().warn("transcript {} cannot be read to fork it: {}", from.getFileName(), e.getMessage());
+            lines = null;
+        }
+        if (lines == null) {
+            return Optional.empty();
+        }
+        Transcript fork = create(meta);
+        String title = null;
+        for (String text : lines) {
+            JsonNode line;
+            try {
+                line = Json.parse(text);
+            } catch (JacksonException e) {
+                continue;
+            }
+            String kind = line.path("kind").asString("");
+            if (kind.equals("session")) {
+                continue;
+            }
+            if (kind.equals("title")) {
+                title = line.path("title").asString(null);
+            }
+            fork.append(line);
+        }
+        if (title != null) {
+            fork.append(Json.object().put("kind", "title").put("title", title + " (fork)").put("updatedAt", meta.createdAt().toString()));
+        }
+        return Optional.of(fork);
+    }
+
     /** Opens an existing transcript for appending. */
     public Transcript reopen(SessionId id) {
         return new Transcript(file(id), secrets);
@@ -103,6 +160,7 @@ public final class TranscriptStore {
         try {
             Files.deleteIfExists(auditFile(id));
             deleteTree(artifactDir(id));
+            deleteTree(subagentsDir(id));
             return Files.deleteIfExists(file(id));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code read_file {path, offset?, limit?}}: a window of a text file, with line numbers for
- * the model. Reads the editor's buffer when the editor offers {@code fs.readTextFile}. The window
+ * the model; a PNG, JPEG, GIF or WebP file goes to the model as an image ({@link ImageFile}). Reads the editor's buffer when the editor offers {@code fs.readTextFile}. The window
  * is masked ({@link SecretCuts}) before any line is cut, so a known secret that a cut would split
  * is shown as the marker, never as two halves.
  */
@@ -36,7 +36,8 @@ public final class ReadFileTool implements Tool {
 
     private static final ToolDefinition DEFINITION = new ToolDefinition(NAME,
             "Read a text file in the workspace. Returns lines prefixed with their 1-based line numbers. "
-                    + "Use offset and limit to read a part of a long file (at most " + MAX_LINES + " lines per call).",
+                    + "Use offset and limit to read a part of a long file (at most " + MAX_LINES + " lines per call). "
+                    + "A PNG, JPEG, GIF or WebP image file is returned as the image itself, for you to look at.",
             Json.parse("""
                     {"type":"object","properties":{
                       "path":{"type":"string","description":"File path, relative to the workspace root or absolute"},
@@ -94,6 +95,10 @@ public final class ReadFileTool implements Tool {
         int limit = requested == null ? MAX_LINES : Math.min(requested, MAX_LINES);
         String shown = Display.path(context.workspace(), path);
 
+        ToolOutcome image = image(context, path, shown, in);
+        if (image != null) {
+            return image;
+        }
         // One line more than asked tells whether the file goes on; a secret of several lines that the
         // window's edges would cut is read whole (the window widened by its line breaks), masked, then cut.
         int widen = cuts.lineBreaks();
@@ -105,7 +110,7 @@ public final class ReadFileTool implements Tool {
             throw in.failure(e.getMessage());
         }
         if (text.indexOf('\0') >= 0) {
-            throw in.failure(shown + " looks like a binary file");
+            throw in.failure(shown + " looks like a binary file; read_file reads text, and PNG, JPEG, GIF and WebP images");
         }
         List<String> widened = cuts.mask(text).lines().toList();
         List<String> lines = widened.subList(Math.min(offset - from, widened.size()),
@@ -153,5 +158,21 @@ public final class ReadFileTool implements Tool {
                 .put("truncated", more);
         return new ToolOutcome(List.of(new Part.Text(forModel)),
                 List.of(ToolDisplay.text(CodeFence.wrap(raw.toString(), ""))), rawOutput, false);
+    }
+
+    /** The file as an image for the model, when its first bytes say it is one; null for any other file. */
+    private static ToolOutcome image(ToolContext context, Path path, String shown, Input in) throws ToolError.TellModel {
+        try {
+            if (FileAccess.inspect(context, path) == null) {
+                return null; // not on disk: an editor buffer, or missing, which the text path reports
+            }
+            byte[] head = ImageFile.head(path);
+            ImageFile.Kind kind = ImageFile.sniff(head);
+            return kind == null ? null : ImageFile.read(context, path, kind, head, shown);
+        } catch (ToolError.TellModel e) {
+            throw in.failure(e.getMessage());
+        } catch (java.io.IOException e) {
+            return null; // the text path reads it again and says why it cannot
+        }
     }
 }

@@ -30,7 +30,7 @@ public final class UpdatePlanTool implements Tool {
 
     private static final ToolDefinition DEFINITION = new ToolDefinition(NAME,
             "Show your plan for the task to the user as a checklist. Send the complete list every time; "
-                    + "mark exactly the step you are working on as in_progress.",
+                    + "mark exactly the step you are working on as in_progress. An empty list clears the plan.",
             Json.parse("""
                     {"type":"object","properties":{
                       "entries":{"type":"array","items":{"type":"object","properties":{

@@ -51,7 +51,7 @@ class CompactionReplayTest {
                 shown.add(Json.tree(params).path("update"));
             }
         };
-        new EditorOutput(editor, "s-1", false, compaction).replay(recorded);
+        new EditorOutput(editor, "s-1", false, compaction, false).replay(recorded);
         return shown;
     }
 }

@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class DeferredToolsTest {
     private static final List<String> BUILTINS = List.of("read_file", "write_file", "edit_file", "list_files", "search",
-            "run_command", "update_plan");
+            "run_command", "update_plan", "agent");
 
     @TempDir
     Path dir;

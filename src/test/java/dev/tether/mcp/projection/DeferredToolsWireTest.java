@@ -70,7 +70,7 @@ class DeferredToolsWireTest {
         assertTrue(names.contains("tool_search"), names.toString());
         assertTrue(names.containsAll(List.of("read_file", "write_file", "search", "run_command")), names.toString());
         assertFalse(names.stream().anyMatch(n -> n.startsWith("mcp__")), "no deferred definition is sent: " + names);
-        assertEquals(8, names.size(), "the seven built-in tools and tool_search: " + names);
+        assertEquals(9, names.size(), "the seven built-in tools, agent and tool_search: " + names);
     }
 
     private List<String> send(Function<String, ModelProvider> open, String model, Function<JsonNode, JsonNode> tools,

@@ -79,9 +79,11 @@ class OpenAiToolRoundTripTest {
                   {"role":"assistant","content":"Let me look at the directory.","tool_calls":[
                     {"id":"call_abc","type":"function","function":{"name":"list_dir","arguments":"{\\"path\\":\\"src/main\\",\\"depth\\":2}"}},
                     {"id":"call_def","type":"function","function":{"name":"git_status","arguments":"{}"}}]},
-                  {"role":"tool","tool_call_id":"call_abc","content":"a.txt\\nb.txt[image omitted: image/png, 8 bytes; tool messages here carry text only]"},
+                  {"role":"tool","tool_call_id":"call_abc","content":"a.txt\\nb.txt[image: image/png, 8 bytes, in the user message that follows]"},
                   {"role":"tool","tool_call_id":"call_def","content":"[tool error] fatal: not a git repository"},
-                  {"role":"user","content":"Be brief."}]}"""), server.request(1).body());
+                  {"role":"user","content":[{"type":"text","text":"The image of tool call call_abc:"},
+                                            {"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgo="}},
+                                            {"type":"text","text":"Be brief."}]}]}"""), server.request(1).body());
         assertEquals("/v1/chat/completions", server.request(1).path());
         assertEquals("Bearer sk-openai-secret", server.request(1).headers().get("authorization"));
         server.assertToolCallsAnswered();

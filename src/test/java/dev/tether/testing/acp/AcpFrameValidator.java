@@ -51,29 +51,75 @@ public final class AcpFrameValidator {
             Map.entry("session/delete", "DeleteSessionResponse"),
             Map.entry("session/prompt", "PromptResponse"),
             Map.entry("session/set_mode", "SetSessionModeResponse"),
-            Map.entry("session/set_config_option", "SetSessionConfigOptionResponse"));
+            Map.entry("session/set_config_option", "SetSessionConfigOptionResponse"),
+            Map.entry("session/fork", "ForkSessionResponse"));
 
     private static final String RESOURCE = "/acp/schema.json";
+    private static final String UNSTABLE_RESOURCE = "/acp/schema.unstable.json";
+    private static final String SESSION_CONTENT_RESOURCE = "/acp/session-content.json";
+    /** The session updates that exist only in the unstable schema (subagents, plan operations). */
+    private static final java.util.Set<String> UNSTABLE_UPDATES = java.util.Set.of("subagent_update", "session_message",
+            "session_message_chunk", "plan_update", "plan_removed");
     private static volatile AcpFrameValidator shared;
 
     private final ObjectNode root;
+    private final AcpFrameValidator unstable;
     private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
 
-    private AcpFrameValidator(ObjectNode root) {
+    private AcpFrameValidator(ObjectNode root, AcpFrameValidator unstable) {
         this.root = root;
+        this.unstable = unstable;
     }
 
-    /** The validator for the pinned ACP schema (or the file {@code ACP_SCHEMA} names). */
+    /**
+     * The validator for the pinned ACP schema (or the file {@code ACP_SCHEMA} names); frames of what
+     * the pinned package still marks unstable (subagents, {@code session/fork}, plan operations) are
+     * checked against its unstable schema, with the {@code session} tool call content added.
+     */
     public static AcpFrameValidator shared() {
         if (shared == null) {
             synchronized (AcpFrameValidator.class) {
                 if (shared == null) {
-                    shared = new AcpFrameValidator((ObjectNode) Json.parse(readSchema()));
+                    ObjectNode unstableRoot = (ObjectNode) Json.parse(resource(UNSTABLE_RESOURCE));
+                    JsonNode session = Json.parse(resource(SESSION_CONTENT_RESOURCE)).get("ToolCallContent.session");
+                    ((tools.jackson.databind.node.ArrayNode) unstableRoot.path("$defs").path("ToolCallContent").path("oneOf")).add(session);
+                    shared = new AcpFrameValidator((ObjectNode) Json.parse(readSchema()), new AcpFrameValidator(unstableRoot, null));
                 }
             }
         }
         return shared;
+    }
+
+    /** Whether a frame uses what only the unstable schema defines. */
+    static boolean usesUnstable(JsonNode frame, String answeredMethod) {
+        if ("session/fork".equals(answeredMethod)) {
+            return true;
+        }
+        JsonNode update = frame.path("params").path("update");
+        if (!"session/update".equals(frame.path("method").asString(null)) || update.isMissingNode()) {
+            return false;
+        }
+        if (UNSTABLE_UPDATES.contains(update.path("sessionUpdate").asString(""))) {
+            return true;
+        }
+        for (JsonNode content : update.path("content")) {
+            if ("session".equals(content.path("type").asString(null))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = AcpFrameValidator.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("ACP schema resource " + name + " is missing; run scripts/refresh-acp-schema");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("ACP schema resource " + name + " unreadable", e);
+        }
     }
 
     private static String readSchema() {
@@ -85,14 +131,7 @@ public final class AcpFrameValidator {
                 throw new UncheckedIOException("ACP schema not found at " + override + " (ACP_SCHEMA)", e);
             }
         }
-        try (InputStream in = AcpFrameValidator.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("ACP schema resource " + RESOURCE + " is missing; run scripts/refresh-acp-schema");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("ACP schema resource " + RESOURCE + " unreadable", e);
-        }
+        return resource(RESOURCE);
     }
 
     /**
@@ -101,6 +140,9 @@ public final class AcpFrameValidator {
      * @param answeredMethod for a response, the method of the request it answers (or null if unknown)
      */
     public List<String> validate(JsonNode frame, String answeredMethod) {
+        if (unstable != null && usesUnstable(frame, answeredMethod)) {
+            return unstable.validate(frame, answeredMethod);
+        }
         List<String> problems = new ArrayList<>();
         check("#agent-envelope", frame, problems, "frame");
         String method = frame.path("method").asString(null);

@@ -276,6 +276,13 @@ public final class ChaosMcpServer {
                     answer(id, JSON.createObjectNode());
                 }
                 case "notifications/roots/list_changed" -> rootsChanged.incrementAndGet();
+                case "notifications/cancelled" -> {
+                    // With --call-log, a cancelled call is logged too, so a test sees the client withdraw it.
+                    if (callLog != null) {
+                        Files.writeString(Path.of(callLog), "cancelled " + message.path("params").path("requestId") + "\n",
+                                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                    }
+                }
                 default -> {
                     if (id != null) {
                         error(id, -32601, "Method not found: " + method);

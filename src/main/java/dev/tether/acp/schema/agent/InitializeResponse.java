@@ -61,10 +61,11 @@ public record InitializeResponse(int protocolVersion, AgentCapabilities agentCap
      *
      * @see <a href="https://agentclientprotocol.com/protocol/v1/initialization#session-capabilities">ACP session capabilities</a>
      */
-    public record SessionCapabilities(Offered list, Offered resume, Offered close, Offered delete, Offered additionalDirectories) {
+    public record SessionCapabilities(Offered list, Offered resume, Offered close, Offered delete, Offered additionalDirectories,
+                                      Offered fork) {
         Map<String, Object> plain() {
             return object("list", plain(list), "resume", plain(resume), "close", plain(close), "delete", plain(delete),
-                    "additionalDirectories", plain(additionalDirectories));
+                    "additionalDirectories", plain(additionalDirectories), "fork", plain(fork));
         }
 
         private static Map<String, Object> plain(Offered offered) {
