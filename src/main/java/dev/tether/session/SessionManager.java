@@ -90,6 +90,11 @@ public final class SessionManager implements AutoCloseable {
         return runtime;
     }
 
+    /** The live sessions now, in no particular order. */
+    public List<SessionRuntime> live() {
+        return List.copyOf(live.values());
+    }
+
     /** Cancels a session's turn if the session exists; unknown ids are ignored (a notification). */
     public void cancel(String sessionId) {
         if (SessionId.isValid(sessionId)) {

@@ -6,6 +6,7 @@ import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
+import dev.tether.http.status.StatusView;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
@@ -20,6 +21,7 @@ import dev.tether.session.commands.CompactCommand;
 import dev.tether.session.commands.PromptContent;
 import dev.tether.session.commands.SessionCommands;
 import dev.tether.session.servers.BackgroundTasks;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import dev.tether.session.servers.ServerWait;
 import dev.tether.session.servers.SessionHost;
@@ -63,6 +65,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
+    private volatile SessionEvent.UsageChanged usage;
     private volatile boolean closed;
     private final Cancellation lifetime = Cancellation.root();
     private final Scope scope;
@@ -95,7 +98,8 @@ public final class SessionRuntime implements AutoCloseable {
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools),
                 new SessionTools.Reach(workspace, ports, recorder, new ToolAudit(services.transcripts().audit(id))),
                 options::mode, model::acceptsImages);
-        this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
+        this.commands = new SessionCommands(mcp, recorder::send, this::say, scope, SecretCuts.of(services.secrets()),
+                services.statusPage());
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
         // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
         // which every model request (and so every tool) passes first, does. The process is hardened
@@ -139,7 +143,7 @@ public final class SessionRuntime implements AutoCloseable {
             try {
                 ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnOutput output = new TurnOutput(recorder::sendDurable, recorder::send, model.contextWindow(provider));
+                TurnOutput output = new TurnOutput(recorder::sendDurable, this::live, model.contextWindow(provider));
                 if (CompactCommand.matches(prompt)) {
                     return CompactCommand.run(new Compactor(provider, conversation, output),
                             new Compactor.Request(options.model(), SystemPrompt.build(workspace, options.mode()),
@@ -176,6 +180,39 @@ public final class SessionRuntime implements AutoCloseable {
             currentTurn = null;
             turnLock.unlock();
         }
+    }
+
+    /** A live update to the user; the last context usage is kept for the status page. */
+    private void live(SessionEvent event) {
+        if (event instanceof SessionEvent.UsageChanged changed) {
+            usage = changed;
+        }
+        recorder.send(event);
+    }
+
+    /** This session as the status page shows it: a snapshot, read without waiting for anything. */
+    public StatusView.Session status() {
+        return SessionStatus.of(id.value(), title, new SessionStatus.Parts(workspace, options, tools, mcp, notices), usage);
+    }
+
+    /**
+     * Starts reconnecting one of the session's running servers, from the status page, and returns
+     * at once; false when it has no such server (or the server is held back, and does not run).
+     */
+    public boolean reconnectServer(String server) {
+        boolean running = mcp.inspect(name -> false).stream()
+                .anyMatch(s -> s.name().equals(server) && StatusView.Server.RUNNING.contains(s.state()));
+        if (!running || closed) {
+            return false;
+        }
+        scope.start("reconnect", () -> {
+            try {
+                mcp.reconnect(server);
+            } catch (McpLauncher.CommandFailure e) {
+                // Gone or held back since the check: the page shows where it stands.
+            }
+        });
+        return true;
     }
 
     /** An agent message to the user, kept in the transcript. */

@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.api.Frontend;
+import dev.tether.session.api.StatusPage;
 import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import dev.tether.session.transcript.TranscriptStore;
@@ -17,6 +18,7 @@ import java.util.List;
  * @param toolFilter      the user's allow/deny lists of tool names, applied to every projection
  * @param frontend        the user's editor, opened per session behind a mask of {@code secrets}
  * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
+ * @param statusPage      the process's status page ({@code /status}), or null where there is none
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -26,20 +28,28 @@ public record SessionServices(
         McpServerSources mcpSources,
         ToolFilter toolFilter,
         Limits limits,
-        SecretRegistry secrets) {
+        SecretRegistry secrets,
+        StatusPage statusPage) {
+
+    /** Services without a status page. */
+    public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend, McpServerSources mcpSources,
+                           ToolFilter toolFilter, Limits limits, SecretRegistry secrets) {
+        this(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, null);
+    }
 
     /** Services that know no secrets (tests, tools that never see a credential). */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
                            List<McpServerSpec> extraMcpServers, boolean strictMcpConfig, ToolFilter toolFilter, Limits limits) {
         this(transcripts, models, mcp, frontend, McpServerSources.fixed(extraMcpServers, strictMcpConfig), toolFilter, limits,
-                SecretRegistry.empty());
+                SecretRegistry.empty(), null);
     }
 
     /** Services whose sessions get the editor's servers and {@code extraMcpServers} (only those with {@code strictMcpConfig}). */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
                            List<McpServerSpec> extraMcpServers, boolean strictMcpConfig, ToolFilter toolFilter, Limits limits,
                            SecretRegistry secrets) {
-        this(transcripts, models, mcp, frontend, McpServerSources.fixed(extraMcpServers, strictMcpConfig), toolFilter, limits, secrets);
+        this(transcripts, models, mcp, frontend, McpServerSources.fixed(extraMcpServers, strictMcpConfig), toolFilter, limits, secrets,
+                null);
     }
 
     /**
@@ -67,16 +77,22 @@ public record SessionServices(
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
-        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, statusPage);
     }
 
     /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
     public SessionServices withSecrets(SecretRegistry registry) {
-        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry);
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry,
+                statusPage);
     }
 
     /** The same services with {@code sources} deciding each session's MCP servers. */
     public SessionServices withMcpSources(McpServerSources sources) {
-        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets);
+        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, statusPage);
+    }
+
+    /** The same services with {@code page} as the process's status page. */
+    public SessionServices withStatusPage(StatusPage page) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, page);
     }
 }

@@ -8,6 +8,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.api.ServerReport;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
@@ -65,6 +66,7 @@ public final class McpConnection {
     private volatile Consumer<String> taskStatus = id -> {};
     private final Handshake handshake;
     private final ToolCalls calls;
+    private final CallStats callStats = new CallStats();
     private final ListenInterest listening;
     private final ListenStream listen;
     private final Breaker breaker;
@@ -300,7 +302,23 @@ public final class McpConnection {
      */
     public McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
                               Consumer<McpProgress> progress) {
-        return calls.call(tool, arguments, retryable, cancellation, progress);
+        long started = System.nanoTime();
+        CallStats.Outcome outcome = CallStats.Outcome.FAILED;
+        try {
+            McpCallResult result = calls.call(tool, arguments, retryable, cancellation, progress);
+            outcome = CallStats.Outcome.ANSWERED;
+            return result;
+        } catch (CancelledException e) {
+            outcome = CallStats.Outcome.CANCELLED;
+            throw e;
+        } finally {
+            callStats.record(System.nanoTime() - started, outcome);
+        }
+    }
+
+    /** Its {@code tools/call} figures since it was made, for the status view. */
+    public ServerReport.Calls callFigures() {
+        return callStats.figures();
     }
 
     // ---- views ----

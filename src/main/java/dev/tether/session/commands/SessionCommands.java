@@ -8,16 +8,18 @@ import dev.tether.model.Part;
 import dev.tether.security.SecretCuts;
 import dev.tether.session.api.PromptBlock;
 import dev.tether.session.api.SessionEvent;
+import dev.tether.session.api.StatusPage;
 import dev.tether.session.servers.McpLauncher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A session's slash commands: publishing them ({@code /mcp} and the servers' prompts), and
+ * A session's slash commands: publishing them ({@code /mcp}, {@code /status}, {@code /compact} and the servers' prompts), and
  * turning a prompt that starts with one into the messages of the turn.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
@@ -33,6 +35,7 @@ public final class SessionCommands {
     private final Consumer<String> say;
     private final Scope scope;
     private final SecretCuts cuts;
+    private final StatusPage statusPage;
     private List<SessionEvent.Command> published;
     private boolean closed;
 
@@ -40,9 +43,12 @@ public final class SessionCommands {
      * @param live sends an update that is not kept in the transcript
      * @param say  tells the user something, kept in the transcript
      * @param cuts masks the known secrets in prompt content before it is cut
+     * @param statusPage the process's status page, or null where there is none
      */
-    public SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope, SecretCuts cuts) {
+    public SessionCommands(McpLauncher.Servers mcp, Consumer<SessionEvent> live, Consumer<String> say, Scope scope, SecretCuts cuts,
+                           StatusPage statusPage) {
         this.mcp = mcp;
+        this.statusPage = statusPage;
         this.scope = scope;
         this.cuts = cuts;
         this.live = live;
@@ -61,6 +67,11 @@ public final class SessionCommands {
             SlashCommands.Invocation command = invocation.get();
             if (command.name().equals(SlashCommands.MCP)) {
                 say.accept(McpSlashCommand.run(mcp, command.input(), turn));
+                return List.of();
+            }
+            if (command.name().equals(StatusCommand.NAME)) {
+                // Live only: the link carries a one-time ticket that no transcript may keep.
+                live.accept(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), StatusCommand.answer(statusPage)));
                 return List.of();
             }
             Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()
@@ -115,7 +126,7 @@ public final class SessionCommands {
 
     /** Sends the current commands when they changed (live only: a restored session publishes its own). */
     public void publish() {
-        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts());
+        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts(), statusPage != null);
         synchronized (this) {
             if (closed || commands.equals(published)) {
                 return;

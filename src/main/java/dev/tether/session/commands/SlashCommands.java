@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Slash commands: the user's {@code /mcp}, {@code /compact} and every prompt of every ready MCP server as
+ * Slash commands: the user's {@code /mcp}, {@code /status}, {@code /compact} and every prompt of every ready MCP server as
  * {@code /<server>:<prompt>}. Parses a command line into positional and {@code name=value}
  * arguments and checks them against the prompt before anything is sent.
  *
@@ -27,10 +27,14 @@ final class SlashCommands {
     /** The arguments of a prompt invocation, or why they are wrong. */
     record Arguments(Map<String, String> values, String error) {}
 
-    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts) {
+    /** @param statusPage whether the process has a status page ({@code /status}) */
+    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts, boolean statusPage) {
         List<SessionEvent.Command> commands = new ArrayList<>();
         commands.add(new SessionEvent.Command(MCP, "MCP servers: status, or reconnect / refresh / logs <server>",
                 "reconnect|refresh|logs <server>"));
+        if (statusPage) {
+            commands.add(StatusCommand.COMMAND);
+        }
         for (McpLauncher.PromptCommand prompt : prompts) {
             String description = prompt.description() == null || prompt.description().isBlank()
                     ? "Prompt " + prompt.name() + " from MCP server " + prompt.server()

@@ -1,6 +1,7 @@
 package dev.tether.session.servers;
 
 import dev.tether.base.Cancellation;
+import dev.tether.http.status.StatusView;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -69,16 +71,20 @@ public final class RuntimeServers implements McpLauncher.Servers {
     }
 
     private McpLauncher.ServerSummary summary(ServerStatus status) {
-        String transport = switch (specs.get(status.name())) {
-            case McpServerSpec.Stdio stdio -> "stdio";
-            case McpServerSpec.Http http -> "http";
-            case McpServerSpec.Sse sse -> "sse";
-            case McpServerSpec.WebSocket ws -> "ws";
-            case null -> "?";
-        };
+        String transport = SessionServers.transport(specs.get(status.name()));
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
                 status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.protocolVersion(),
                 status.reason() != null ? status.reason() : runtime.withheldTools(status.name()));
+    }
+
+    @Override
+    public List<StatusView.Server> inspect(Predicate<String> deferred) {
+        return runtime.inspect().stream().map(report -> StatusViews.server(report, specs.get(report.status().name()), deferred)).toList();
+    }
+
+    @Override
+    public List<StatusView.Task> tasks() {
+        return runtime.tasksInFlight().stream().map(StatusViews::task).toList();
     }
 
     @Override

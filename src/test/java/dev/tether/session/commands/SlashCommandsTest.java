@@ -45,10 +45,18 @@ class SlashCommandsTest {
 
     @Test
     void offersMcpAndEveryPromptWithAnArgumentHint() {
-        var commands = SlashCommands.available(List.of(WEATHER));
+        var commands = SlashCommands.available(List.of(WEATHER), false);
         assertEquals("mcp", commands.get(0).name());
         assertEquals("everything:args-prompt", commands.get(1).name());
         assertEquals("<city> [state]", commands.get(1).inputHint());
         assertTrue(commands.get(1).description().contains("everything"));
+    }
+
+    @Test
+    void offersStatusOnlyWhereThereIsAStatusPage() {
+        assertEquals(List.of("mcp", "everything:args-prompt", "compact"),
+                SlashCommands.available(List.of(WEATHER), false).stream().map(c -> c.name()).toList());
+        assertEquals(List.of("mcp", "status", "everything:args-prompt", "compact"),
+                SlashCommands.available(List.of(WEATHER), true).stream().map(c -> c.name()).toList());
     }
 }
