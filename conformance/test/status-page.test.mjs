@@ -13,6 +13,7 @@ import { everythingStdio, mcp2026Stdio, ordersStdio } from "../lib/mcp-peers.mjs
 import { FIXTURES, script, startTether } from "../lib/testing.mjs";
 import { makeTempDirs } from "../lib/client.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
+import { attachableTetherCommand } from "../lib/attachable-jvm.mjs";
 
 const CHROMIUM = process.env.TETHER_CHROMIUM ?? "/usr/bin/chromium";
 // The flags that work on a closed network, as root, with a fresh profile (playwright adds --user-data-dir).
@@ -184,4 +185,27 @@ test("the /status page shows sessions and servers live in Chromium, and keeps it
   assert.ok(!written.includes(ticket), "the ticket is in no file Tether wrote");
   assert.ok(!written.includes(cookie.value), "the cookie is in no file Tether wrote");
   assert.ok(written.includes("/status"), "the transcript keeps the command");
+});
+
+test("nothing of the status page loads before the first /status", { timeout: 60_000 }, async (t) => {
+  const dirs = makeTempDirs("tether-status-lazy-");
+  t.after(() => dirs.cleanup());
+  const classLog = path.join(dirs.root, "classes.log");
+  const loaded = () => fs.readFileSync(classLog, "utf8").split("\n")
+    .filter((line) => /\] (io\.helidon\.|dev\.tether\.http\.status\.)/.test(line)).map((line) => line.replace(/^.*\] (\S+).*$/, "$1"));
+  // The JVM bin/tether starts (its options and start-up cache), with its class loading logged.
+  const { command, args } = attachableTetherCommand();
+  const jar = args.indexOf("-jar");
+  const logged = [...args.slice(0, jar), `-Xlog:class+load=info:file=${classLog}`, ...args.slice(jar)];
+  const tether = await startTether(t, { dirs, command, args: logged, script: script("hello.jsonl") });
+  const { sessionId } = await tether.newSession({ mcpServers: [everythingStdio()] });
+  assert.equal((await tether.prompt(sessionId, "hi")).stopReason, "end_turn");
+  assert.ok(fs.readFileSync(classLog, "utf8").includes("dev.tether.session.SessionRuntime"), "the class log is written");
+  assert.deepEqual(loaded(), [], "initialize, session/new and a turn load neither Helidon nor the status page");
+
+  assert.equal((await tether.prompt(sessionId, "/status")).stopReason, "end_turn");
+  assert.match(tether.text(sessionId), /http:\/\/127\.0\.0\.1:\d+\/\?ticket=/);
+  const after = loaded();
+  assert.ok(after.some((name) => name.startsWith("io.helidon.webserver.")), "the first /status started Helidon");
+  assert.ok(after.includes("dev.tether.http.status.StatusServer"));
 });

@@ -13,7 +13,6 @@ import dev.tether.jsonrpc.CancelProtocol;
 import dev.tether.jsonrpc.JsonRpcConnection;
 import dev.tether.jsonrpc.LineChannel;
 import dev.tether.security.SecretRegistry;
-import dev.tether.session.LiveSessions;
 import dev.tether.session.SessionManager;
 import dev.tether.session.SessionServices;
 import dev.tether.session.servers.McpLauncher;
@@ -70,7 +69,7 @@ final class AcpCommand {
 
         AtomicReference<SessionManager> live = new AtomicReference<>();
         // The status page (/status) starts on first use, never before: Helidon is not loaded until then.
-        StatusPages statusPage = new StatusPages(() -> new LiveSessions(live.get()), secrets, "Tether " + Main.version());
+        StatusPages statusPage = new StatusPages(live::get, secrets, "Tether " + Main.version());
         services = services.withStatusPage(statusPage);
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();

@@ -1,9 +1,10 @@
 package dev.tether.cli;
 
 import dev.tether.http.status.StatusServer;
-import dev.tether.http.status.StatusSource;
 import dev.tether.security.SecretCuts;
 import dev.tether.security.SecretRegistry;
+import dev.tether.session.LiveSessions;
+import dev.tether.session.SessionManager;
 import dev.tether.session.api.StatusPage;
 import java.util.function.Supplier;
 import org.slf4j.LoggerFactory;
@@ -14,18 +15,18 @@ import org.slf4j.LoggerFactory;
  * idle time is started again, on a new port, by the next. Closed when the process ends.
  */
 final class StatusPages implements StatusPage, AutoCloseable {
-    private final Supplier<StatusSource> source;
+    private final Supplier<SessionManager> sessions;
     private final SecretRegistry secrets;
     private final String product;
     private StatusServer server;
     private boolean closed;
 
     /**
-     * @param source  the sessions, read when the server starts
-     * @param secrets masked in everything the page shows, as in the transcript
+     * @param sessions the process's sessions, read when the server starts
+     * @param secrets  masked in everything the page shows, as in the transcript
      */
-    StatusPages(Supplier<StatusSource> source, SecretRegistry secrets, String product) {
-        this.source = source;
+    StatusPages(Supplier<SessionManager> sessions, SecretRegistry secrets, String product) {
+        this.sessions = sessions;
         this.secrets = secrets;
         this.product = product;
     }
@@ -37,7 +38,7 @@ final class StatusPages implements StatusPage, AutoCloseable {
         }
         try {
             if (server == null || !server.running()) {
-                server = StatusServer.start(source.get(), SecretCuts.of(secrets), StatusServer.Options.of(product));
+                server = Start.server(sessions.get(), secrets, product);
             }
             return server.link().toString();
         } catch (RuntimeException e) {
@@ -51,6 +52,16 @@ final class StatusPages implements StatusPage, AutoCloseable {
         closed = true;
         if (server != null) {
             server.close();
+        }
+    }
+
+    /**
+     * The start, in a class of its own: the JVM loads (and verifies) it, and with it the page's
+     * classes, on the first {@code /status}, not when {@link StatusPages} is made at start-up.
+     */
+    private static final class Start {
+        static StatusServer server(SessionManager sessions, SecretRegistry secrets, String product) {
+            return StatusServer.start(new LiveSessions(sessions), SecretCuts.of(secrets), StatusServer.Options.of(product));
         }
     }
 }
