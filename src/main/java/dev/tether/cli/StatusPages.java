@@ -37,9 +37,14 @@ final class StatusPages implements StatusPage, AutoCloseable {
             throw new Unavailable("Tether is shutting down");
         }
         try {
-            if (server == null || !server.running()) {
-                server = Start.server(sessions.get(), secrets, product);
+            if (server != null && server.running()) {
+                try {
+                    return server.link().toString();
+                } catch (IllegalStateException stopped) {
+                    // It reached its idle time just now: a new one starts below.
+                }
             }
+            server = Start.server(sessions.get(), secrets, product);
             return server.link().toString();
         } catch (RuntimeException e) {
             LoggerFactory.getLogger(StatusPages.class).warn("the status page could not start", e);

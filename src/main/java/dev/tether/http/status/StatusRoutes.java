@@ -162,6 +162,11 @@ final class StatusRoutes {
         return new Answer.Page(303, "text/plain; charset=utf-8", "See /".getBytes(StandardCharsets.UTF_8), Map.of("Location", "/"));
     }
 
+    /** The answer before the routes are in place (the port is bound a moment before they are made). */
+    static Answer starting() {
+        return refusal(503, "Starting", "The status page is starting. Reload in a moment.");
+    }
+
     private static Answer jsonAnswer(int status, String message) {
         String body = Json.write(Json.object().put(status < 300 ? "status" : "error", message));
         return new Answer.Page(status, "application/json", body.getBytes(StandardCharsets.UTF_8), Map.of());

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,10 +64,14 @@ public final class StatusServer implements AutoCloseable {
     public static StatusServer start(StatusSource source, SecretCuts cuts, Options options) {
         StatusJson json = new StatusJson(cuts);
         StatusServer server = new StatusServer(options, source, json);
-        StatusRoutes[] routes = new StatusRoutes[1];
-        server.http = StatusHttp.start(request -> routes[0].answer(request), server::stream);
+        // The routes need the port, known once the server listens: a request before then (none has a link yet) gets a 503.
+        AtomicReference<StatusRoutes> routes = new AtomicReference<>();
+        server.http = StatusHttp.start(request -> {
+            StatusRoutes ready = routes.get();
+            return ready != null ? ready.answer(request) : StatusRoutes.starting();
+        }, server::stream);
         server.origin = URI.create("http://127.0.0.1:" + server.http.port());
-        routes[0] = new StatusRoutes(source, server.access, () -> server.snapshot(source), json, server.origin.toString(), server::used);
+        routes.set(new StatusRoutes(source, server.access, () -> server.snapshot(source), json, server.origin.toString(), server::used));
         Thread.ofVirtual().name("status-idle").start(server::stopWhenIdle);
         log().info("status page listening on {}", server.origin);
         return server;
@@ -91,7 +96,7 @@ public final class StatusServer implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (!running) {
             return;
         }
