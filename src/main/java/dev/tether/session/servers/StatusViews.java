@@ -90,23 +90,7 @@ final class StatusViews {
     }
 
     private static List<String> hints(McpToolInfo.Hints hints) {
-        List<String> out = new ArrayList<>();
-        if (hints == null) {
-            return out;
-        }
-        if (hints.isReadOnly()) {
-            out.add("read-only");
-        }
-        if (hints.isDestructive()) {
-            out.add("destructive");
-        }
-        if (Boolean.TRUE.equals(hints.idempotent())) {
-            out.add("idempotent");
-        }
-        if (hints.isOpenWorld()) {
-            out.add("open-world");
-        }
-        return out;
+        return hints == null ? List.of() : hints.labels();
     }
 
     private static String time(Instant at) {
