@@ -184,7 +184,9 @@ test("the /status page shows sessions and servers live in Chromium, and keeps it
   assert.ok(written.length > 0, "Tether wrote its transcript");
   assert.ok(!written.includes(ticket), "the ticket is in no file Tether wrote");
   assert.ok(!written.includes(cookie.value), "the cookie is in no file Tether wrote");
-  assert.ok(written.includes("/status"), "the transcript keeps the command");
+  const transcript = fs.readFileSync(path.join(dirs.state, "tether", "sessions", `${sessionId}.jsonl`), "utf8");
+  assert.match(transcript, /"text":"\/status"/, "the transcript keeps the command");
+  assert.doesNotMatch(transcript, /Tether's status page/, "but not the answer that held the link");
 });
 
 test("nothing of the status page loads before the first /status", { timeout: 60_000 }, async (t) => {
@@ -204,8 +206,14 @@ test("nothing of the status page loads before the first /status", { timeout: 60_
   assert.deepEqual(loaded(), [], "initialize, session/new and a turn load neither Helidon nor the status page");
 
   assert.equal((await tether.prompt(sessionId, "/status")).stopReason, "end_turn");
-  assert.match(tether.text(sessionId), /http:\/\/127\.0\.0\.1:\d+\/\?ticket=/);
+  const origin = tether.text(sessionId).match(/(http:\/\/127\.0\.0\.1:\d+)\/\?ticket=/)?.[1];
+  assert.ok(origin, tether.text(sessionId));
+  assert.equal((await raw(`${origin}/`)).status, 401, "the page answers");
   const after = loaded();
   assert.ok(after.some((name) => name.startsWith("io.helidon.webserver.")), "the first /status started Helidon");
   assert.ok(after.includes("dev.tether.http.status.StatusServer"));
+
+  // The page ends with the process.
+  await tether.close();
+  await assert.rejects(raw(`${origin}/`), /ECONNREFUSED/, "nothing answers on the page's port once Tether has exited");
 });
