@@ -68,8 +68,12 @@ class StatusServerTest {
             assertTrue(events.headers().firstValue("Content-Type").orElseThrow().startsWith("text/event-stream"));
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(events.body(), StandardCharsets.UTF_8))) {
                 assertTrue(readUntil(lines, "first title"), "the first frame holds the page as it is");
-                title.set("second <title>");
-                assertTrue(readUntil(lines, "second &lt;title&gt;"), "a change is pushed, escaped");
+                title.set("second <title>\nover two lines");
+                List<String> event = nextEventWith(lines, "second &lt;title&gt;");
+                assertTrue(event.stream().allMatch(line -> line.startsWith("data:") || line.startsWith("event:")), event.toString());
+                String data = String.join("\n", event.stream().filter(line -> line.startsWith("data:"))
+                        .map(line -> line.substring(line.startsWith("data: ") ? 6 : 5)).toList());
+                assertTrue(data.contains("second &lt;title&gt;\nover two lines"), "a change is pushed, escaped, its lines whole: " + data);
             }
         }
     }
@@ -97,6 +101,22 @@ class StatusServerTest {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** The lines of the next event one of whose data lines holds {@code text}; empty at the stream's end. */
+    private static List<String> nextEventWith(BufferedReader lines, String text) throws java.io.IOException {
+        List<String> event = new java.util.ArrayList<>();
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            if (!line.isEmpty()) {
+                event.add(line);
+                continue;
+            }
+            if (event.stream().anyMatch(l -> l.startsWith("data:") && l.contains(text))) {
+                return event;
+            }
+            event.clear();
+        }
+        return List.of();
     }
 
     /** Reads the stream until a data line holds {@code text}; false at its end. */
