@@ -69,8 +69,14 @@ final class AcpCommand {
                 .withRules(Wiring.rules(settings))
                 .withInstructions(Wiring.instructions(settings));
 
+        AtomicReference<SessionManager> live = new AtomicReference<>();
+        // The status page (/status) starts on first use, never before: Helidon is not loaded until then.
+        StatusPages statusPage = new StatusPages(live::get, secrets, "Tether " + Main.version());
+        services = services.withStatusPage(statusPage);
+
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);
+        live.set(sessions);
         Consumer<ClientCapabilities> initialized = caps -> {
             sessions.services(sessions.services().withFrontend(new EditorFrontend(Wiring.client(connection.get()), caps)));
             SessionWarmup.start(hardened, launcher, protocolOut.written(), protocolOut.secondFrame());
@@ -83,13 +89,17 @@ final class AcpCommand {
         // After the line above: an initialize answered early brings its capabilities now, or before the next frame.
         first.onInitialized(initialized);
         // A SIGTERM from the editor must still end every MCP server process.
-        Thread hook = new Thread(sessions::close, "tether-shutdown");
+        Thread hook = new Thread(() -> {
+            statusPage.close();
+            sessions.close();
+        }, "tether-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         rpc.start();
         rpc.closed().join();
         // A script that writes its requests and closes stdin still gets their answers: what is
         // being handled may finish for a moment, then is cancelled (a turn answers "cancelled").
         rpc.finishInFlight(IN_FLIGHT_GRACE);
+        statusPage.close();
         sessions.close();
         // The channel's writer is a daemon thread: what is still queued reaches the editor before exit.
         rpc.close();

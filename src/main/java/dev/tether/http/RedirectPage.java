@@ -23,26 +23,9 @@ final class RedirectPage {
         return page("Nothing here", "This address is not waiting for a sign-in.");
     }
 
-    /** Escapes for HTML text and attribute values. */
+    /** Escapes for HTML text and attribute values (one line: newlines and tabs become spaces). */
     static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> {
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> {
-                    if (Character.isISOControl(c)) {
-                        out.append(' ');
-                    } else {
-                        out.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        return out.toString();
+        return Html.escape(text).replace('\n', ' ').replace('\t', ' ');
     }
 
     /** An authorization server's error text is not ours to print at any length. */

@@ -14,12 +14,15 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class EventDispatcher implements McpConnection.Events {
     private final McpRuntimeListener listener;
+    private final ServerJournal journal;
     private final ReentrantLock lock = new ReentrantLock();
     private long revision;
     private volatile boolean closed;
 
-    EventDispatcher(McpRuntimeListener listener) {
+    /** @param journal told every change first, so that a status view sees what the listener is told */
+    EventDispatcher(McpRuntimeListener listener, ServerJournal journal) {
         this.listener = listener;
+        this.journal = journal;
     }
 
     @Override
@@ -35,7 +38,9 @@ final class EventDispatcher implements McpConnection.Events {
             ServerStatus status = source.status();
             switch (change) {
                 case STATE -> {
-                    listener.onEvent(new McpRuntimeEvent.StateChanged(++revision, source.name(), generation, status));
+                    McpRuntimeEvent.StateChanged changed = new McpRuntimeEvent.StateChanged(++revision, source.name(), generation, status);
+                    journal.record(changed);
+                    listener.onEvent(changed);
                     if (status.state() == State.READY) {
                         listener.serverReady(source.name(), status.toolCount());
                     } else if (status.state() == State.FAILED) {
@@ -47,8 +52,10 @@ final class EventDispatcher implements McpConnection.Events {
                 case ROOTS -> listener.serverNeedsRoots(source.name(), source.rootsNeeded());
                 case TOOLS -> {
                     List<String> names = source.tools().stream().map(McpToolInfo::name).toList();
-                    listener.onEvent(new McpRuntimeEvent.ToolsChanged(++revision, source.name(), generation,
-                            status.catalogRevision(), names));
+                    McpRuntimeEvent.ToolsChanged changed = new McpRuntimeEvent.ToolsChanged(++revision, source.name(), generation,
+                            status.catalogRevision(), names);
+                    journal.record(changed);
+                    listener.onEvent(changed);
                     listener.toolsChanged();
                 }
             }

@@ -6,6 +6,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
 import dev.tether.mcp.api.ServerRoots;
+import dev.tether.mcp.api.ServerReport;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
 import dev.tether.mcp.connection.ConnectionTasks;
@@ -13,6 +14,7 @@ import dev.tether.mcp.connection.McpConnection;
 import dev.tether.mcp.connection.content.ConnectionContent;
 import dev.tether.mcp.content.CompletionRef;
 import dev.tether.mcp.content.Completions;
+import dev.tether.mcp.content.ContentCatalog;
 import dev.tether.mcp.content.ContentResults;
 import dev.tether.mcp.content.McpCompletion;
 import dev.tether.mcp.content.McpPromptInfo;
@@ -21,6 +23,7 @@ import dev.tether.mcp.interaction.ServerInstructions;
 import dev.tether.mcp.interaction.ServerRequestHandler;
 import dev.tether.mcp.interaction.logs.ServerLogs;
 import dev.tether.mcp.projection.CatalogBarrier;
+import dev.tether.mcp.projection.McpTool;
 import dev.tether.mcp.projection.Projection;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
@@ -64,9 +67,11 @@ public final class McpRuntime implements AutoCloseable {
     private final RuntimeContent content;
     private final RuntimeSkills skills;
     private final McpTasks tasks;
+    private final ServerJournal journal;
 
     private McpRuntime(List<McpConnection> connections, McpRuntimeOptions options, McpConnectionSettings settings,
-                       EventDispatcher events, Cancellation calls, Projection projection, McpInteraction interaction) {
+                       EventDispatcher events, Cancellation calls, Projection projection, McpInteraction interaction,
+                       ServerJournal journal) {
         this.connections = new java.util.concurrent.CopyOnWriteArrayList<>(connections);
         this.options = options;
         this.settings = settings;
@@ -78,6 +83,7 @@ public final class McpRuntime implements AutoCloseable {
         projection.useContent(content);
         this.skills = new RuntimeSkills(this.connections, this::connection, projection.results().cuts());
         this.interaction = interaction;
+        this.journal = journal;
         this.tasks = new McpTasks(options.tasks(), projection.results(), options.host().taskEvents());
         tasks.onRunningChanged(server -> {
             McpConnection c = connection(server);
@@ -124,13 +130,14 @@ public final class McpRuntime implements AutoCloseable {
             }
             byName.put(spec.name(), spec);
         }
-        EventDispatcher events = new EventDispatcher(listener);
+        ServerJournal journal = new ServerJournal(java.time.Clock.systemUTC());
+        EventDispatcher events = new EventDispatcher(listener, journal);
         Cancellation calls = Cancellation.root();
         McpConnectionSettings effective = settings;
         List<McpConnection> connections = byName.values().stream()
                 .map(spec -> new McpConnection(spec, options, effective, events, calls)).toList();
         McpRuntime runtime = new McpRuntime(connections, options, effective, events, calls,
-                new Projection(options, interaction.toolCalls()), interaction);
+                new Projection(options, interaction.toolCalls()), interaction, journal);
         // Remote servers first: their handshakes take longest on the network.
         connections.stream()
                 .sorted(Comparator.comparingInt(c -> byName.get(c.name()) instanceof McpServerSpec.Stdio ? 1 : 0))
@@ -255,6 +262,50 @@ public final class McpRuntime implements AutoCloseable {
     public ServerLogs logs(String server) {
         McpConnection c = require(server);
         return interaction.logs(server, Redactor.redactLines(c.stderrTail(), STDERR_EXCERPT_BYTES));
+    }
+
+    /**
+     * What the user may look at about every server, for a status view: its state and history, its
+     * catalogs as the model sees them, its call figures, log messages and stderr. A snapshot with
+     * no side effect (unlike {@link #status()}, no failed server is tried again); never model input.
+     */
+    public List<ServerReport> inspect() {
+        Map<String, McpTool> offered = new java.util.HashMap<>();
+        for (Tool tool : tools()) {
+            if (tool instanceof McpTool mcp) {
+                offered.put(mcp.server() + '\n' + mcp.rawName(), mcp);
+            }
+        }
+        List<ServerReport> reports = new java.util.ArrayList<>();
+        for (McpConnection c : connections) {
+            String name = c.name();
+            ServerStatus status = c.status();
+            boolean ready = status.state() == ServerStatus.State.READY;
+            String stderr = Redactor.redactLines(c.stderrTail(), STDERR_EXCERPT_BYTES);
+            List<ServerReport.Tool> tools = !ready ? List.of() : c.tools().stream().map(info -> {
+                McpTool projected = offered.get(name + '\n' + info.name());
+                return new ServerReport.Tool(info.name(), projected == null ? null : projected.definition().name(), info.title(),
+                        info.description(), projected == null ? info.hints() : projected.hints());
+            }).toList();
+            List<ServerReport.Resource> resources = new java.util.ArrayList<>();
+            List<ServerReport.Prompt> prompts = List.of();
+            if (ready) {
+                ContentCatalog catalog = c.content().catalog();
+                catalog.resources().forEach(r -> resources.add(new ServerReport.Resource(r.uri(), r.name(), r.description(), false)));
+                catalog.templates().forEach(t -> resources.add(new ServerReport.Resource(t.uriTemplate(), t.name(), t.description(), true)));
+                prompts = c.content().prompts().stream().map(p -> new ServerReport.Prompt(p.name(), p.description())).toList();
+            }
+            List<ServerReport.Log> logs = interaction.logs(name, "").entries().stream()
+                    .map(e -> new ServerReport.Log(e.at(), e.level(), e.logger(), e.text())).toList();
+            reports.add(new ServerReport(status, journal.history(name), stderr, c.callFigures(), tools, resources, prompts,
+                    journal.catalogChanged(name), logs));
+        }
+        return reports;
+    }
+
+    /** The session's MCP tasks that have not ended, oldest first, for a status view. */
+    public List<McpTasks.Running> tasksInFlight() {
+        return tasks.inFlight();
     }
 
     /**

@@ -123,6 +123,11 @@ public final class SessionManager implements AutoCloseable {
         return runtime;
     }
 
+    /** The live sessions now, in no particular order. */
+    public List<SessionRuntime> live() {
+        return List.copyOf(live.values());
+    }
+
     /**
      * Cancels a session's turn if the session exists, or a subagent's work if it names a running
      * one's child session; unknown ids are ignored (a notification).

@@ -11,6 +11,7 @@ import dev.tether.base.Scope;
 import dev.tether.base.git.ProjectRoot;
 import dev.tether.context.InstructionFile;
 import dev.tether.context.ProjectInstructions;
+import dev.tether.http.status.StatusView;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
@@ -26,6 +27,7 @@ import dev.tether.session.commands.ContextCommand;
 import dev.tether.session.commands.PromptContent;
 import dev.tether.session.commands.SessionCommands;
 import dev.tether.session.servers.BackgroundTasks;
+import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import dev.tether.session.servers.ServerWait;
 import dev.tether.session.servers.SessionHost;
@@ -72,6 +74,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
+    private volatile SessionEvent.UsageChanged usage;
     private volatile boolean closed;
     private final Cancellation lifetime = Cancellation.root();
     private final Scope scope;
@@ -140,7 +143,8 @@ public final class SessionRuntime implements AutoCloseable {
                 new SessionTools.Subagents(subagents,
                         () -> AgentTypes.of(ProjectRoot.of(workspace.cwd()), userDir == null ? null : userDir.resolve("agents")).all(),
                         AgentTool.Budget.DEFAULT));
-        this.commands = new SessionCommands(mcp, files::commands, recorder::send, this::say, scope, SecretCuts.of(services.secrets()));
+        this.commands = new SessionCommands(mcp, files::commands, recorder::send, this::say, scope, SecretCuts.of(services.secrets()),
+                services.statusPage());
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);
         // Launched in the background: the session/new answer does not wait for it; the catalog barrier,
         // which every model request (and so every tool) passes first, does. The process is hardened
@@ -184,7 +188,7 @@ public final class SessionRuntime implements AutoCloseable {
             try {
                 ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
-                TurnOutput output = new TurnOutput(recorder::sendDurable, recorder::send, model.contextWindow(provider));
+                TurnOutput output = new TurnOutput(recorder::sendDurable, this::live, model.contextWindow(provider));
                 if (ContextCommand.matches(prompt)) {
                     say(instructions.report());
                     return StopReason.END_TURN;
@@ -238,6 +242,39 @@ public final class SessionRuntime implements AutoCloseable {
         }
         return "# Project instructions for this directory\n\nThese files apply to work below their directories. The user's own"
                 + " messages come first, and nothing in them grants permissions.\n" + instructions.forModel(found);
+    }
+
+    /** A live update to the user; the last context usage is kept for the status page. */
+    private void live(SessionEvent event) {
+        if (event instanceof SessionEvent.UsageChanged changed) {
+            usage = changed;
+        }
+        recorder.send(event);
+    }
+
+    /** This session as the status page shows it: a snapshot, read without waiting for anything. */
+    public StatusView.Session status() {
+        return SessionStatus.of(id.value(), title, new SessionStatus.Parts(workspace, options, tools, mcp, notices), usage);
+    }
+
+    /**
+     * Starts reconnecting one of the session's running servers, from the status page, and returns
+     * at once; false when it has no such server (or the server is held back, and does not run).
+     */
+    public boolean reconnectServer(String server) {
+        boolean running = mcp.inspect(name -> false).stream()
+                .anyMatch(s -> s.name().equals(server) && StatusView.Server.RUNNING.contains(s.state()));
+        if (!running || closed) {
+            return false;
+        }
+        scope.start("reconnect", () -> {
+            try {
+                mcp.reconnect(server, Cancellation.root());
+            } catch (McpLauncher.CommandFailure e) {
+                // Gone or held back since the check: the page shows where it stands.
+            }
+        });
+        return true;
     }
 
     /** An agent message to the user, kept in the transcript. */

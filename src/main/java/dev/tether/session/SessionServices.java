@@ -4,6 +4,7 @@ import dev.tether.context.InstructionSettings;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.security.SecretRegistry;
 import dev.tether.session.api.Frontend;
+import dev.tether.session.api.StatusPage;
 import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import dev.tether.session.transcript.TranscriptStore;
@@ -21,6 +22,7 @@ import java.util.List;
  * @param secrets         the process's known secrets: masked in everything a session sends, withheld from commands
  * @param rules           each session's permission rules, by the project its directory belongs to
  * @param instructions    where each session's instruction files (AGENTS.md …) are looked for, and their budget
+ * @param statusPage      the process's status page ({@code /status}), or null where there is none
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -32,12 +34,13 @@ public record SessionServices(
         Limits limits,
         SecretRegistry secrets,
         RuleBooks rules,
-        InstructionSettings instructions) {
+        InstructionSettings instructions,
+        StatusPage statusPage) {
 
-    /** Services without permission rules or a user instruction file: the mode decides, "Always allow" lasts the session. */
+    /** Services without permission rules, a user instruction file or a status page: the mode decides, "Always allow" lasts the session. */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
                            McpServerSources mcpSources, ToolFilter toolFilter, Limits limits, SecretRegistry secrets) {
-        this(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, RuleBooks.NONE, InstructionSettings.DEFAULT);
+        this(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, RuleBooks.NONE, InstructionSettings.DEFAULT, null);
     }
 
     /** Services that know no secrets (tests, tools that never see a credential). */
@@ -79,26 +82,31 @@ public record SessionServices(
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
-        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, rules, instructions);
+        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, rules, instructions, statusPage);
     }
 
     /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
     public SessionServices withSecrets(SecretRegistry registry) {
-        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry, rules, instructions);
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry, rules, instructions, statusPage);
     }
 
     /** The same services with {@code sources} deciding each session's MCP servers. */
     public SessionServices withMcpSources(McpServerSources sources) {
-        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, rules, instructions);
+        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, rules, instructions, statusPage);
     }
 
     /** The same services with {@code settings} saying where each session's instruction files are. */
     public SessionServices withInstructions(InstructionSettings settings) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, settings);
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, settings, statusPage);
     }
 
     /** The same services with {@code books} giving each session its permission rules. */
     public SessionServices withRules(RuleBooks books) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, books, instructions);
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, books, instructions, statusPage);
+    }
+
+    /** The same services with {@code page} as the process's status page. */
+    public SessionServices withStatusPage(StatusPage page) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions, page);
     }
 }

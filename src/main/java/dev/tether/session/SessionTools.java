@@ -374,6 +374,16 @@ final class SessionTools implements TurnTools {
         return BinaryNotes.forModel(parts, acceptsImages.getAsBoolean());
     }
 
+    /** Whether the last model request left out the tool the model calls {@code name}. */
+    boolean deferred(String name) {
+        return deferred.isDeferred(name);
+    }
+
+    /** The last permission decisions, newest first. */
+    List<ToolAudit.Decided> decisions() {
+        return audit.recent();
+    }
+
     void close() {
         audit.close();
     }

@@ -234,9 +234,16 @@ class ArchitectureTest {
         }
     }
 
+    /** The session fills the status page's records ({@code http.status}), and knows nothing else of HTTP. */
     @Test
     void sessionKnowsNoEditorProtocolAndNoWire() {
-        onlyUses("session", "agent", "context", "tools", "mcp", "model", "base", "json", "security");
+        onlyUses("session", "agent", "context", "tools", "mcp", "model", "base", "json", "security", "http");
+        noClasses().that().resideInAPackage("dev.tether.session..")
+                .should().dependOnClassesThat().resideInAPackage("dev.tether.http")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.tether.session..")
+                .should().dependOnClassesThat().resideInAPackage("io.helidon..")
+                .check(classes);
     }
 
     /**
@@ -253,9 +260,21 @@ class ArchitectureTest {
         onlyUses("reference");
     }
 
+    /** The status page masks and sanitises what it shows (security) and sends JSON (json). */
     @Test
-    void httpUsesOnlyBase() {
-        onlyUses("http", "base");
+    void httpUsesOnlyBaseJsonAndSecurity() {
+        onlyUses("http", "base", "json", "security");
+    }
+
+    /** Helidon is loaded only when a listener or the status page starts: only the classes that start them import it. */
+    @Test
+    void helidonStaysInItsEndpoints() {
+        noClasses().that().resideInAPackage("dev.tether..")
+                .and().doNotHaveFullyQualifiedName("dev.tether.http.HelidonEndpoint")
+                .and().haveNameNotMatching("dev\\.tether\\.http\\.status\\.StatusHttp(\\$.*)?")
+                .and().resideOutsideOfPackage("dev.tether.reference..")
+                .should().dependOnClassesThat().resideInAPackage("io.helidon..")
+                .check(classes);
     }
 
     @Test

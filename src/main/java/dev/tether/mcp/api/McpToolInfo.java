@@ -3,7 +3,9 @@ package dev.tether.mcp.api;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
@@ -143,6 +145,24 @@ public record McpToolInfo(String name, String title, String description, JsonNod
 
         public boolean isOpenWorld() {
             return Boolean.TRUE.equals(openWorld);
+        }
+
+        /** The hints that hold, in words: {@code read-only}, {@code destructive}, {@code idempotent}, {@code open-world}. */
+        public List<String> labels() {
+            List<String> labels = new ArrayList<>();
+            if (isReadOnly()) {
+                labels.add("read-only");
+            }
+            if (isDestructive()) {
+                labels.add("destructive");
+            }
+            if (Boolean.TRUE.equals(idempotent)) {
+                labels.add("idempotent");
+            }
+            if (isOpenWorld()) {
+                labels.add("open-world");
+            }
+            return labels;
         }
     }
 }

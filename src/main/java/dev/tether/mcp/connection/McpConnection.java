@@ -8,6 +8,7 @@ import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpProgress;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.api.McpToolInfo;
+import dev.tether.mcp.api.ServerReport;
 import dev.tether.mcp.api.ServerStatus.State;
 import dev.tether.mcp.api.ServerStatus;
 import dev.tether.mcp.catalog.Catalog;
@@ -67,6 +68,7 @@ public final class McpConnection {
     private volatile Consumer<String> taskStatus = id -> {};
     private final Handshake handshake;
     private final ToolCalls calls;
+    private final CallStats callStats = new CallStats();
     private final ListenInterest listening;
     private final ListenStream listen;
     private final Breaker breaker;
@@ -312,9 +314,24 @@ public final class McpConnection {
      */
     public McpCallResult call(String tool, JsonNode arguments, boolean retryable, Cancellation cancellation,
                               Consumer<McpProgress> progress) {
-        McpCallResult result = calls.call(tool, arguments, retryable, cancellation, progress);
-        roots.answered(result);
-        return result;
+        long started = System.nanoTime();
+        CallStats.Outcome outcome = CallStats.Outcome.FAILED;
+        try {
+            McpCallResult result = calls.call(tool, arguments, retryable, cancellation, progress);
+            outcome = CallStats.Outcome.ANSWERED;
+            roots.answered(result);
+            return result;
+        } catch (CancelledException e) {
+            outcome = CallStats.Outcome.CANCELLED;
+            throw e;
+        } finally {
+            callStats.record(System.nanoTime() - started, outcome);
+        }
+    }
+
+    /** Its {@code tools/call} figures since it was made, for the status view. */
+    public ServerReport.Calls callFigures() {
+        return callStats.figures();
     }
 
     // ---- views ----

@@ -97,6 +97,19 @@ public final class DeferredTools {
         return loaded.contains(name);
     }
 
+    /** Whether the last request left out the definition of the tool the model calls {@code name} (for the status view). */
+    public boolean isDeferred(String name) {
+        if (deferred == 0) {
+            return false;
+        }
+        for (Tool tool : searchable) {
+            if (tool.definition().name().equals(name)) {
+                return !alwaysLoaded(tool) && !loaded.contains(name);
+            }
+        }
+        return false;
+    }
+
     /** A call to a deferred tool by its exact name runs, and loads it. */
     public void used(Tool tool) {
         if (deferrable(tool) && !loaded.contains(tool.definition().name()) && searchable.contains(tool)) {

@@ -187,20 +187,7 @@ public final class ToolProjection {
 
     /** {@code [read-only] [idempotent] [open-world]}: the effective hints, compactly. */
     static String hintTags(McpToolInfo.Hints hints) {
-        List<String> tags = new ArrayList<>();
-        if (hints.isReadOnly()) {
-            tags.add("[read-only]");
-        }
-        if (hints.isDestructive()) {
-            tags.add("[destructive]");
-        }
-        if (Boolean.TRUE.equals(hints.idempotent())) {
-            tags.add("[idempotent]");
-        }
-        if (hints.isOpenWorld()) {
-            tags.add("[open-world]");
-        }
-        return String.join(" ", tags);
+        return String.join(" ", hints.labels().stream().map(label -> "[" + label + "]").toList());
     }
 
     private static JsonNode auditInfo(String server, String tool, McpToolInfo.Hints hints, boolean trusted) {

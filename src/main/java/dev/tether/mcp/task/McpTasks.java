@@ -243,6 +243,26 @@ public final class McpTasks implements AutoCloseable {
     }
 
     /**
+     * A task of the session that has not ended, as the user may see it: Tether's id, its server,
+     * the tool's projected name, its status and the server's message about it (sanitised, masked,
+     * capped), and when it started.
+     */
+    public record Running(McpTaskId id, String server, String tool, String status, String message, java.time.Instant since) {}
+
+    /** The session's tasks that have not ended, oldest first, for the status view. */
+    public List<Running> inFlight() {
+        java.time.Instant now = java.time.Instant.now();
+        long nanos = System.nanoTime();
+        return tasks.values().stream().filter(t -> !t.done.isDone())
+                .sorted(java.util.Comparator.comparingLong(t -> t.started))
+                .map(t -> {
+                    McpTaskState last = t.last;
+                    String message = last.statusMessage() == null ? null : cuts.cap(cuts.clean(last.statusMessage()), MAX_IMMEDIATE_BYTES);
+                    return new Running(t.id, t.server.name(), t.tool, last.status().wire(), message, now.minusNanos(nanos - t.started));
+                }).toList();
+    }
+
+    /**
      * A status notification from {@code server} ({@code notifications/tasks/status}, or
      * {@code notifications/tasks} on a 2026 listen stream): the watcher of that task, if this
      * session has one, looks again soon. An unknown id is ignored; nothing is created or changed by a

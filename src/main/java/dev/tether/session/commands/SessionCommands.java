@@ -10,20 +10,22 @@ import dev.tether.model.Part;
 import dev.tether.security.SecretCuts;
 import dev.tether.session.api.PromptBlock;
 import dev.tether.session.api.SessionEvent;
+import dev.tether.session.api.StatusPage;
 import dev.tether.session.servers.McpLauncher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A session's slash commands: publishing them ({@code /mcp}, the command files and the servers'
- * prompts), and turning a prompt that starts with one into the messages of the turn. A command file
- * expands to the user's message and nothing more; a built-in command's name is never a file's.
+ * A session's slash commands: publishing them ({@code /mcp}, {@code /status}, the command files and
+ * the servers' prompts), and turning a prompt that starts with one into the messages of the turn. A
+ * command file expands to the user's message and nothing more; a built-in command's name is never a file's.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
  */
@@ -43,19 +45,22 @@ public final class SessionCommands {
     private final Consumer<String> say;
     private final Scope scope;
     private final SecretCuts cuts;
+    private final StatusPage statusPage;
     private List<SessionEvent.Command> published;
     private boolean closed;
 
     /**
-     * @param files the command files on offer, read again at each call (unchanged files from a cache)
-     * @param live  sends an update that is not kept in the transcript
-     * @param say   tells the user something, kept in the transcript
-     * @param cuts  masks the known secrets in prompt content before it is cut
+     * @param files      the command files on offer, read again at each call (unchanged files from a cache)
+     * @param live       sends an update that is not kept in the transcript
+     * @param say        tells the user something, kept in the transcript
+     * @param cuts       masks the known secrets in prompt content before it is cut
+     * @param statusPage the process's status page, or null where there is none
      */
     public SessionCommands(McpLauncher.Servers mcp, Supplier<List<FileCommand>> files, Consumer<SessionEvent> live, Consumer<String> say,
-                           Scope scope, SecretCuts cuts) {
+                           Scope scope, SecretCuts cuts, StatusPage statusPage) {
         this.mcp = mcp;
         this.files = files;
+        this.statusPage = statusPage;
         this.scope = scope;
         this.cuts = cuts;
         this.live = live;
@@ -78,6 +83,11 @@ public final class SessionCommands {
             SlashCommands.Invocation command = invocation.get();
             if (command.name().equals(SlashCommands.MCP)) {
                 say.accept(McpSlashCommand.run(mcp, command.input(), turn));
+                return List.of();
+            }
+            if (command.name().equals(StatusCommand.NAME)) {
+                // Live only: the link carries a one-time ticket that no transcript may keep.
+                live.accept(new SessionEvent.AgentMessage(UUID.randomUUID().toString(), StatusCommand.answer(statusPage)));
                 return List.of();
             }
             Optional<McpLauncher.PromptCommand> found = mcp.prompts().stream()
@@ -144,7 +154,7 @@ public final class SessionCommands {
 
     /** Sends the current commands when they changed (live only: a restored session publishes its own). */
     public void publish() {
-        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts(), fileCommands);
+        List<SessionEvent.Command> commands = SlashCommands.available(mcp.prompts(), fileCommands, statusPage != null);
         synchronized (this) {
             if (closed || commands.equals(published)) {
                 return;

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Slash commands: the user's {@code /mcp}, {@code /compact}, the command files ({@code /<name>}) and
- * every prompt of every ready MCP server as {@code /<server>:<prompt>}. Parses a command line into positional and {@code name=value}
+ * Slash commands: the user's {@code /mcp}, {@code /status}, {@code /compact}, the command files
+ * ({@code /<name>}) and every prompt of every ready MCP server as {@code /<server>:<prompt>}. Parses a command line into positional and {@code name=value}
  * arguments and checks them against the prompt before anything is sent.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/slash-commands">ACP slash commands</a>
@@ -28,10 +28,14 @@ final class SlashCommands {
     /** The arguments of a prompt invocation, or why they are wrong. */
     record Arguments(Map<String, String> values, String error) {}
 
-    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts, List<FileCommand> files) {
+    /** @param statusPage whether the process has a status page ({@code /status}) */
+    static List<SessionEvent.Command> available(List<McpLauncher.PromptCommand> prompts, List<FileCommand> files, boolean statusPage) {
         List<SessionEvent.Command> commands = new ArrayList<>();
         commands.add(new SessionEvent.Command(MCP, "MCP servers: status, or reconnect / refresh / logs <server>",
                 "reconnect|refresh|logs <server>"));
+        if (statusPage) {
+            commands.add(StatusCommand.COMMAND);
+        }
         for (FileCommand file : files) {
             String description = file.description().isBlank() ? "(" + file.where() + ")" : file.description() + " (" + file.where() + ")";
             String hint = file.argumentHint() != null ? file.argumentHint()

@@ -1,6 +1,7 @@
 package dev.tether.session.servers;
 
 import dev.tether.base.Cancellation;
+import dev.tether.http.status.StatusView;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.skills.McpSkill;
@@ -9,6 +10,7 @@ import dev.tether.tools.Tool;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Starts the MCP runtime of one session: the composition root implements it (building the
@@ -85,6 +87,20 @@ public interface McpLauncher {
 
         /** One line of facts per server, for {@code /mcp}. */
         default List<ServerSummary> status() {
+            return List.of();
+        }
+
+        /**
+         * Every server as the status page shows it, without waiting for anything; {@code deferred}
+         * says whether the session's last model request left a tool out (by the name the model
+         * knows it by).
+         */
+        default List<StatusView.Server> inspect(Predicate<String> deferred) {
+            return List.of();
+        }
+
+        /** The session's MCP tasks that have not ended, for the status page. */
+        default List<StatusView.Task> tasks() {
             return List.of();
         }
 

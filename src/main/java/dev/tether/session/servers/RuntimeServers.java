@@ -2,6 +2,7 @@ package dev.tether.session.servers;
 
 import dev.tether.base.Cancellation;
 import dev.tether.context.skills.SkillTool;
+import dev.tether.http.status.StatusView;
 import dev.tether.mcp.McpRuntime;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -103,13 +105,7 @@ public final class RuntimeServers implements McpLauncher.Servers {
     }
 
     private McpLauncher.ServerSummary summary(ServerStatus status) {
-        String transport = switch (specs.get(status.name())) {
-            case McpServerSpec.Stdio stdio -> "stdio";
-            case McpServerSpec.Http http -> "http";
-            case McpServerSpec.Sse sse -> "sse";
-            case McpServerSpec.WebSocket ws -> "ws";
-            case null -> "?";
-        };
+        String transport = SessionServers.transport(specs.get(status.name()));
         ServerRoots roots = runtime.roots(status.name());
         return new McpLauncher.ServerSummary(status.name(), status.state().name().toLowerCase(Locale.ROOT), transport,
                 status.toolCount(), status.resourceCount() + status.templateCount(), status.promptCount(), status.protocolVersion(),
@@ -121,6 +117,16 @@ public final class RuntimeServers implements McpLauncher.Servers {
      * Reconnects on a thread of its own and waits for the outcome at most {@link #RECONNECT_WAIT}
      * or until {@code cancellation} fires; a connect still under way then goes on in the background.
      */
+    @Override
+    public List<StatusView.Server> inspect(Predicate<String> deferred) {
+        return runtime.inspect().stream().map(report -> StatusViews.server(report, specs.get(report.status().name()), deferred)).toList();
+    }
+
+    @Override
+    public List<StatusView.Task> tasks() {
+        return runtime.tasksInFlight().stream().map(StatusViews::task).toList();
+    }
+
     @Override
     public McpLauncher.ServerSummary reconnect(String server, Cancellation cancellation) throws McpLauncher.CommandFailure {
         known(server);

@@ -2,7 +2,10 @@ package dev.tether.session.servers;
 
 import dev.tether.session.api.EventSink;
 import dev.tether.session.api.SessionEvent;
+import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +32,14 @@ public final class SessionNotices implements McpLauncher.Listener {
     private final EventSink events;
     private final List<String> forConversation = new ArrayList<>();
     private final List<SessionEvent.Notice> held = new ArrayList<>();
+    private final Deque<Told> told = new ArrayDeque<>();
     private boolean open;
+
+    /** Notices kept for {@link #recent()}. */
+    static final int RECENT = 20;
+
+    /** Something the session told the user, for the status page: when, how grave ({@link SessionEvent.Notice}'s words), what. */
+    public record Told(Instant at, String severity, String text) {}
 
     /**
      * @param session the session's id, for the log
@@ -43,6 +53,7 @@ public final class SessionNotices implements McpLauncher.Listener {
     }
 
     public void configWarning(String warning) {
+        remember(SessionEvent.Notice.WARNING, "MCP configuration: " + warning);
         synchronized (this) {
             forConversation.add("MCP configuration: " + warning);
         }
@@ -55,12 +66,14 @@ public final class SessionNotices implements McpLauncher.Listener {
         synchronized (this) {
             forConversation.add(warning);
         }
+        remember(SessionEvent.Notice.WARNING, warning);
         notice(SessionEvent.Notice.WARNING, "Command or skill file not offered", warning);
     }
 
     @Override
     public void serverFailed(String server, String reason) {
         log().warn("session {}: MCP server {} failed: {}", session, server, reason);
+        remember(SessionEvent.Notice.ERROR, "MCP server \"" + server + "\" is not available: " + reason);
         if (live) {
             notice(SessionEvent.Notice.ERROR, "MCP server \"" + server + "\" is not available", reason);
         } else {
@@ -71,6 +84,7 @@ public final class SessionNotices implements McpLauncher.Listener {
     @Override
     public void serverNeedsSignIn(String server, String reason) {
         log().warn("session {}: MCP server {} needs sign-in: {}", session, server, reason);
+        remember(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\" needs you to sign in: " + reason);
         if (live) {
             notice(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\" needs you to sign in",
                     sentence(reason) + " Run /mcp reconnect " + server + " to sign in.");
@@ -97,6 +111,7 @@ public final class SessionNotices implements McpLauncher.Listener {
     /** Something about a server's configuration the user should fix (it still starts). */
     @Override
     public void warn(String server, String message) {
+        remember(SessionEvent.Notice.WARNING, "MCP server \"" + server + "\": " + message);
         conversation("MCP server `" + server + "`: " + message);
     }
 
@@ -110,12 +125,26 @@ public final class SessionNotices implements McpLauncher.Listener {
         synchronized (this) {
             forConversation.add(title + ": " + warning);
         }
+        remember(SessionEvent.Notice.WARNING, title + ": " + warning);
         notice(SessionEvent.Notice.WARNING, title, warning);
     }
 
     /** Something the user should know about the session (which instruction files it loaded), where the host shows notices. */
     public void info(String title, String text) {
+        remember(SessionEvent.Notice.INFO, title + ": " + text);
         notice(SessionEvent.Notice.INFO, title, text);
+    }
+
+    /** What the session told the user about its servers and configuration, newest first (a bounded number). */
+    public synchronized List<Told> recent() {
+        return List.copyOf(told);
+    }
+
+    private synchronized void remember(String severity, String text) {
+        told.addFirst(new Told(Instant.now(), severity, text));
+        if (told.size() > RECENT) {
+            told.removeLast();
+        }
     }
 
     /** The session's setup was answered: held notices go out now, later ones at once. */

@@ -3,6 +3,7 @@ package dev.tether.session.servers;
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
 import dev.tether.base.Scope;
+import dev.tether.http.status.StatusView;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.skills.McpSkill;
 import dev.tether.model.ModelMessage;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -266,6 +268,28 @@ public final class SessionServers implements McpLauncher.Servers {
             }
         }
         return all;
+    }
+
+    /** The running servers (those still starting as connecting), then the held ones; never waits for the launch. */
+    @Override
+    public List<StatusView.Server> inspect(Predicate<String> deferred) {
+        List<StatusView.Server> all = new ArrayList<>();
+        McpLauncher.Servers launched = launch.getNow(null);
+        if (launched != null) {
+            all.addAll(launched.inspect(deferred));
+        } else {
+            starting.forEach(spec -> all.add(StatusViews.starting(spec)));
+        }
+        synchronized (this) {
+            held.forEach(h -> all.add(StatusViews.held(h)));
+        }
+        return all;
+    }
+
+    @Override
+    public List<StatusView.Task> tasks() {
+        McpLauncher.Servers launched = launch.getNow(null);
+        return launched == null ? List.of() : launched.tasks();
     }
 
     @Override

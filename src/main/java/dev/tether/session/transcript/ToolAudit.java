@@ -4,6 +4,9 @@ import dev.tether.json.Json;
 import dev.tether.tools.Tool;
 import dev.tether.tools.permission.PermissionDecision;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
@@ -17,8 +20,19 @@ import tools.jackson.databind.node.ObjectNode;
  * result). Built-in tools are not audited.
  */
 public final class ToolAudit {
+    /** Decisions kept for {@link #recent()}. */
+    static final int RECENT = 20;
+
     private final Transcript log;
     private final Map<String, PermissionDecision.Basis> bases = new ConcurrentHashMap<>();
+    private final Deque<Decided> recent = new ArrayDeque<>();
+
+    /**
+     * One permission decision of any tool, for the status page: the tool's name as the model
+     * calls it, the decision ({@code allowed}, {@code rejected}, {@code denied}, {@code cancelled},
+     * {@code unavailable}) and who made it ({@code decidedBy}'s words; null when nobody did).
+     */
+    public record Decided(Instant at, String tool, String decision, String decidedBy) {}
 
     public ToolAudit(Transcript log) {
         this.log = log;
@@ -35,6 +49,12 @@ public final class ToolAudit {
     /** One finished (or refused) call; {@code details} may be null. */
     public void record(Tool tool, String toolCallId, String decision, long startedNanos, String outcome, String error, JsonNode details) {
         PermissionDecision.Basis basis = bases.remove(toolCallId);
+        synchronized (recent) {
+            recent.addFirst(new Decided(Instant.now(), tool.definition().name(), decision, basis == null ? null : basis.id()));
+            if (recent.size() > RECENT) {
+                recent.removeLast();
+            }
+        }
         JsonNode info = tool.auditInfo();
         if (info == null) {
             return;
@@ -59,6 +79,13 @@ public final class ToolAudit {
             entry.setAll((ObjectNode) details);
         }
         log.append(entry);
+    }
+
+    /** The last decisions, built-in tools' too, newest first (a call is listed once it ended or was refused). */
+    public List<Decided> recent() {
+        synchronized (recent) {
+            return List.copyOf(recent);
+        }
     }
 
     public void close() {

@@ -45,10 +45,18 @@ class SlashCommandsTest {
 
     @Test
     void offersMcpAndEveryPromptWithAnArgumentHint() {
-        var commands = SlashCommands.available(List.of(WEATHER), List.of());
+        var commands = SlashCommands.available(List.of(WEATHER), List.of(), false);
         assertEquals("mcp", commands.get(0).name());
         assertEquals("everything:args-prompt", commands.get(1).name());
         assertEquals("<city> [state]", commands.get(1).inputHint());
         assertTrue(commands.get(1).description().contains("everything"));
+    }
+
+    @Test
+    void offersStatusOnlyWhereThereIsAStatusPage() {
+        assertEquals(List.of("mcp", "everything:args-prompt", "compact", "context"),
+                SlashCommands.available(List.of(WEATHER), List.of(), false).stream().map(c -> c.name()).toList());
+        assertEquals(List.of("mcp", "status", "everything:args-prompt", "compact", "context"),
+                SlashCommands.available(List.of(WEATHER), List.of(), true).stream().map(c -> c.name()).toList());
     }
 }
