@@ -296,7 +296,7 @@ final class Wiring {
     /** Where each session's instruction files are: the names of {@code context.instructionFiles}, the user's in the config directory. */
     static dev.tether.context.InstructionSettings instructions(TetherSettings settings) {
         return new dev.tether.context.InstructionSettings(settings.context().instructionFiles(), settings.paths().configDir(),
-                dev.tether.context.InstructionSettings.DEFAULT_BUDGET);
+                settings.context().instructionBytes());
     }
 
     /** Each session's permission rules: the managed settings, the user's, the local scope and the project's file. */

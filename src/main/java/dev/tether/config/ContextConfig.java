@@ -8,24 +8,29 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The user's context settings: {@code "context": {"windowTokens": N, "compactAt": 0.85,
- * "instructionFiles": ["AGENTS.md", "CLAUDE.md"]}} in the config file. A malformed value is a
+ * "instructionFiles": ["AGENTS.md", "CLAUDE.md"], "instructionBytes": 32768}} in the config file. A malformed value is a
  * warning and its default stays, never a failed start.
  *
  * @param windowTokens     the model's context window in tokens, overriding the provider's figure; 0 when not set
  * @param compactAt        the share of the window at which a conversation is compacted
  * @param instructionFiles the names of the instruction files looked for in each directory, first found wins
+ * @param instructionBytes how many bytes of instruction files reach the model at most, all files together
  */
-public record ContextConfig(long windowTokens, double compactAt, List<String> instructionFiles) {
+public record ContextConfig(long windowTokens, double compactAt, List<String> instructionFiles, int instructionBytes) {
     /** The names looked for when the config names none: the shared convention first, Claude Code's as a fallback. */
     public static final List<String> DEFAULT_INSTRUCTION_FILES = List.of("AGENTS.md", "CLAUDE.md");
+    /** Named default of {@code context.instructionBytes}: 32 KiB, as codex allows its project docs. */
+    public static final int DEFAULT_INSTRUCTION_BYTES = 32 * 1024;
+    /** The most {@code context.instructionBytes} may be: 1 MiB (instructions ride in every model request). */
+    public static final int MAX_INSTRUCTION_BYTES = 1024 * 1024;
 
     public ContextConfig {
         instructionFiles = List.copyOf(instructionFiles);
     }
 
-    /** Settings with the default instruction file names. */
+    /** Settings with the default instruction file names and budget. */
     public ContextConfig(long windowTokens, double compactAt) {
-        this(windowTokens, compactAt, DEFAULT_INSTRUCTION_FILES);
+        this(windowTokens, compactAt, DEFAULT_INSTRUCTION_FILES, DEFAULT_INSTRUCTION_BYTES);
     }
 
     /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
@@ -58,7 +63,16 @@ public record ContextConfig(long windowTokens, double compactAt, List<String> in
                 log().warn("ignoring context.compactAt: it must be a number above 0.1 and at most 1");
             }
         }
-        return new ContextConfig(window, compactAt, instructionFiles(context.get("instructionFiles")));
+        int budget = DEFAULT_INSTRUCTION_BYTES;
+        JsonNode budgetNode = context.get("instructionBytes");
+        if (budgetNode != null && !budgetNode.isNull()) {
+            if (budgetNode.isIntegralNumber() && budgetNode.asLong() >= 0 && budgetNode.asLong() <= MAX_INSTRUCTION_BYTES) {
+                budget = budgetNode.asInt();
+            } else {
+                log().warn("ignoring context.instructionBytes: it must be a whole number from 0 to {}", MAX_INSTRUCTION_BYTES);
+            }
+        }
+        return new ContextConfig(window, compactAt, instructionFiles(context.get("instructionFiles")), budget);
     }
 
     /** A list of plain file names (no directories); anything else is a warning and the defaults stay. */

@@ -35,4 +35,14 @@ class ContextConfigTest {
                 ContextConfig.from(Json.parse("{\"context\": {\"instructionFiles\": [\"GEMINI.md\", \"AGENTS.md\"]}}")).instructionFiles());
         assertEquals(List.of("AGENTS.md", "CLAUDE.md"), ContextConfig.DEFAULT.instructionFiles());
     }
+
+    @Test
+    void theInstructionBudgetIsConfigurableWithinBounds() {
+        assertEquals(8192, ContextConfig.from(Json.parse("{\"context\": {\"instructionBytes\": 8192}}")).instructionBytes());
+        assertEquals(0, ContextConfig.from(Json.parse("{\"context\": {\"instructionBytes\": 0}}")).instructionBytes());
+        assertEquals(32 * 1024, ContextConfig.DEFAULT.instructionBytes());
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"instructionBytes\": -1}}")));
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"instructionBytes\": \"32k\"}}")));
+        assertEquals(ContextConfig.DEFAULT, ContextConfig.from(Json.parse("{\"context\": {\"instructionBytes\": 2000000}}")));
+    }
 }
