@@ -38,6 +38,7 @@ import dev.tether.session.transcript.SessionRecorder;
 import dev.tether.session.transcript.ToolAudit;
 import dev.tether.session.transcript.Transcript;
 import dev.tether.tools.SessionMode;
+import dev.tether.tools.sandbox.Sandbox;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.permission.RuleBook;
@@ -71,6 +72,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final SessionCommands commands;
     private final SessionTools tools;
     private final SessionSubagents subagents;
+    private final Sandbox sandbox;
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
@@ -129,15 +131,16 @@ public final class SessionRuntime implements AutoCloseable {
         };
         ToolAudit audit = new ToolAudit(services.transcripts().audit(id));
         SecretMasking masking = new SecretMasking(services.secrets());
+        this.sandbox = new Sandbox(services.sandbox(), () -> options.mode() == SessionMode.AUTO);
         this.subagents = new SessionSubagents(services, new SessionSubagents.Parent(id, workspace, ports, recorder,
                 catalog, audit, options::mode, model, options::model, options::thinking,
                 () -> SystemPrompt.build(workspace, options.mode(), "", masking.text(instructions.forModel(instructions.current()))),
-                rules, servers::binding));
+                rules, servers::binding, sandbox));
         Path userDir = services.instructions().userDir();
         this.tools = new SessionTools(catalog,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
-                        rules, servers::binding, this::nestedInstructions),
+                        rules, servers::binding, this::nestedInstructions, sandbox),
                 new SessionTools.Reach(workspace, ports, recorder, audit),
                 options::mode, model::acceptsImages, tool -> true,
                 new SessionTools.Subagents(subagents,
@@ -165,6 +168,14 @@ public final class SessionRuntime implements AutoCloseable {
 
     public SessionMode mode() {
         return options.mode();
+    }
+
+    /**
+     * The session's sandbox: the mode in force, the policy, whether the machine can give it, and
+     * {@link Sandbox#override} for one run's choice ({@code tether exec --sandbox}).
+     */
+    public Sandbox sandbox() {
+        return sandbox;
     }
 
     /**

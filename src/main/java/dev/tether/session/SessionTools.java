@@ -32,11 +32,16 @@ import dev.tether.tools.ToolRegistry;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
+import dev.tether.tools.builtin.RunCommandTool;
 import dev.tether.tools.permission.PermissionDecision;
+import dev.tether.tools.permission.PermissionChoice;
 import dev.tether.tools.permission.PermissionGate;
+import dev.tether.tools.permission.PermissionPrompt;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.rules.ServerBinding;
 import dev.tether.tools.rules.Subject;
+import dev.tether.tools.sandbox.Sandbox;
+import dev.tether.tools.sandbox.SandboxMode;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
@@ -84,6 +89,9 @@ final class SessionTools implements TurnTools {
     private final Function<String, ServerBinding> bindings;
     private final Function<List<Path>, String> nestedInstructions;
     private final Predicate<Tool> subset;
+    private final Sandbox sandbox;
+    private final PermissionPrompt prompt;
+    private final java.util.concurrent.atomic.AtomicBoolean sandboxMissingTold = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** What the {@code agent} tool runs subagents with: the host, the known agent types (read at each call), the budget. */
     record Subagents(SubagentHost host, Supplier<Map<String, AgentType>> types, AgentTool.Budget budget) {}
@@ -105,12 +113,14 @@ final class SessionTools implements TurnTools {
      * @param rules       the permission rules of the session's project
      * @param bindings    who each MCP server of the session is, by name, for rules naming it
      * @param nestedInstructions the instruction files a read or edit of these paths brings in (labelled), or ""
+     * @param sandbox     how the session's commands are confined
      */
     record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded,
-                   RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions) {
-        /** A toolset without permission rules or instruction files. */
+                   RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions,
+                   Sandbox sandbox) {
+        /** A toolset without permission rules, instruction files or sandbox. */
         Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {
-            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "");
+            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "", Sandbox.NONE);
         }
     }
 
@@ -156,6 +166,8 @@ final class SessionTools implements TurnTools {
         this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
+        this.prompt = reach.editor().permissions();
+        this.sandbox = toolset.sandbox().asking(this::allowOutsideSandbox);
     }
 
     @Override
@@ -214,7 +226,7 @@ final class SessionTools implements TurnTools {
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, workspace, ports,
                     content -> events.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
-                    protectedPaths);
+                    protectedPaths, sandbox);
             ToolCallView view;
             try {
                 view = gated.describe(gatedUse.input(), context);
@@ -315,6 +327,15 @@ final class SessionTools implements TurnTools {
         if (traits.readOnly() && !tool.traits().readOnly()) {
             traits = tool.traits(); // a call may do more than its tool, never less
         }
+        String unsandboxed = sandboxMissing(tool);
+        if (unsandboxed != null) {
+            // The policy wants the command confined and this machine cannot: ask, never run it unconfined silently.
+            traits = new ToolTraits(traits.kind(), ToolTraits.Category.EXECUTE, true, traits.source(), unsandboxed);
+            List<ToolDisplay> preview = new java.util.ArrayList<>();
+            preview.add(ToolDisplay.text(unsandboxed));
+            preview.addAll(view.preview());
+            view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
+        }
         boolean usual = traits.equals(tool.traits());
         if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
             List<ToolDisplay> preview = new java.util.ArrayList<>();
@@ -324,6 +345,59 @@ final class SessionTools implements TurnTools {
         }
         return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null,
                 subject(tool, use, context));
+    }
+
+    /**
+     * Why a command of this call would run outside the sandbox the policy wants (the machine cannot
+     * give one), or null. The first time, the user is also told in a notice.
+     */
+    private String sandboxMissing(Tool tool) {
+        if (!tool.definition().name().equals(RunCommandTool.NAME) || sandbox.mode() == SandboxMode.OFF) {
+            return null;
+        }
+        var probe = sandbox.probe();
+        if (probe.works()) {
+            return null;
+        }
+        String why = "The sandbox (" + sandbox.mode().id() + ") is not available: " + probe.why()
+                + ". This command would run outside it, with your full access.";
+        if (sandboxMissingTold.compareAndSet(false, true)) {
+            events.send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "Commands cannot run sandboxed",
+                    why.replace("This command would run", "Each command is asked about and would run")));
+        }
+        return why;
+    }
+
+    /**
+     * Asks the user whether a command that failed in the sandbox may run once outside it. Never
+     * remembered: each such run is asked about, in every mode.
+     */
+    private boolean allowOutsideSandbox(String toolCallId, String command, String why, Cancellation cancellation) {
+        ToolCallView view = new ToolCallView("Run outside the sandbox: `" + shortLine(command) + "`",
+                ToolKind.EXECUTE, List.of(), List.of(ToolDisplay.text("It failed in the sandbox: the sandbox stopped " + why
+                        + ". Running it again outside the sandbox gives it your full access (files, credentials, network).")));
+        PermissionPrompt.Question question = new PermissionPrompt.Question(toolCallId, view,
+                dev.tether.json.Json.object().put("command", command).put("sandbox", "off"),
+                List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE), null);
+        permissionTurn.lock();
+        try {
+            return switch (prompt.ask(question, cancellation)) {
+                case PermissionPrompt.Answer.Chosen chosen -> chosen.choice() == PermissionChoice.ALLOW_ONCE;
+                case PermissionPrompt.Answer.Dismissed dismissed -> throw new CancelledException();
+                case PermissionPrompt.Answer.Unclear unclear -> false;
+            };
+        } catch (HostFailure e) {
+            log().warn("could not ask to run a command outside the sandbox: {}", e.getMessage());
+            return false;
+        } finally {
+            permissionTurn.unlock();
+        }
+    }
+
+    /** A command line as a title shows it: one line, cleaned, at most 80 characters. */
+    private static String shortLine(String command) {
+        String line = dev.tether.security.UnicodeSanitizer.clean(command.strip().replaceAll("\\s+", " "));
+        return line.length() <= 80 ? line : line.substring(0, 79) + "…";
     }
 
     /** What the permission rules see of the call; an MCP tool's server is bound to who it is in this session. */

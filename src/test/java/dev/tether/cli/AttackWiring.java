@@ -54,6 +54,11 @@ public final class AttackWiring {
         return Wiring.rules(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));
     }
 
+    /** The sandbox policy {@code tether acp} gives its sessions, read from {@code env} alone (config file, managed settings, PATH). */
+    public static dev.tether.tools.sandbox.SandboxPolicy sandbox(Map<String, String> env) {
+        return SettingsLoader.load(SettingsLoader.CommandLine.NONE, env).sandbox();
+    }
+
     /** Where {@code tether acp}'s sessions look for instruction files, read from {@code env} alone (the config file's names, the user's directory). */
     public static dev.tether.context.InstructionSettings instructions(Map<String, String> env) {
         return Wiring.instructions(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));

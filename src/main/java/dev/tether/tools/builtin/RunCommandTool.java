@@ -16,6 +16,8 @@ import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.rules.Subject;
+import dev.tether.tools.sandbox.Sandbox;
+import dev.tether.tools.sandbox.SandboxDenial;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,14 +116,30 @@ public final class RunCommandTool implements Tool {
             throw in.failure("timeout_ms must be at most " + MAX_TIMEOUT.toMillis());
         }
         Duration timeout = timeoutMs == null ? defaultTimeout : Duration.ofMillis(timeoutMs);
-        CommandResult result;
-        try {
-            result = masked(CommandRunner.run(context,
-                    new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets)));
-        } catch (ToolError.TellModel e) {
-            throw in.failure(e.getMessage());
+        Sandbox.Wrapping wrapping = context.sandbox().wrap(context.workspace().roots(), cwd);
+        if (wrapping instanceof Sandbox.Wrapping.Unavailable) {
+            // The gate asked the user, saying the sandbox is missing: what they allowed runs as it is.
+            wrapping = new Sandbox.Wrapping.Direct();
         }
-        String text = render(result, timeout);
+        CommandResult result = attempt(context, in, new CommandSpec(command, cwd, timeout,
+                OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets, wrapping));
+        String note = null;
+        if (wrapping instanceof Sandbox.Wrapping.Wrapped wrapped) {
+            String why = failedInSandbox(result, wrapped, context.sandbox().policy().network());
+            note = "Ran in the sandbox (" + wrapped.mode().id() + ").";
+            if (why != null) {
+                if (context.sandbox().escalation().allowOutside(context.toolCallId(), command, why, context.cancellation())) {
+                    result = attempt(context, in, new CommandSpec(command, cwd, timeout,
+                            OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets));
+                    note = "It failed in the sandbox (" + why + "); the user allowed running it outside the sandbox, "
+                            + "and this is that run.";
+                } else {
+                    note = "Ran in the sandbox (" + wrapped.mode().id() + "), which stopped " + why
+                            + ". The user did not allow running it outside the sandbox.";
+                }
+            }
+        }
+        String text = (note == null ? "" : note + "\n") + render(result, timeout);
         List<ToolDisplay> forEditor = result.terminalId() != null
                 ? List.of(new ToolDisplay.Terminal(result.terminalId()))
                 : List.of(ToolDisplay.text(CodeFence.wrap(result.output(), "")));
@@ -131,6 +149,22 @@ public final class RunCommandTool implements Tool {
         raw.put("truncated", result.truncated());
         raw.put("timedOut", result.timedOut());
         return new ToolOutcome(List.of(new Part.Text(text)), forEditor, raw, false);
+    }
+
+    private CommandResult attempt(ToolContext context, Input in, CommandSpec spec) throws ToolError.TellModel {
+        try {
+            return masked(CommandRunner.run(context, spec));
+        } catch (ToolError.TellModel e) {
+            throw in.failure(e.getMessage());
+        }
+    }
+
+    /** What the sandbox stopped, when a sandboxed command failed because of it; otherwise null. */
+    private static String failedInSandbox(CommandResult result, Sandbox.Wrapping.Wrapped wrapped, boolean network) {
+        if (result.timedOut() || result.exitCode() == null || result.exitCode() == 0) {
+            return null;
+        }
+        return SandboxDenial.why(result.output(), wrapped.mode(), network);
     }
 
     /**
