@@ -16,8 +16,10 @@ import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.rules.Subject;
+import dev.tether.tools.sandbox.CreatedPaths;
 import dev.tether.tools.sandbox.Sandbox;
 import dev.tether.tools.sandbox.SandboxDenial;
+import dev.tether.tools.sandbox.SandboxMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -121,8 +123,12 @@ public final class RunCommandTool implements Tool {
             // The gate asked the user, saying the sandbox is missing: what they allowed runs as it is.
             wrapping = new Sandbox.Wrapping.Direct();
         }
+        CreatedPaths watched = wrapping instanceof Sandbox.Wrapping.Wrapped
+                ? CreatedPaths.before(context.workspace().roots(), cwd) : null;
         CommandResult result = attempt(context, in, new CommandSpec(command, cwd, timeout,
                 OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets, wrapping));
+        String removed = watched == null ? null : removeCreated(context, watched);
+        SandboxMode ranIn = wrapping instanceof Sandbox.Wrapping.Wrapped w ? w.mode() : SandboxMode.OFF;
         String note = null;
         if (wrapping instanceof Sandbox.Wrapping.Wrapped wrapped) {
             String why = failedInSandbox(result, wrapped, context.sandbox().policy().network());
@@ -131,6 +137,7 @@ public final class RunCommandTool implements Tool {
                 if (context.sandbox().escalation().allowOutside(context.toolCallId(), command, why, context.cancellation())) {
                     result = attempt(context, in, new CommandSpec(command, cwd, timeout,
                             OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets));
+                    ranIn = SandboxMode.OFF;
                     note = "It failed in the sandbox (" + why + "); the user allowed running it outside the sandbox, "
                             + "and this is that run.";
                 } else {
@@ -139,16 +146,24 @@ public final class RunCommandTool implements Tool {
                 }
             }
         }
+        if (removed != null) {
+            note = (note == null ? "" : note + "\n") + removed;
+        }
         String text = (note == null ? "" : note + "\n") + render(result, timeout);
-        List<ToolDisplay> forEditor = result.terminalId() != null
-                ? List.of(new ToolDisplay.Terminal(result.terminalId()))
-                : List.of(ToolDisplay.text(CodeFence.wrap(result.output(), "")));
+        List<ToolDisplay> forEditor = new java.util.ArrayList<>();
+        if (note != null) {
+            forEditor.add(ToolDisplay.text(note));
+        }
+        forEditor.add(result.terminalId() != null
+                ? new ToolDisplay.Terminal(result.terminalId())
+                : ToolDisplay.text(CodeFence.wrap(result.output(), "")));
         ObjectNode raw = Json.object();
+        raw.put("sandbox", ranIn.id());
         raw.put("exitCode", result.exitCode());
         raw.put("signal", result.signal());
         raw.put("truncated", result.truncated());
         raw.put("timedOut", result.timedOut());
-        return new ToolOutcome(List.of(new Part.Text(text)), forEditor, raw, false);
+        return new ToolOutcome(List.of(new Part.Text(text)), List.copyOf(forEditor), raw, false);
     }
 
     private CommandResult attempt(ToolContext context, Input in, CommandSpec spec) throws ToolError.TellModel {
@@ -157,6 +172,29 @@ public final class RunCommandTool implements Tool {
         } catch (ToolError.TellModel e) {
             throw in.failure(e.getMessage());
         }
+    }
+
+    /**
+     * Removes the protected files a sandboxed command created (git, direnv and editors would run
+     * them) and says so, to the model and in the editor; null when it created none.
+     */
+    private static String removeCreated(ToolContext context, CreatedPaths watched) {
+        List<String> lines = new java.util.ArrayList<>();
+        for (Path created : watched.created()) {
+            var protection = context.protectedPaths().match(context.workspace(), created);
+            if (protection.isEmpty()) {
+                continue;
+            }
+            boolean gone = CreatedPaths.remove(created);
+            lines.add((gone ? "Removed " : "Could not remove ") + protection.get().path() + ", which the sandboxed command created: "
+                    + protection.get().why() + ".");
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        String text = String.join("\n", lines);
+        context.progress().show(List.of(ToolDisplay.text(text)));
+        return text;
     }
 
     /** What the sandbox stopped, when a sandboxed command failed because of it; otherwise null. */

