@@ -20,6 +20,11 @@ public final class AttackWiring {
         return Wiring.mcp(settings(env, Json.object()), tokens, secrets);
     }
 
+    /** The launcher {@code tether acp} uses, read from {@code env} alone (config file, managed settings): policies, sandbox. */
+    public static McpLauncher mcpFromEnvironment(Map<String, String> env, SecretRegistry secrets, TokenStore tokens) {
+        return Wiring.mcp(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env), tokens, secrets);
+    }
+
     /** The launcher {@code tether acp} uses with {@code config} as its config file (policies, runtime bounds). */
     public static McpLauncher mcp(Map<String, String> env, SecretRegistry secrets, TokenStore tokens, JsonNode config) {
         return Wiring.mcp(settings(env, config), tokens, secrets);

@@ -20,8 +20,8 @@ public final class BwrapProbe {
         }
     }
 
-    /** Runs {@code bwrap} once with the namespaces a sandboxed command uses. */
-    static Result run(Path bwrap) {
+    /** Runs {@code bwrap} once with the namespaces a sandboxed command uses (a few milliseconds). */
+    public static Result run(Path bwrap) {
         if (System.getProperty("os.name", "").startsWith("Mac")) {
             return new Result("sandboxing commands on macOS is not built yet");
         }

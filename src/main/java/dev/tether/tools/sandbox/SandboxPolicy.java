@@ -49,6 +49,11 @@ public record SandboxPolicy(SandboxMode mode, List<Path> writableRoots, List<Pat
         return new SandboxPolicy(chosen, writableRoots, denyRead, network, host, managed);
     }
 
+    /** The same policy with the network on or off (a stdio server's own choice). */
+    public SandboxPolicy withNetwork(boolean allowed) {
+        return new SandboxPolicy(mode, writableRoots, denyRead, allowed, host, managed);
+    }
+
     /** The default {@code denyRead} list under {@code home}, plus Tether's own directories. */
     public static List<Path> defaultDenyRead(Path home, List<Path> tetherDirs) {
         List<Path> paths = new java.util.ArrayList<>();

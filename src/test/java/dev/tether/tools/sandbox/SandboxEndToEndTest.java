@@ -125,6 +125,14 @@ class SandboxEndToEndTest {
             this(answer, Map.of());
         }
 
+        /** Calls {@code tool} with {@code input}; returns the tool result the model read back. */
+        String call(String tool, tools.jackson.databind.node.ObjectNode input) {
+            model.then(QueueModel.Reply.tools(use("m" + UUID.randomUUID(), tool, input))).then(QueueModel.Reply.text("done"));
+            assertEquals("end_turn", AcpTestClient.await(client.prompt(session, "call it")).path("result").path("stopReason").asString());
+            JsonNode messages = Json.parse(Json.write(model.requests().getLast().messages()));
+            return messages.get(messages.size() - 1).toString();
+        }
+
         /** An editor's terminal: runs exactly the command line the agent hands it. */
         private JsonNode terminal(String method, JsonNode params) {
             try {
@@ -301,6 +309,31 @@ class SandboxEndToEndTest {
             assertTrue(Files.exists(app.resolve("plain.txt")));
             assertTrue(seen.contains("Removed .envrc, which the sandboxed command created: direnv runs it"), seen);
             assertTrue(seen.contains("Removed .vscode"), seen);
+        }
+    }
+
+    @Test
+    void aStdioServerWithSandboxTrueCannotReadSshAndStillServesItsTools() throws Exception {
+        dev.tether.mcp.api.McpServerSpec.Stdio chaos = dev.tether.testing.mcp.McpTestSupport.chaos("chaos", "--files");
+        tools.jackson.databind.node.ObjectNode config = Json.object();
+        tools.jackson.databind.node.ObjectNode entry = config.putObject("mcpServers").putObject("chaos")
+                .put("command", chaos.command()).put("sandbox", true);
+        chaos.args().forEach(entry.putArray("args")::add);
+        chaos.env().forEach(entry.putObject("env")::put);
+        config(Json.write(config));
+        try (Agent agent = new Agent("reject_once")) {
+            String key = agent.call("mcp__chaos__read_path", Json.object().put("path", home.resolve(".ssh/id_ed25519").toString()));
+            assertFalse(key.contains("PLANTED-PRIVATE-KEY"), key);
+            assertTrue(key.contains("UNREADABLE"), key);
+            String notes = agent.call("mcp__chaos__read_path", Json.object().put("path", home.resolve("notes.txt").toString()));
+            assertTrue(notes.contains("READABLE-HOME-FILE"), "the server runs and reads what is not denied: " + notes);
+            assertTrue(agent.call("mcp__chaos__echo", Json.object().put("text", "still-serving")).contains("still-serving"));
+        }
+        entry.put("sandbox", false);
+        config(Json.write(config));
+        try (Agent agent = new Agent("reject_once")) {
+            String key = agent.call("mcp__chaos__read_path", Json.object().put("path", home.resolve(".ssh/id_ed25519").toString()));
+            assertTrue(key.contains("PLANTED-PRIVATE-KEY"), "outside the sandbox the same server reads it (the probe works): " + key);
         }
     }
 
