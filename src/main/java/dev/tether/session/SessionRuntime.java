@@ -24,6 +24,7 @@ import dev.tether.session.api.SessionId;
 import dev.tether.session.api.SessionOption;
 import dev.tether.session.commands.CompactCommand;
 import dev.tether.session.commands.ContextCommand;
+import dev.tether.session.commands.SandboxCommand;
 import dev.tether.session.commands.PromptContent;
 import dev.tether.session.commands.SessionCommands;
 import dev.tether.session.servers.BackgroundTasks;
@@ -197,6 +198,10 @@ public final class SessionRuntime implements AutoCloseable {
             }
             recordPrompt(prompt);
             try {
+                if (SandboxCommand.matches(prompt)) {
+                    say(SandboxCommand.report(sandbox, workspace.roots()));
+                    return StopReason.END_TURN;
+                }
                 ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnOutput output = new TurnOutput(recorder::sendDurable, this::live, model.contextWindow(provider));

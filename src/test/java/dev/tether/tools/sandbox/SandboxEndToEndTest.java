@@ -125,6 +125,17 @@ class SandboxEndToEndTest {
             this(answer, Map.of());
         }
 
+        /** Sends {@code text} as a prompt; returns what the agent said. */
+        String say(String text) {
+            agent.client().clearUpdates(session);
+            assertEquals("end_turn", AcpTestClient.await(client.prompt(session, text)).path("result").path("stopReason").asString());
+            StringBuilder said = new StringBuilder();
+            for (JsonNode update : client.updates(session, "agent_message_chunk")) {
+                said.append(update.path("content").path("text").asString());
+            }
+            return said.toString();
+        }
+
         /** Calls {@code tool} with {@code input}; returns the tool result the model read back. */
         String call(String tool, tools.jackson.databind.node.ObjectNode input) {
             model.then(QueueModel.Reply.tools(use("m" + UUID.randomUUID(), tool, input))).then(QueueModel.Reply.text("done"));
@@ -334,6 +345,24 @@ class SandboxEndToEndTest {
         try (Agent agent = new Agent("reject_once")) {
             String key = agent.call("mcp__chaos__read_path", Json.object().put("path", home.resolve(".ssh/id_ed25519").toString()));
             assertTrue(key.contains("PLANTED-PRIVATE-KEY"), "outside the sandbox the same server reads it (the probe works): " + key);
+        }
+    }
+
+    @Test
+    void slashSandboxSaysTheMechanismAndThePolicyInForce() throws Exception {
+        config("{\"sandbox\": {\"writableRoots\": [\"~/cache\"]}}");
+        try (Agent agent = new Agent("reject_once")) {
+            String page = agent.say("/sandbox");
+            assertTrue(page.contains("**Sandbox**: workspace-write (the default"), page);
+            assertTrue(page.contains("Mechanism: bubblewrap"), page);
+            assertTrue(page.contains(app + ", " + home.resolve("cache") + ", and the private /tmp"), page);
+            assertTrue(page.contains(home.resolve(".ssh").toString()), page);
+            assertTrue(page.contains("Network: off"), page);
+            assertEquals(0, agent.model.requests().size(), "answered without the model");
+        }
+        try (Agent agent = new Agent("reject_once", Map.of("PATH", Files.createDirectories(dir.resolve("empty-bin")).toString()))) {
+            String page = agent.say("/sandbox");
+            assertTrue(page.contains("⚠ Not available: bwrap was not found on PATH; install the bubblewrap package"), page);
         }
     }
 
