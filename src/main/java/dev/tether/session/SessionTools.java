@@ -90,6 +90,7 @@ final class SessionTools implements TurnTools {
     private final Function<List<Path>, String> nestedInstructions;
     private final Predicate<Tool> subset;
     private final Sandbox sandbox;
+    private final RuleBook rules;
     private final PermissionPrompt prompt;
     private final java.util.concurrent.atomic.AtomicBoolean sandboxMissingTold = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -167,6 +168,7 @@ final class SessionTools implements TurnTools {
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
         this.prompt = reach.editor().permissions();
+        this.rules = toolset.rules();
         this.sandbox = toolset.sandbox().asking(this::allowOutsideSandbox);
     }
 
@@ -379,6 +381,11 @@ final class SessionTools implements TurnTools {
         PermissionPrompt.Question question = new PermissionPrompt.Question(toolCallId, view,
                 dev.tether.json.Json.object().put("command", command).put("sandbox", "off"),
                 List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE), null);
+        Optional<dev.tether.tools.rules.Ruling> ruling = rules.rules()
+                .decide(new Subject.Builtin(RunCommandTool.NAME, command, List.of(), false));
+        if (ruling.isPresent() && ruling.get().effect() == dev.tether.tools.rules.Effect.DENY) {
+            return false; // the user's rule already answered: never outside the sandbox
+        }
         permissionTurn.lock();
         try {
             return switch (prompt.ask(question, cancellation)) {
@@ -408,6 +415,10 @@ final class SessionTools implements TurnTools {
         } catch (RuntimeException e) {
             log().warn("subject failed for {}: {}", use.name(), e.toString());
             subject = Subject.Builtin.named(tool.definition().name());
+        }
+        if (subject instanceof Subject.Builtin builtin && builtin.tool().equals(RunCommandTool.NAME)) {
+            // Rules may name sandboxed and unsandboxed runs apart: say which this one will be.
+            return builtin.inSandbox(sandbox.mode() != SandboxMode.OFF && sandbox.probe().works());
         }
         return subject instanceof Subject.Mcp mcpCall ? mcpCall.withBinding(bindings.apply(mcpCall.server())) : subject;
     }

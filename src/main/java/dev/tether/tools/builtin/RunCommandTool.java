@@ -142,7 +142,7 @@ public final class RunCommandTool implements Tool {
                             + "and this is that run.";
                 } else {
                     note = "Ran in the sandbox (" + wrapped.mode().id() + "), which stopped " + why
-                            + ". The user did not allow running it outside the sandbox.";
+                            + ". Running it outside the sandbox was not allowed.";
                 }
             }
         }

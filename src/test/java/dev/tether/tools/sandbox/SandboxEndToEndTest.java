@@ -204,7 +204,7 @@ class SandboxEndToEndTest {
             assertTrue(request.path("toolCall").path("title").asString().startsWith("Run outside the sandbox: `echo changed"),
                     request.toString());
             assertTrue(request.toString().contains("a write outside the workspace"), request.toString());
-            assertTrue(seen.contains("did not allow running it outside the sandbox"), seen);
+            assertTrue(seen.contains("Running it outside the sandbox was not allowed."), seen);
             assertFalse(Files.exists(home.resolve("new.txt")));
             agent.run("touch " + home.resolve("new.txt"));
             assertFalse(Files.exists(home.resolve("new.txt")), "no file is created outside the workspace");
@@ -363,6 +363,30 @@ class SandboxEndToEndTest {
         try (Agent agent = new Agent("reject_once", Map.of("PATH", Files.createDirectories(dir.resolve("empty-bin")).toString()))) {
             String page = agent.say("/sandbox");
             assertTrue(page.contains("⚠ Not available: bwrap was not found on PATH; install the bubblewrap package"), page);
+        }
+    }
+
+    @Test
+    void rulesNameSandboxedAndUnsandboxedRunsApart() throws Exception {
+        Path outside = home.resolve("outside.txt");
+        config("{\"sandbox\": {\"mode\": \"workspace-write\"}, \"permissions\": {\"allow\": [\"run_command:sandboxed(touch:*)\"],"
+                + " \"deny\": [\"Bash:unsandboxed(echo:*)\"]}}");
+        try (Agent agent = new Agent("allow_once")) {
+            agent.client.request("session/set_mode", Json.object().put("sessionId", agent.session).put("modeId", "ask"));
+            agent.run("touch made");
+            assertTrue(Files.exists(app.resolve("made")));
+            assertEquals(0, agent.asked.size(), "the sandboxed run is allowed by the rule, in ask mode too");
+            String seen = agent.run("echo changed > " + outside);
+            assertEquals(1, agent.asked.size(), "asked once: to run it at all (no rule allows echo)");
+            assertFalse(Files.exists(outside), "the deny rule refuses the run outside the sandbox without asking: " + seen);
+            assertTrue(seen.contains("Running it outside the sandbox was not allowed."), seen);
+        }
+        Path bin = Files.createDirectories(dir.resolve("bin-without-bwrap"));
+        try (Agent agent = new Agent("reject_once", Map.of("PATH", bin.toString()))) {
+            agent.client.request("session/set_mode", Json.object().put("sessionId", agent.session).put("modeId", "ask"));
+            agent.run("touch unsandboxed");
+            assertEquals(1, agent.asked.size(), "without the sandbox the sandboxed-only rule does not allow it");
+            assertFalse(Files.exists(app.resolve("unsandboxed")));
         }
     }
 
