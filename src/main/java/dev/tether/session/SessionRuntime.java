@@ -270,7 +270,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** This session as the status page shows it: a snapshot, read without waiting for anything. */
     public StatusView.Session status() {
-        return SessionStatus.of(id.value(), title, new SessionStatus.Parts(workspace, options, tools, mcp, notices), usage);
+        return SessionStatus.of(id.value(), title, new SessionStatus.Parts(workspace, options, tools, mcp, notices, sandbox), usage);
     }
 
     /**
