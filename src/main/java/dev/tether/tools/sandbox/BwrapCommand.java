@@ -36,8 +36,10 @@ public final class BwrapCommand {
      * @param cwd   where the command starts
      */
     public static List<String> arguments(SandboxPolicy policy, SandboxMode mode, List<Path> roots, Path cwd) {
-        List<String> args = new ArrayList<>(List.of("--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
-                "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"));
+        // --cap-drop ALL: run by root, bwrap would leave the command CAP_SYS_ADMIN in its mount
+        // namespace, enough to unmount the read-only re-binds (.git/config) and write through.
+        List<String> args = new ArrayList<>(List.of("--die-with-parent", "--new-session", "--cap-drop", "ALL", "--unshare-pid",
+                "--unshare-ipc", "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"));
         if (!policy.network()) {
             args.add("--unshare-net");
         }

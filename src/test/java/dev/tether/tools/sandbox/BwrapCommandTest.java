@@ -37,8 +37,9 @@ class BwrapCommandTest {
         Files.createDirectories(dir.resolve("run-user"));
         List<String> args = BwrapCommand.arguments(policy(false, ssh, netrc, dir.resolve("home/.missing")),
                 SandboxMode.WORKSPACE_WRITE, List.of(ws), ws);
-        assertEquals(List.of("--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-                "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--unshare-net"), args.subList(0, 15));
+        assertEquals(List.of("--die-with-parent", "--new-session", "--cap-drop", "ALL", "--unshare-pid", "--unshare-ipc",
+                "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--unshare-net"),
+                args.subList(0, 17));
         int bind = args.indexOf("--bind");
         assertEquals(List.of("--bind", ws.toString(), ws.toString()), args.subList(bind, bind + 3));
         int config = args.indexOf(ws.resolve(".git/config").toString());
