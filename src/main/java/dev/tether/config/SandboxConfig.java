@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * The sandbox settings: {@code "sandbox": {"mode": "off" | "read-only" | "workspace-write",
  * "writableRoots": [dirs], "denyRead": [paths], "network": false}} in the config file and in the
  * managed settings. The managed settings win key by key, and a mode they set cannot be loosened
- * for one run; their {@code denyRead} adds to the user's. Paths are absolute or start with
+ * for one run; their {@code denyRead} adds to the user's, and their {@code "mcpServers": "all"}
+ * puts every stdio MCP server in the sandbox (with its network, unless its entry takes it). Paths are absolute or start with
  * {@code ~/}. A malformed value is a warning and its default stays, never a failed start.
  */
 final class SandboxConfig {
@@ -50,7 +51,13 @@ final class SandboxConfig {
         boolean network = flag(forced.has("network") ? forced.get("network") : user.get("network"), "sandbox.network");
         SandboxPolicy.Host host = new SandboxPolicy.Host(onPath(env.get("PATH"), "bwrap"),
                 absolute(env.get("XDG_RUNTIME_DIR")).orElse(null));
-        return new SandboxPolicy(managedMode != null ? managedMode : userMode, writable, deny, network, host, managedMode != null);
+        JsonNode servers = forced.get("mcpServers");
+        boolean allServers = servers != null && servers.isString() && servers.asString().equals("all");
+        if (servers != null && !allServers && !servers.isNull()) {
+            log().warn("ignoring the managed \"sandbox.mcpServers\": the only value is \"all\"");
+        }
+        return new SandboxPolicy(managedMode != null ? managedMode : userMode, writable, deny, network, host, managedMode != null,
+                allServers);
     }
 
     private static SandboxMode mode(JsonNode node, String key) {

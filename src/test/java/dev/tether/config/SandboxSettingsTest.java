@@ -69,6 +69,9 @@ class SandboxSettingsTest {
         assertFalse(managed.network());
         assertTrue(managed.denyRead().contains(Path.of("/srv/keys")));
         assertTrue(managed.denyRead().contains(dir.resolve("home/.ssh")));
+        assertFalse(managed.allServers());
+        assertTrue(read("{\"sandbox\": {\"mcpServers\": \"all\"}}", "{\"sandbox\": {\"mcpServers\": \"all\"}}").allServers());
+        assertFalse(read("{\"sandbox\": {\"mcpServers\": \"all\"}}", "{}").allServers(), "only the managed settings can say it");
     }
 
     @Test

@@ -105,13 +105,17 @@ final class Handshake {
      */
     private List<String> sandboxed(McpServerSpec.Stdio stdio) throws IOException {
         McpServerPolicy.StdioSandbox wanted = options.policyFor(stdio.name()).sandbox();
+        if (wanted == null && options.sandbox().allServers()) {
+            wanted = new McpServerPolicy.StdioSandbox(true); // the managed settings sandbox every server
+        }
         if (wanted == null) {
             return List.of();
         }
         SandboxPolicy policy = options.sandbox().withNetwork(wanted.network());
         BwrapProbe.Result probe = BwrapProbe.run(policy.host().bwrap());
         if (!probe.works()) {
-            throw new IOException("its entry says \"sandbox\": true, and the sandbox is not available: " + probe.why());
+            throw new IOException("it must run in the sandbox (its entry, or the managed settings, say so), and the sandbox"
+                    + " is not available: " + probe.why());
         }
         java.nio.file.Path cwd = stdio.cwd() != null ? stdio.cwd() : options.defaultCwd();
         List<String> line = new java.util.ArrayList<>();

@@ -14,11 +14,19 @@ import java.util.List;
  * @param network       whether a command may use the network (and the host's Unix sockets)
  * @param host          where bubblewrap and the runtime directory are
  * @param managed       whether the managed settings chose the mode: then no override may loosen it
+ * @param allServers    whether every stdio MCP server runs in the sandbox (the managed settings'
+ *                      {@code "sandbox": {"mcpServers": "all"}}), not only those whose entry says so
  */
 public record SandboxPolicy(SandboxMode mode, List<Path> writableRoots, List<Path> denyRead, boolean network, Host host,
-                            boolean managed) {
+                            boolean managed, boolean allServers) {
     /** No sandbox in any session mode (tests, hosts that set nothing up). */
     public static final SandboxPolicy NONE = new SandboxPolicy(SandboxMode.OFF, List.of(), List.of(), false, Host.NONE, false);
+
+    /** A policy that sandboxes only the stdio servers whose entry says so. */
+    public SandboxPolicy(SandboxMode mode, List<Path> writableRoots, List<Path> denyRead, boolean network, Host host,
+                         boolean managed) {
+        this(mode, writableRoots, denyRead, network, host, managed, false);
+    }
 
     public SandboxPolicy {
         writableRoots = List.copyOf(writableRoots);
@@ -46,12 +54,12 @@ public record SandboxPolicy(SandboxMode mode, List<Path> writableRoots, List<Pat
 
     /** The same policy in another mode (a per-run override such as {@code tether exec --sandbox}). */
     public SandboxPolicy withMode(SandboxMode chosen) {
-        return new SandboxPolicy(chosen, writableRoots, denyRead, network, host, managed);
+        return new SandboxPolicy(chosen, writableRoots, denyRead, network, host, managed, allServers);
     }
 
     /** The same policy with the network on or off (a stdio server's own choice). */
     public SandboxPolicy withNetwork(boolean allowed) {
-        return new SandboxPolicy(mode, writableRoots, denyRead, allowed, host, managed);
+        return new SandboxPolicy(mode, writableRoots, denyRead, allowed, host, managed, allServers);
     }
 
     /** The default {@code denyRead} list under {@code home}, plus Tether's own directories. */

@@ -349,6 +349,13 @@ class SandboxEndToEndTest {
             String key = agent.call("mcp__chaos__read_path", Json.object().put("path", home.resolve(".ssh/id_ed25519").toString()));
             assertTrue(key.contains("PLANTED-PRIVATE-KEY"), "outside the sandbox the same server reads it (the probe works): " + key);
         }
+        entry.remove("sandbox");
+        config(Json.write(config));
+        Files.writeString(dir.resolve("managed.json"), "{\"sandbox\": {\"mcpServers\": \"all\"}}");
+        try (Agent agent = new Agent("reject_once")) {
+            String key = agent.call("mcp__chaos__read_path", Json.object().put("path", home.resolve(".ssh/id_ed25519").toString()));
+            assertTrue(key.contains("UNREADABLE"), "the managed settings sandbox every stdio server: " + key);
+        }
     }
 
     @Test
