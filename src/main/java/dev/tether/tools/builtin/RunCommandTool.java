@@ -118,37 +118,10 @@ public final class RunCommandTool implements Tool {
             throw in.failure("timeout_ms must be at most " + MAX_TIMEOUT.toMillis());
         }
         Duration timeout = timeoutMs == null ? defaultTimeout : Duration.ofMillis(timeoutMs);
-        Sandbox.Wrapping wrapping = context.sandbox().wrap(context.workspace().roots(), cwd);
-        if (wrapping instanceof Sandbox.Wrapping.Unavailable) {
-            // The gate asked the user, saying the sandbox is missing: what they allowed runs as it is.
-            wrapping = new Sandbox.Wrapping.Direct();
-        }
-        CreatedPaths watched = wrapping instanceof Sandbox.Wrapping.Wrapped
-                ? CreatedPaths.before(context.workspace().roots(), cwd) : null;
-        CommandResult result = attempt(context, in, new CommandSpec(command, cwd, timeout,
-                OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets, wrapping));
-        String removed = watched == null ? null : removeCreated(context, watched);
-        SandboxMode ranIn = wrapping instanceof Sandbox.Wrapping.Wrapped w ? w.mode() : SandboxMode.OFF;
-        String note = null;
-        if (wrapping instanceof Sandbox.Wrapping.Wrapped wrapped) {
-            String why = failedInSandbox(result, wrapped, context.sandbox().policy().network());
-            note = "Ran in the sandbox (" + wrapped.mode().id() + ").";
-            if (why != null) {
-                if (context.sandbox().escalation().allowOutside(context.toolCallId(), command, why, context.cancellation())) {
-                    result = attempt(context, in, new CommandSpec(command, cwd, timeout,
-                            OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets));
-                    ranIn = SandboxMode.OFF;
-                    note = "It failed in the sandbox (" + why + "); the user allowed running it outside the sandbox, "
-                            + "and this is that run.";
-                } else {
-                    note = "Ran in the sandbox (" + wrapped.mode().id() + "), which stopped " + why
-                            + ". Running it outside the sandbox was not allowed.";
-                }
-            }
-        }
-        if (removed != null) {
-            note = (note == null ? "" : note + "\n") + removed;
-        }
+        Ran ran = runConfined(context, in, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(),
+                secrets));
+        CommandResult result = ran.result();
+        String note = ran.note();
         String text = (note == null ? "" : note + "\n") + render(result, timeout);
         List<ToolDisplay> forEditor = new java.util.ArrayList<>();
         if (note != null) {
@@ -158,12 +131,52 @@ public final class RunCommandTool implements Tool {
                 ? new ToolDisplay.Terminal(result.terminalId())
                 : ToolDisplay.text(CodeFence.wrap(result.output(), "")));
         ObjectNode raw = Json.object();
-        raw.put("sandbox", ranIn.id());
+        raw.put("sandbox", ran.sandbox().id());
         raw.put("exitCode", result.exitCode());
         raw.put("signal", result.signal());
         raw.put("truncated", result.truncated());
         raw.put("timedOut", result.timedOut());
         return new ToolOutcome(List.of(new Part.Text(text)), List.copyOf(forEditor), raw, false);
+    }
+
+    /**
+     * A command as it ran, and what the model and the user are told about the sandbox around it.
+     *
+     * @param note    what to say before the output, or null
+     * @param sandbox the sandbox it ran in ({@code off}: none)
+     */
+    private record Ran(CommandResult result, String note, SandboxMode sandbox) {}
+
+    /**
+     * Runs {@code spec} inside the session's sandbox where there is one: afterwards the protected
+     * files it created are removed, and a failure the sandbox caused is offered to run once
+     * outside it, through the user.
+     */
+    private Ran runConfined(ToolContext context, Input in, CommandSpec direct) throws ToolError.TellModel {
+        Sandbox.Wrapping wrapping = context.sandbox().wrap(context.workspace().roots(), direct.cwd());
+        if (!(wrapping instanceof Sandbox.Wrapping.Wrapped wrapped)) {
+            // Off, or unavailable: then the gate asked the user, saying so, and what they allowed runs as it is.
+            return new Ran(attempt(context, in, direct), null, SandboxMode.OFF);
+        }
+        CreatedPaths watched = CreatedPaths.before(context.workspace().roots(), direct.cwd());
+        CommandResult result = attempt(context, in, new CommandSpec(direct.command(), direct.cwd(), direct.timeout(),
+                direct.outputByteLimit(), direct.secrets(), wrapped));
+        String removed = removeCreated(context, watched);
+        String note = "Ran in the sandbox (" + wrapped.mode().id() + ").";
+        SandboxMode ranIn = wrapped.mode();
+        String why = failedInSandbox(result, wrapped, context.sandbox().policy().network());
+        if (why != null) {
+            if (context.sandbox().escalation().allowOutside(context.toolCallId(), direct.command(), why, context.cancellation())) {
+                result = attempt(context, in, direct);
+                ranIn = SandboxMode.OFF;
+                note = "It failed in the sandbox (" + why + "); the user allowed running it outside the sandbox, "
+                        + "and this is that run.";
+            } else {
+                note = "Ran in the sandbox (" + wrapped.mode().id() + "), which stopped " + why
+                        + ". Running it outside the sandbox was not allowed.";
+            }
+        }
+        return new Ran(result, removed == null ? note : note + "\n" + removed, ranIn);
     }
 
     private CommandResult attempt(ToolContext context, Input in, CommandSpec spec) throws ToolError.TellModel {
