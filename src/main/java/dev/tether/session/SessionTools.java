@@ -34,9 +34,7 @@ import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
 import dev.tether.tools.builtin.RunCommandTool;
 import dev.tether.tools.permission.PermissionDecision;
-import dev.tether.tools.permission.PermissionChoice;
 import dev.tether.tools.permission.PermissionGate;
-import dev.tether.tools.permission.PermissionPrompt;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.rules.ServerBinding;
 import dev.tether.tools.rules.Subject;
@@ -90,8 +88,6 @@ final class SessionTools implements TurnTools {
     private final Function<List<Path>, String> nestedInstructions;
     private final Predicate<Tool> subset;
     private final Sandbox sandbox;
-    private final RuleBook rules;
-    private final PermissionPrompt prompt;
     private final java.util.concurrent.atomic.AtomicBoolean sandboxMissingTold = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** What the {@code agent} tool runs subagents with: the host, the known agent types (read at each call), the budget. */
@@ -167,9 +163,7 @@ final class SessionTools implements TurnTools {
         this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
-        this.prompt = reach.editor().permissions();
-        this.rules = toolset.rules();
-        this.sandbox = toolset.sandbox().asking(this::allowOutsideSandbox);
+        this.sandbox = toolset.sandbox().asking(new SandboxEscalation(reach.editor().permissions(), toolset.rules(), permissionTurn));
     }
 
     @Override
@@ -368,43 +362,6 @@ final class SessionTools implements TurnTools {
                     why.replace("This command would run", "Each command is asked about and would run")));
         }
         return why;
-    }
-
-    /**
-     * Asks the user whether a command that failed in the sandbox may run once outside it. Never
-     * remembered: each such run is asked about, in every mode.
-     */
-    private boolean allowOutsideSandbox(String toolCallId, String command, String why, Cancellation cancellation) {
-        ToolCallView view = new ToolCallView("Run outside the sandbox: `" + shortLine(command) + "`",
-                ToolKind.EXECUTE, List.of(), List.of(ToolDisplay.text("It failed in the sandbox: the sandbox stopped " + why
-                        + ". Running it again outside the sandbox gives it your full access (files, credentials, network).")));
-        PermissionPrompt.Question question = new PermissionPrompt.Question(toolCallId, view,
-                dev.tether.json.Json.object().put("command", command).put("sandbox", "off"),
-                List.of(PermissionChoice.ALLOW_ONCE, PermissionChoice.REJECT_ONCE), null);
-        Optional<dev.tether.tools.rules.Ruling> ruling = rules.rules()
-                .decide(new Subject.Builtin(RunCommandTool.NAME, command, List.of(), false));
-        if (ruling.isPresent() && ruling.get().effect() == dev.tether.tools.rules.Effect.DENY) {
-            return false; // the user's rule already answered: never outside the sandbox
-        }
-        permissionTurn.lock();
-        try {
-            return switch (prompt.ask(question, cancellation)) {
-                case PermissionPrompt.Answer.Chosen chosen -> chosen.choice() == PermissionChoice.ALLOW_ONCE;
-                case PermissionPrompt.Answer.Dismissed dismissed -> throw new CancelledException();
-                case PermissionPrompt.Answer.Unclear unclear -> false;
-            };
-        } catch (HostFailure e) {
-            log().warn("could not ask to run a command outside the sandbox: {}", e.getMessage());
-            return false;
-        } finally {
-            permissionTurn.unlock();
-        }
-    }
-
-    /** A command line as a title shows it: one line, cleaned, at most 80 characters. */
-    private static String shortLine(String command) {
-        String line = dev.tether.security.UnicodeSanitizer.clean(command.strip().replaceAll("\\s+", " "));
-        return line.length() <= 80 ? line : line.substring(0, 79) + "…";
     }
 
     /** What the permission rules see of the call; an MCP tool's server is bound to who it is in this session. */
