@@ -67,7 +67,8 @@ final class AcpCommand {
                 Wiring.limits(settings)).withSecrets(secrets)
                 .withMcpSources(Wiring.sources(settings, secrets))
                 .withRules(Wiring.rules(settings))
-                .withInstructions(Wiring.instructions(settings));
+                .withInstructions(Wiring.instructions(settings))
+                .withSandbox(settings.sandbox());
 
         AtomicReference<SessionManager> live = new AtomicReference<>();
         // The status page (/status) starts on first use, never before: Helidon is not loaded until then.

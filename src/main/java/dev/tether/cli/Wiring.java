@@ -253,6 +253,7 @@ final class Wiring {
             Map<String, McpServerPolicy> own = grants.forSession(servers);
             McpRuntimeOptions options = config.apply(McpRuntimeOptions.defaults(cwd, hostEnv)
                     .withPolicies(own).withArtifactDir(artifactDir).withHost(host).withSecrets(secrets)
+                    .withSandbox(settings.sandbox())
                     .withOAuth(oauth(recorded, host, own, env, secrets).withDpopKeys(dpopKeys)));
             McpRuntime runtime = McpRuntime.start(servers, options, new McpRuntimeListener() {
                 @Override

@@ -118,7 +118,8 @@ public final class SettingsLoader {
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
         return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),
-                NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file), permissions(file, paths, managed));
+                NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file), permissions(file, paths, managed),
+                SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()), env, paths));
     }
 
     /** The permission rules of the config file and the managed settings; what they get wrong is logged once, here. */

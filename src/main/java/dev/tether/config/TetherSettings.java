@@ -6,6 +6,7 @@ import dev.tether.config.permissions.PermissionSettings;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.model.ProviderSettings;
 import dev.tether.tools.ToolFilter;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,15 +28,24 @@ import java.util.Objects;
  *                       certificate authorities ({@code "network": {"caBundle"}}) for every HTTP client
  * @param context        the context window override, the compaction threshold and the instruction files ({@code "context"})
  * @param permissions    the permission rules of the config file and the managed settings
+ * @param sandbox        how commands are confined ({@code "sandbox"} in the config file and the managed settings)
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, McpSettings mcp,
-                             List<String> secretEnvNames, Network network, ContextConfig context, PermissionSettings permissions) {
+                             List<String> secretEnvNames, Network network, ContextConfig context, PermissionSettings permissions,
+                             SandboxPolicy sandbox) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
         Objects.requireNonNull(network);
         Objects.requireNonNull(context);
         Objects.requireNonNull(permissions);
+        Objects.requireNonNull(sandbox);
+    }
+
+    /** Settings whose commands run without a sandbox. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, McpSettings mcp,
+                          List<String> secretEnvNames, Network network, ContextConfig context, PermissionSettings permissions) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, network, context, permissions, SandboxPolicy.NONE);
     }
 
     /** Settings without permission rules. */

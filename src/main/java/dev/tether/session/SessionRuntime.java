@@ -24,6 +24,7 @@ import dev.tether.session.api.SessionId;
 import dev.tether.session.api.SessionOption;
 import dev.tether.session.commands.CompactCommand;
 import dev.tether.session.commands.ContextCommand;
+import dev.tether.session.commands.SandboxCommand;
 import dev.tether.session.commands.PromptContent;
 import dev.tether.session.commands.SessionCommands;
 import dev.tether.session.servers.BackgroundTasks;
@@ -38,6 +39,7 @@ import dev.tether.session.transcript.SessionRecorder;
 import dev.tether.session.transcript.ToolAudit;
 import dev.tether.session.transcript.Transcript;
 import dev.tether.tools.SessionMode;
+import dev.tether.tools.sandbox.Sandbox;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.permission.RuleBook;
@@ -71,6 +73,7 @@ public final class SessionRuntime implements AutoCloseable {
     private final SessionCommands commands;
     private final SessionTools tools;
     private final SessionSubagents subagents;
+    private final Sandbox sandbox;
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
@@ -129,15 +132,16 @@ public final class SessionRuntime implements AutoCloseable {
         };
         ToolAudit audit = new ToolAudit(services.transcripts().audit(id));
         SecretMasking masking = new SecretMasking(services.secrets());
+        this.sandbox = new Sandbox(services.sandbox(), () -> options.mode() == SessionMode.AUTO);
         this.subagents = new SessionSubagents(services, new SessionSubagents.Parent(id, workspace, ports, recorder,
                 catalog, audit, options::mode, model, options::model, options::thinking,
                 () -> SystemPrompt.build(workspace, options.mode(), "", masking.text(instructions.forModel(instructions.current()))),
-                rules, servers::binding));
+                rules, servers::binding, sandbox));
         Path userDir = services.instructions().userDir();
         this.tools = new SessionTools(catalog,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
-                        rules, servers::binding, this::nestedInstructions),
+                        rules, servers::binding, this::nestedInstructions, sandbox),
                 new SessionTools.Reach(workspace, ports, recorder, audit),
                 options::mode, model::acceptsImages, tool -> true,
                 new SessionTools.Subagents(subagents,
@@ -168,6 +172,14 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     /**
+     * The session's sandbox: the mode in force, the policy, whether the machine can give it, and
+     * {@link Sandbox#override} for one run's choice ({@code tether exec --sandbox}).
+     */
+    public Sandbox sandbox() {
+        return sandbox;
+    }
+
+    /**
      * Runs one prompt turn. Only one turn runs at a time per session.
      *
      * @param request fires when the editor withdraws the prompt request itself
@@ -186,6 +198,10 @@ public final class SessionRuntime implements AutoCloseable {
             }
             recordPrompt(prompt);
             try {
+                if (SandboxCommand.matches(prompt)) {
+                    say(SandboxCommand.report(sandbox, workspace.roots()));
+                    return StopReason.END_TURN;
+                }
                 ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnOutput output = new TurnOutput(recorder::sendDurable, this::live, model.contextWindow(provider));
@@ -254,7 +270,7 @@ public final class SessionRuntime implements AutoCloseable {
 
     /** This session as the status page shows it: a snapshot, read without waiting for anything. */
     public StatusView.Session status() {
-        return SessionStatus.of(id.value(), title, new SessionStatus.Parts(workspace, options, tools, mcp, notices), usage);
+        return SessionStatus.of(id.value(), title, new SessionStatus.Parts(workspace, options, tools, mcp, notices, sandbox), usage);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.tether.session.servers.McpLauncher;
 import dev.tether.session.servers.McpServerSources;
 import dev.tether.session.transcript.TranscriptStore;
 import dev.tether.tools.ToolFilter;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import dev.tether.tools.permission.RuleBooks;
 import java.util.List;
 
@@ -23,6 +24,7 @@ import java.util.List;
  * @param rules           each session's permission rules, by the project its directory belongs to
  * @param instructions    where each session's instruction files (AGENTS.md …) are looked for, and their budget
  * @param statusPage      the process's status page ({@code /status}), or null where there is none
+ * @param sandbox         how each session's commands are confined ({@code "sandbox"} in the settings)
  */
 public record SessionServices(
         TranscriptStore transcripts,
@@ -35,7 +37,16 @@ public record SessionServices(
         SecretRegistry secrets,
         RuleBooks rules,
         InstructionSettings instructions,
-        StatusPage statusPage) {
+        StatusPage statusPage,
+        SandboxPolicy sandbox) {
+
+    /** Services whose sessions run commands without a sandbox. */
+    public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
+                           McpServerSources mcpSources, ToolFilter toolFilter, Limits limits, SecretRegistry secrets,
+                           RuleBooks rules, InstructionSettings instructions, StatusPage statusPage) {
+        this(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions, statusPage,
+                SandboxPolicy.NONE);
+    }
 
     /** Services without permission rules, a user instruction file or a status page: the mode decides, "Always allow" lasts the session. */
     public SessionServices(TranscriptStore transcripts, ModelCatalog models, McpLauncher mcp, Frontend frontend,
@@ -82,31 +93,37 @@ public record SessionServices(
 
     /** The same services showing sessions in {@code editor} (once the editor said what it can do). */
     public SessionServices withFrontend(Frontend editor) {
-        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, rules, instructions, statusPage);
+        return new SessionServices(transcripts, models, mcp, editor, mcpSources, toolFilter, limits, secrets, rules, instructions, statusPage, sandbox);
     }
 
     /** The same services with {@code registry} as the known secrets; the transcripts mask them too. */
     public SessionServices withSecrets(SecretRegistry registry) {
-        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry, rules, instructions, statusPage);
+        return new SessionServices(transcripts.withSecrets(registry), models, mcp, frontend, mcpSources, toolFilter, limits, registry, rules, instructions, statusPage, sandbox);
     }
 
     /** The same services with {@code sources} deciding each session's MCP servers. */
     public SessionServices withMcpSources(McpServerSources sources) {
-        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, rules, instructions, statusPage);
+        return new SessionServices(transcripts, models, mcp, frontend, sources, toolFilter, limits, secrets, rules, instructions, statusPage, sandbox);
     }
 
     /** The same services with {@code settings} saying where each session's instruction files are. */
     public SessionServices withInstructions(InstructionSettings settings) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, settings, statusPage);
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, settings, statusPage, sandbox);
     }
 
     /** The same services with {@code books} giving each session its permission rules. */
     public SessionServices withRules(RuleBooks books) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, books, instructions, statusPage);
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, books, instructions, statusPage, sandbox);
+    }
+
+    /** The same services confining each session's commands by {@code policy}. */
+    public SessionServices withSandbox(SandboxPolicy policy) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions,
+                statusPage, policy);
     }
 
     /** The same services with {@code page} as the process's status page. */
     public SessionServices withStatusPage(StatusPage page) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions, page);
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions, page, sandbox);
     }
 }

@@ -5,6 +5,8 @@ import dev.tether.session.api.SessionEvent;
 import dev.tether.session.servers.SessionNotices;
 import dev.tether.session.servers.SessionServers;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.sandbox.Sandbox;
+import dev.tether.tools.sandbox.SandboxMode;
 import java.util.List;
 
 /**
@@ -13,12 +15,9 @@ import java.util.List;
  * connecting.
  */
 final class SessionStatus {
-    /** Tether has no OS sandbox yet: the page says so rather than leaving it out. */
-    static final StatusView.Sandbox NO_SANDBOX = new StatusView.Sandbox("none",
-            "commands run with your own rights, unsandboxed; your session mode decides what asks first");
-
     /** The session's parts the page reads. */
-    record Parts(Workspace workspace, SessionOptions options, SessionTools tools, SessionServers servers, SessionNotices notices) {}
+    record Parts(Workspace workspace, SessionOptions options, SessionTools tools, SessionServers servers, SessionNotices notices,
+                 Sandbox sandbox) {}
 
     private SessionStatus() {}
 
@@ -30,6 +29,22 @@ final class SessionStatus {
         List<StatusView.Notice> notices = parts.notices().recent().stream()
                 .map(n -> new StatusView.Notice(n.at().toString(), n.severity(), n.text())).toList();
         return new StatusView.Session(id, title, parts.workspace().cwd().toString(), parts.options().mode().id(), parts.options().model(),
-                context, parts.servers().inspect(parts.tools()::deferred), parts.servers().tasks(), decisions, NO_SANDBOX, notices);
+                context, parts.servers().inspect(parts.tools()::deferred), parts.servers().tasks(), decisions, sandbox(parts.sandbox()), notices);
+    }
+
+    /** The sandbox in force, in the words of {@code /sandbox}: off, on (and what it allows), or wanted and missing. */
+    static StatusView.Sandbox sandbox(Sandbox sandbox) {
+        SandboxMode mode = sandbox.mode();
+        if (mode == SandboxMode.OFF) {
+            return new StatusView.Sandbox("off",
+                    "commands run with your own rights, unsandboxed; your session mode decides what asks first");
+        }
+        var probe = sandbox.probe();
+        if (!probe.works()) {
+            return new StatusView.Sandbox(mode.id() + ", not available", probe.why() + "; each command is asked about instead");
+        }
+        return new StatusView.Sandbox(mode.id(), "bubblewrap: "
+                + (mode == SandboxMode.READ_ONLY ? "nothing writable but a private /tmp" : "writes only in the workspace, the writable roots and a private /tmp")
+                + "; credentials hidden; network " + (sandbox.policy().network() ? "on" : "off"));
     }
 }

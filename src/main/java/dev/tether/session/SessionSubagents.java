@@ -21,6 +21,7 @@ import dev.tether.session.transcript.SessionRecorder;
 import dev.tether.session.transcript.ToolAudit;
 import dev.tether.session.transcript.Transcript;
 import dev.tether.tools.SessionMode;
+import dev.tether.tools.sandbox.Sandbox;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
@@ -60,7 +61,7 @@ final class SessionSubagents implements SubagentHost {
     record Parent(SessionId id, Workspace workspace, Frontend.Ports ports, EventSink events, SessionTools.Catalog catalog,
                   ToolAudit audit, Supplier<SessionMode> mode, SessionModel model, Supplier<String> modelName,
                   Supplier<ThinkingLevel> thinking, Supplier<String> system, RuleBook rules,
-                  Function<String, ServerBinding> bindings) {}
+                  Function<String, ServerBinding> bindings, Sandbox sandbox) {}
 
     private final SessionServices services;
     private final Parent parent;
@@ -115,7 +116,7 @@ final class SessionSubagents implements SubagentHost {
         Frontend.Ports ports = new Frontend.Ports(output, parentPorts.requests(), permissions, toolPorts);
         SessionTools tools = new SessionTools(parent.catalog(),
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(), List.of(), names -> { },
-                        parent.rules(), parent.bindings(), paths -> ""),
+                        parent.rules(), parent.bindings(), paths -> "", parent.sandbox()),
                 new SessionTools.Reach(parent.workspace(), ports, recorder, parent.audit()),
                 parent.mode(), parent.model()::acceptsImages, ToolSubset.of(task.type(), parent.mode()), null);
         Cancellation byUser = Cancellation.root();

@@ -32,11 +32,14 @@ import dev.tether.tools.ToolRegistry;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
+import dev.tether.tools.builtin.RunCommandTool;
 import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.rules.ServerBinding;
 import dev.tether.tools.rules.Subject;
+import dev.tether.tools.sandbox.Sandbox;
+import dev.tether.tools.sandbox.SandboxMode;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
@@ -84,6 +87,8 @@ final class SessionTools implements TurnTools {
     private final Function<String, ServerBinding> bindings;
     private final Function<List<Path>, String> nestedInstructions;
     private final Predicate<Tool> subset;
+    private final Sandbox sandbox;
+    private final java.util.concurrent.atomic.AtomicBoolean sandboxMissingTold = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** What the {@code agent} tool runs subagents with: the host, the known agent types (read at each call), the budget. */
     record Subagents(SubagentHost host, Supplier<Map<String, AgentType>> types, AgentTool.Budget budget) {}
@@ -105,12 +110,14 @@ final class SessionTools implements TurnTools {
      * @param rules       the permission rules of the session's project
      * @param bindings    who each MCP server of the session is, by name, for rules naming it
      * @param nestedInstructions the instruction files a read or edit of these paths brings in (labelled), or ""
+     * @param sandbox     how the session's commands are confined
      */
     record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded,
-                   RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions) {
-        /** A toolset without permission rules or instruction files. */
+                   RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions,
+                   Sandbox sandbox) {
+        /** A toolset without permission rules, instruction files or sandbox. */
         Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {
-            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "");
+            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "", Sandbox.NONE);
         }
     }
 
@@ -156,6 +163,7 @@ final class SessionTools implements TurnTools {
         this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
+        this.sandbox = toolset.sandbox().asking(new SandboxEscalation(reach.editor().permissions(), toolset.rules(), permissionTurn));
     }
 
     @Override
@@ -214,7 +222,7 @@ final class SessionTools implements TurnTools {
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, workspace, ports,
                     content -> events.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
-                    protectedPaths);
+                    protectedPaths, sandbox);
             ToolCallView view;
             try {
                 view = gated.describe(gatedUse.input(), context);
@@ -315,6 +323,15 @@ final class SessionTools implements TurnTools {
         if (traits.readOnly() && !tool.traits().readOnly()) {
             traits = tool.traits(); // a call may do more than its tool, never less
         }
+        String unsandboxed = sandboxMissing(tool);
+        if (unsandboxed != null) {
+            // The policy wants the command confined and this machine cannot: ask, never run it unconfined silently.
+            traits = new ToolTraits(traits.kind(), ToolTraits.Category.EXECUTE, true, traits.source(), unsandboxed);
+            List<ToolDisplay> preview = new java.util.ArrayList<>();
+            preview.add(ToolDisplay.text(unsandboxed));
+            preview.addAll(view.preview());
+            view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
+        }
         boolean usual = traits.equals(tool.traits());
         if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
             List<ToolDisplay> preview = new java.util.ArrayList<>();
@@ -326,6 +343,27 @@ final class SessionTools implements TurnTools {
                 subject(tool, use, context));
     }
 
+    /**
+     * Why a command of this call would run outside the sandbox the policy wants (the machine cannot
+     * give one), or null. The first time, the user is also told in a notice.
+     */
+    private String sandboxMissing(Tool tool) {
+        if (!tool.definition().name().equals(RunCommandTool.NAME) || sandbox.mode() == SandboxMode.OFF) {
+            return null;
+        }
+        var probe = sandbox.probe();
+        if (probe.works()) {
+            return null;
+        }
+        String why = "The sandbox (" + sandbox.mode().id() + ") is not available: " + probe.why()
+                + ". This command would run outside it, with your full access.";
+        if (sandboxMissingTold.compareAndSet(false, true)) {
+            events.send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "Commands cannot run sandboxed",
+                    why.replace("This command would run", "Each command is asked about and would run")));
+        }
+        return why;
+    }
+
     /** What the permission rules see of the call; an MCP tool's server is bound to who it is in this session. */
     private Subject subject(Tool tool, Part.ToolUse use, ToolContext context) {
         Subject subject;
@@ -334,6 +372,10 @@ final class SessionTools implements TurnTools {
         } catch (RuntimeException e) {
             log().warn("subject failed for {}: {}", use.name(), e.toString());
             subject = Subject.Builtin.named(tool.definition().name());
+        }
+        if (subject instanceof Subject.Builtin builtin && builtin.tool().equals(RunCommandTool.NAME)) {
+            // Rules may name sandboxed and unsandboxed runs apart: say which this one will be.
+            return builtin.inSandbox(sandbox.mode() != SandboxMode.OFF && sandbox.probe().works());
         }
         return subject instanceof Subject.Mcp mcpCall ? mcpCall.withBinding(bindings.apply(mcpCall.server())) : subject;
     }

@@ -1,6 +1,7 @@
 package dev.tether.tools;
 
 import dev.tether.base.Cancellation;
+import dev.tether.tools.sandbox.Sandbox;
 
 /**
  * Everything a running tool call may use.
@@ -9,9 +10,16 @@ import dev.tether.base.Cancellation;
  * @param progress       this call's live display updates
  * @param cancellation   fires when the turn is cancelled
  * @param protectedPaths the paths whose writes count as commands ({@link Tool#traitsFor})
+ * @param sandbox        how the session's commands are confined ({@link Sandbox#NONE} for not at all)
  */
 public record ToolContext(String toolCallId, Workspace workspace, ToolPorts ports, Progress progress,
-                          Cancellation cancellation, ProtectedPaths protectedPaths) {
+                          Cancellation cancellation, ProtectedPaths protectedPaths, Sandbox sandbox) {
+
+    /** A context whose commands run without a sandbox. */
+    public ToolContext(String toolCallId, Workspace workspace, ToolPorts ports, Progress progress,
+                       Cancellation cancellation, ProtectedPaths protectedPaths) {
+        this(toolCallId, workspace, ports, progress, cancellation, protectedPaths, Sandbox.NONE);
+    }
 
     /** A context with only the default protected paths. */
     public ToolContext(String toolCallId, Workspace workspace, ToolPorts ports, Progress progress,

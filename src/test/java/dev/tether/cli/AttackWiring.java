@@ -20,6 +20,11 @@ public final class AttackWiring {
         return Wiring.mcp(settings(env, Json.object()), tokens, secrets);
     }
 
+    /** The launcher {@code tether acp} uses, read from {@code env} alone (config file, managed settings): policies, sandbox. */
+    public static McpLauncher mcpFromEnvironment(Map<String, String> env, SecretRegistry secrets, TokenStore tokens) {
+        return Wiring.mcp(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env), tokens, secrets);
+    }
+
     /** The launcher {@code tether acp} uses with {@code config} as its config file (policies, runtime bounds). */
     public static McpLauncher mcp(Map<String, String> env, SecretRegistry secrets, TokenStore tokens, JsonNode config) {
         return Wiring.mcp(settings(env, config), tokens, secrets);
@@ -52,6 +57,11 @@ public final class AttackWiring {
     /** The permission rules {@code tether acp} gives its sessions, read from {@code env} alone (config file, managed settings, state). */
     public static dev.tether.tools.permission.RuleBooks rules(Map<String, String> env) {
         return Wiring.rules(SettingsLoader.load(SettingsLoader.CommandLine.NONE, env));
+    }
+
+    /** The sandbox policy {@code tether acp} gives its sessions, read from {@code env} alone (config file, managed settings, PATH). */
+    public static dev.tether.tools.sandbox.SandboxPolicy sandbox(Map<String, String> env) {
+        return SettingsLoader.load(SettingsLoader.CommandLine.NONE, env).sandbox();
     }
 
     /** Where {@code tether acp}'s sessions look for instruction files, read from {@code env} alone (the config file's names, the user's directory). */

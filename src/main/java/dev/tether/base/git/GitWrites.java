@@ -51,6 +51,19 @@ public final class GitWrites {
     }
 
     /**
+     * The git directories (and their common directories) of every repository {@code dir} lies in,
+     * innermost first, as found without running git: what a sandbox keeps read-only.
+     */
+    public static List<Path> gitDirs(Path dir) {
+        Set<Path> dirs = new LinkedHashSet<>();
+        for (GitRepository repository : RepositoryLocator.enclosing(dir)) {
+            dirs.add(repository.gitDir());
+            dirs.add(repository.commonDir());
+        }
+        return List.copyOf(dirs);
+    }
+
+    /**
      * Why writing {@code path} (or creating it, with the directories above it) makes git run
      * something, if it does. The repositories read are those that hold {@code path} and those
      * that hold any of {@code roots} (the session's workspace), whose settings may name places

@@ -62,7 +62,21 @@ final class McpPolicyConfig {
                 Boolean.TRUE.equals(roots), Boolean.TRUE.equals(sampling),
                 level == null ? McpServerPolicy.DEFAULT_LOG_LEVEL : level, oauth(server.get("oauth"), where + ".oauth"),
                 Boolean.TRUE.equals(trust), Boolean.TRUE.equals(tasks), healthCheckSeconds(server, where),
-                Boolean.TRUE.equals(instructions), version);
+                Boolean.TRUE.equals(instructions), version, sandbox(server.get("sandbox"), where + ".sandbox"));
+    }
+
+    /** {@code "sandbox": true} (network kept), {@code {"network": false}}, or false / absent: outside the sandbox. */
+    private static McpServerPolicy.StdioSandbox sandbox(JsonNode node, String where) throws McpConfig.InvalidConfig {
+        if (node == null || node.isNull() || (node.isBoolean() && !node.asBoolean())) {
+            return null;
+        }
+        if (node.isBoolean()) {
+            return new McpServerPolicy.StdioSandbox(true);
+        }
+        if (node.isObject() && node.size() <= 1 && (node.size() == 0 || node.path("network").isBoolean())) {
+            return new McpServerPolicy.StdioSandbox(node.path("network").asBoolean(true));
+        }
+        throw new McpConfig.InvalidConfig(where + " must be true, false or {\"network\": true|false}");
     }
 
     /**

@@ -22,6 +22,10 @@ import dev.tether.mcp.transport.VariableExpansion;
 import dev.tether.mcp.transport.stdio.StdioTransport;
 import dev.tether.mcp.transport.websocket.WebSocketTransport;
 import dev.tether.security.Redactor;
+import dev.tether.tools.sandbox.BwrapCommand;
+import dev.tether.tools.sandbox.BwrapProbe;
+import dev.tether.tools.sandbox.SandboxMode;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -77,7 +81,8 @@ final class Handshake {
         try {
             return switch (expanded.spec()) {
                 case McpServerSpec.Stdio stdio -> StdioTransport.launch(stdio, options.defaultCwd(), options.hostEnv(),
-                        settings.maxLineBytes(), options.artifactDir() == null ? null : new ArtifactStore(options.artifactDir())::spillFile);
+                        settings.maxLineBytes(), options.artifactDir() == null ? null : new ArtifactStore(options.artifactDir())::spillFile,
+                        sandboxed(stdio));
                 case McpServerSpec.Http http -> new HttpTransport(http, options.connectTimeout(), authorization(http),
                         settings.maxLineBytes(), settings.network());
                 case McpServerSpec.Sse sse -> LegacySseTransport.open(sse, options.connectTimeout(),
@@ -89,6 +94,35 @@ final class Handshake {
         } catch (IOException e) {
             throw new McpError.Unreachable(e.getMessage() == null ? "cannot start the server" : e.getMessage());
         }
+    }
+
+    /**
+     * The bubblewrap command line before the server's own, where its policy puts it in the sandbox
+     * (writable: its working directory and a private {@code /tmp}); empty where it does not.
+     *
+     * @throws IOException the policy asks for the sandbox and this machine cannot give one: the server
+     *                     does not start rather than start unconfined
+     */
+    private List<String> sandboxed(McpServerSpec.Stdio stdio) throws IOException {
+        McpServerPolicy.StdioSandbox wanted = options.policyFor(stdio.name()).sandbox();
+        if (wanted == null && options.sandbox().allServers()) {
+            wanted = new McpServerPolicy.StdioSandbox(true); // the managed settings sandbox every server
+        }
+        if (wanted == null) {
+            return List.of();
+        }
+        SandboxPolicy policy = options.sandbox().withNetwork(wanted.network());
+        BwrapProbe.Result probe = BwrapProbe.run(policy.host().bwrap());
+        if (!probe.works()) {
+            throw new IOException("it must run in the sandbox (its entry, or the managed settings, say so), and the sandbox"
+                    + " is not available: " + probe.why());
+        }
+        java.nio.file.Path cwd = stdio.cwd() != null ? stdio.cwd() : options.defaultCwd();
+        List<String> line = new java.util.ArrayList<>();
+        line.add(policy.host().bwrap().toString());
+        line.addAll(BwrapCommand.arguments(policy, SandboxMode.WORKSPACE_WRITE, List.of(cwd), cwd));
+        line.add("--");
+        return line;
     }
 
     /** How long an HTTP server with OAuth may take to connect: a person may be signing in in a browser. */

@@ -5,6 +5,7 @@ import dev.tether.mcp.interaction.McpHost;
 import dev.tether.mcp.interaction.ServerGrants;
 import dev.tether.mcp.task.TaskSettings;
 import dev.tether.security.SecretRegistry;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -30,13 +31,14 @@ import java.util.Map;
  *                            null: a server that answers 401 then fails with "requires authorization"
  * @param tasks               MCP task limits (foreground wait, polling bounds), used for servers whose policy enables tasks
  * @param secrets             the known secret values, masked in every server text before it is cut for the model
+ * @param sandbox             the OS sandbox for stdio servers whose policy asks for it ({@code denyRead}, bwrap)
  */
 public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
                                 RequestTimeouts requestTimeouts,
                                 Map<String, McpServerPolicy> policies, int maxInlineTextChars,
                                 int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
                                 String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth,
-                                TaskSettings tasks, SecretRegistry secrets) {
+                                TaskSettings tasks, SecretRegistry secrets, SandboxPolicy sandbox) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(30);
     /** A call that sends neither a result nor progress for this long is abandoned. */
@@ -74,6 +76,24 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
         hostEnv = Map.copyOf(hostEnv);
         tasks = tasks == null ? TaskSettings.DEFAULT : tasks;
         secrets = secrets == null ? SecretRegistry.empty() : secrets;
+        sandbox = sandbox == null ? SandboxPolicy.NONE : sandbox;
+    }
+
+    /** Options whose stdio servers have no sandbox settings (one asking for it cannot start). */
+    public McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, CallTimeouts callTimeouts,
+                             RequestTimeouts requestTimeouts,
+                             Map<String, McpServerPolicy> policies, int maxInlineTextChars,
+                             int maxImageBytes, Path defaultCwd, Map<String, String> hostEnv,
+                             String clientVersion, Path artifactDir, McpHost host, OAuthSettings oauth,
+                             TaskSettings tasks, SecretRegistry secrets) {
+        this(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars, maxImageBytes, defaultCwd,
+                hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, SandboxPolicy.NONE);
+    }
+
+    /** These options with {@code policy} as the sandbox of the stdio servers that ask for it. */
+    public McpRuntimeOptions withSandbox(SandboxPolicy policy) {
+        return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, policy);
     }
 
     /** Options with the default task limits and no known secrets. */
@@ -114,54 +134,54 @@ public record McpRuntimeOptions(Duration connectTimeout, Duration listTimeout, C
 
     public McpRuntimeOptions withConnectTimeout(Duration timeout) {
         return new McpRuntimeOptions(timeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, sandbox);
     }
 
     public McpRuntimeOptions withCallTimeouts(CallTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, timeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, sandbox);
     }
 
     public McpRuntimeOptions withRequestTimeouts(RequestTimeouts timeouts) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, timeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, sandbox);
     }
 
     public McpRuntimeOptions withPolicies(Map<String, McpServerPolicy> perServer) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, perServer, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, sandbox);
     }
 
     public McpRuntimeOptions withArtifactDir(Path dir) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, dir, host, oauth, tasks, secrets, sandbox);
     }
 
     public McpRuntimeOptions withMaxInlineTextChars(int chars) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, chars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, secrets, sandbox);
     }
 
     public McpRuntimeOptions withHost(McpHost newHost) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, newHost, oauth, tasks, secrets, sandbox);
     }
 
     /** These options with other task limits. */
     public McpRuntimeOptions withTasks(TaskSettings settings) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, settings, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, settings, secrets, sandbox);
     }
 
     /** These options with the process's known secrets (the composition root's registry). */
     public McpRuntimeOptions withSecrets(SecretRegistry registry) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, registry);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, oauth, tasks, registry, sandbox);
     }
 
     /** Turns on OAuth for this runtime's HTTP servers; null turns it off. */
     public McpRuntimeOptions withOAuth(OAuthSettings settings) {
         return new McpRuntimeOptions(connectTimeout, listTimeout, callTimeouts, requestTimeouts, policies, maxInlineTextChars,
-                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings, tasks, secrets);
+                maxImageBytes, defaultCwd, hostEnv, clientVersion, artifactDir, host, settings, tasks, secrets, sandbox);
     }
 }

@@ -19,7 +19,9 @@ import java.util.Map;
  * instructions may reach the model in ACP sessions ({@code instructions}, off by default; they are
  * then labelled as the server's untrusted text, sanitised and bounded), and the MCP revision to
  * speak ({@code protocolVersion}: null probes with {@code server/discover}; {@code 2026-07-28}
- * skips the probe; a 2025 version takes {@code initialize}).
+ * skips the probe; a 2025 version takes {@code initialize}), and whether a stdio server runs in
+ * the OS sandbox ({@code "sandbox": true}, or {@code {"network": false}} to take its network too;
+ * null: outside it).
  *
  * <p>Annotations are claims of an untrusted party: unless {@code trustAnnotations} is true, a
  * server's {@code readOnlyHint} and {@code idempotentHint} never let a call run without asking;
@@ -28,7 +30,25 @@ import java.util.Map;
 public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
                               McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
                               String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
-                              Integer healthCheckSeconds, boolean instructions, String protocolVersion) {
+                              Integer healthCheckSeconds, boolean instructions, String protocolVersion,
+                              StdioSandbox sandbox) {
+
+    /**
+     * A stdio server confined by the OS sandbox: it writes only in its working directory and a
+     * private {@code /tmp}, and reads nothing of the sandbox's {@code denyRead}.
+     *
+     * @param network whether it keeps the network (and the host's Unix sockets)
+     */
+    public record StdioSandbox(boolean network) {}
+
+    /** The policy of a server outside the sandbox. */
+    public McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<String> allowTools, List<String> denyTools,
+                           McpRuntimeOptions.CallTimeouts callTimeouts, boolean exposeRoots, boolean sampling,
+                           String logLevel, OAuthClientConfig oauthClient, boolean trustAnnotations, boolean tasks,
+                           Integer healthCheckSeconds, boolean instructions, String protocolVersion) {
+        this(toolHints, allowTools, denyTools, callTimeouts, exposeRoots, sampling, logLevel, oauthClient, trustAnnotations, tasks,
+                healthCheckSeconds, instructions, protocolVersion, null);
+    }
     /** The MCP logging level asked of a server unless its config says otherwise. */
     public static final String DEFAULT_LOG_LEVEL = "warning";
     public static final McpServerPolicy DEFAULT = new McpServerPolicy(Map.of(), List.of(), List.of(), null, false, false,
@@ -62,8 +82,8 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
     }
 
     /**
-     * Only what this policy takes away from a server: {@code allowTools}, {@code denyTools} and the
-     * call timeouts. This is what a server gets of the user's entry for its name when it is not the
+     * Only what this policy takes away from a server: {@code allowTools}, {@code denyTools}, the
+     * call timeouts and the sandbox. This is what a server gets of the user's entry for its name when it is not the
      * server the entry was written for (a project's {@code .mcp.json}, or an editor's server whose
      * command or URL changed): every key that grants something (hints, trusted annotations,
      * sampling, roots, tasks, instructions, an OAuth client, a log level, health checks, a pinned
@@ -71,7 +91,7 @@ public record McpServerPolicy(Map<String, McpToolInfo.Hints> toolHints, List<Str
      */
     public McpServerPolicy restrictions() {
         return new McpServerPolicy(Map.of(), allowTools, denyTools, callTimeouts, false, false, DEFAULT_LOG_LEVEL, null, false,
-                false, null, false, null);
+                false, null, false, null, sandbox);
     }
 
     /** The keys of this policy that {@link #restrictions()} drops, as the user writes them; empty when it drops nothing. */

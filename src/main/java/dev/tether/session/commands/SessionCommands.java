@@ -36,7 +36,7 @@ public final class SessionCommands {
     }
 
     /** The commands Tether answers itself, which no command file replaces (others' included as they land). */
-    public static final Set<String> BUILT_IN = Set.of(SlashCommands.MCP, CompactCommand.NAME, "context", "status");
+    public static final Set<String> BUILT_IN = Set.of(SlashCommands.MCP, CompactCommand.NAME, "context", "status", SandboxCommand.NAME);
 
     private final McpLauncher.Servers mcp;
     private final Supplier<List<FileCommand>> files;

@@ -50,6 +50,7 @@ final class SlashCommands {
         }
         commands.add(CompactCommand.COMMAND);
         commands.add(ContextCommand.COMMAND);
+        commands.add(SandboxCommand.COMMAND);
         return commands;
     }
 

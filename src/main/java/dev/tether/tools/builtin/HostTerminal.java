@@ -52,7 +52,9 @@ final class HostTerminal {
         List<Terminals.Variable> env = spec.secrets().namesToWithhold().stream()
                 .map(name -> new Terminals.Variable(name, "")).toList();
         try {
-            return terminals.create(new Terminals.Launch("/bin/sh", List.of("-c", spec.command()), spec.cwd().toString(),
+            // Through the sandbox, the editor is handed the whole wrapped line: its terminal shows the command confined.
+            List<String> argv = spec.argv();
+            return terminals.create(new Terminals.Launch(argv.getFirst(), argv.subList(1, argv.size()), spec.cwd().toString(),
                     env, spec.outputByteLimit()), context.cancellation());
         } catch (HostFailure e) {
             throw new ToolError.TellModel("the editor could not start the command: " + e.getMessage());

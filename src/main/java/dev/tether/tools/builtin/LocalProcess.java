@@ -18,7 +18,7 @@ final class LocalProcess {
 
     static CommandResult run(ToolContext context, CommandSpec spec) throws ToolError.TellModel {
         context.cancellation().throwIfCancelled();
-        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", spec.command())
+        ProcessBuilder builder = new ProcessBuilder(spec.argv())
                 .directory(spec.cwd().toFile())
                 .redirectErrorStream(true);
         // A command is the model's to choose: it must not read Tether's keys from its environment.

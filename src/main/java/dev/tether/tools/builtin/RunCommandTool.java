@@ -16,6 +16,10 @@ import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.rules.Subject;
+import dev.tether.tools.sandbox.CreatedPaths;
+import dev.tether.tools.sandbox.Sandbox;
+import dev.tether.tools.sandbox.SandboxDenial;
+import dev.tether.tools.sandbox.SandboxMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,23 +118,104 @@ public final class RunCommandTool implements Tool {
             throw in.failure("timeout_ms must be at most " + MAX_TIMEOUT.toMillis());
         }
         Duration timeout = timeoutMs == null ? defaultTimeout : Duration.ofMillis(timeoutMs);
-        CommandResult result;
-        try {
-            result = masked(CommandRunner.run(context,
-                    new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(), secrets)));
-        } catch (ToolError.TellModel e) {
-            throw in.failure(e.getMessage());
+        Ran ran = runConfined(context, in, new CommandSpec(command, cwd, timeout, OUTPUT_BYTE_LIMIT + cuts.tailMarginBytes(),
+                secrets));
+        CommandResult result = ran.result();
+        String note = ran.note();
+        String text = (note == null ? "" : note + "\n") + render(result, timeout);
+        List<ToolDisplay> forEditor = new java.util.ArrayList<>();
+        if (note != null) {
+            forEditor.add(ToolDisplay.text(note));
         }
-        String text = render(result, timeout);
-        List<ToolDisplay> forEditor = result.terminalId() != null
-                ? List.of(new ToolDisplay.Terminal(result.terminalId()))
-                : List.of(ToolDisplay.text(CodeFence.wrap(result.output(), "")));
+        forEditor.add(result.terminalId() != null
+                ? new ToolDisplay.Terminal(result.terminalId())
+                : ToolDisplay.text(CodeFence.wrap(result.output(), "")));
         ObjectNode raw = Json.object();
+        raw.put("sandbox", ran.sandbox().id());
         raw.put("exitCode", result.exitCode());
         raw.put("signal", result.signal());
         raw.put("truncated", result.truncated());
         raw.put("timedOut", result.timedOut());
-        return new ToolOutcome(List.of(new Part.Text(text)), forEditor, raw, false);
+        return new ToolOutcome(List.of(new Part.Text(text)), List.copyOf(forEditor), raw, false);
+    }
+
+    /**
+     * A command as it ran, and what the model and the user are told about the sandbox around it.
+     *
+     * @param note    what to say before the output, or null
+     * @param sandbox the sandbox it ran in ({@code off}: none)
+     */
+    private record Ran(CommandResult result, String note, SandboxMode sandbox) {}
+
+    /**
+     * Runs {@code spec} inside the session's sandbox where there is one: afterwards the protected
+     * files it created are removed, and a failure the sandbox caused is offered to run once
+     * outside it, through the user.
+     */
+    private Ran runConfined(ToolContext context, Input in, CommandSpec direct) throws ToolError.TellModel {
+        Sandbox.Wrapping wrapping = context.sandbox().wrap(context.workspace().roots(), direct.cwd());
+        if (!(wrapping instanceof Sandbox.Wrapping.Wrapped wrapped)) {
+            // Off, or unavailable: then the gate asked the user, saying so, and what they allowed runs as it is.
+            return new Ran(attempt(context, in, direct), null, SandboxMode.OFF);
+        }
+        CreatedPaths watched = CreatedPaths.before(context.workspace().roots(), direct.cwd());
+        CommandResult result = attempt(context, in, new CommandSpec(direct.command(), direct.cwd(), direct.timeout(),
+                direct.outputByteLimit(), direct.secrets(), wrapped));
+        String removed = removeCreated(context, watched);
+        String note = "Ran in the sandbox (" + wrapped.mode().id() + ").";
+        SandboxMode ranIn = wrapped.mode();
+        String why = failedInSandbox(result, wrapped, context.sandbox().policy().network());
+        if (why != null) {
+            if (context.sandbox().escalation().allowOutside(context.toolCallId(), direct.command(), why, context.cancellation())) {
+                result = attempt(context, in, direct);
+                ranIn = SandboxMode.OFF;
+                note = "It failed in the sandbox (" + why + "); the user allowed running it outside the sandbox, "
+                        + "and this is that run.";
+            } else {
+                note = "Ran in the sandbox (" + wrapped.mode().id() + "), which stopped " + why
+                        + ". Running it outside the sandbox was not allowed.";
+            }
+        }
+        return new Ran(result, removed == null ? note : note + "\n" + removed, ranIn);
+    }
+
+    private CommandResult attempt(ToolContext context, Input in, CommandSpec spec) throws ToolError.TellModel {
+        try {
+            return masked(CommandRunner.run(context, spec));
+        } catch (ToolError.TellModel e) {
+            throw in.failure(e.getMessage());
+        }
+    }
+
+    /**
+     * Removes the protected files a sandboxed command created (git, direnv and editors would run
+     * them) and says so, to the model and in the editor; null when it created none.
+     */
+    private static String removeCreated(ToolContext context, CreatedPaths watched) {
+        List<String> lines = new java.util.ArrayList<>();
+        for (Path created : watched.created()) {
+            var protection = context.protectedPaths().match(context.workspace(), created);
+            if (protection.isEmpty()) {
+                continue;
+            }
+            boolean gone = CreatedPaths.remove(created);
+            lines.add((gone ? "Removed " : "Could not remove ") + protection.get().path() + ", which the sandboxed command created: "
+                    + protection.get().why() + ".");
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        String text = String.join("\n", lines);
+        context.progress().show(List.of(ToolDisplay.text(text)));
+        return text;
+    }
+
+    /** What the sandbox stopped, when a sandboxed command failed because of it; otherwise null. */
+    private static String failedInSandbox(CommandResult result, Sandbox.Wrapping.Wrapped wrapped, boolean network) {
+        if (result.timedOut() || result.exitCode() == null || result.exitCode() == 0) {
+            return null;
+        }
+        return SandboxDenial.why(result.output(), wrapped.mode(), network);
     }
 
     /**

@@ -21,6 +21,9 @@ import java.util.regex.Pattern;
  *       {@code Edit} those that change them ({@code edit_file}, {@code write_file}),
  *       {@code Write} {@code write_file}, {@code Grep} {@code search}, {@code Glob}
  *       {@code list_files}.</li>
+ *   <li>{@code run_command:sandboxed(...)} and {@code run_command:unsandboxed(...)} (also
+ *       {@code Bash:…}): commands only when they run inside, or outside, the OS sandbox; a deny
+ *       rule of the second kind refuses every run outside it without asking, escalations too.</li>
  * </ul>
  *
  * @param text   the rule as written
@@ -72,6 +75,17 @@ public record PermissionRule(Effect effect, RuleScope scope, String text, Target
         }
         int open = rule.indexOf('(');
         String name = open < 0 ? rule : rule.substring(0, open).strip();
+        Boolean sandboxed = null;
+        for (String qualifier : new String[] {":sandboxed", ":unsandboxed"}) {
+            if (name.endsWith(qualifier) && !name.startsWith(MCP)) {
+                name = name.substring(0, name.length() - qualifier.length());
+                sandboxed = qualifier.equals(":sandboxed");
+                if (!ALIASES.getOrDefault(name, Set.of(name)).equals(Set.of(RUN_COMMAND))) {
+                    throw new InvalidRule("\"" + rule + "\": only run_command (Bash) runs in the sandbox, so only it takes "
+                            + qualifier);
+                }
+            }
+        }
         String specifier = null;
         if (open >= 0) {
             if (!rule.endsWith(")")) {
@@ -98,10 +112,10 @@ public record PermissionRule(Effect effect, RuleScope scope, String text, Target
             }
         }
         if (specifier == null) {
-            return new Target.Builtin(names, glob, null, null);
+            return new Target.Builtin(names, glob, null, null, sandboxed);
         }
         if (glob == null && names.equals(Set.of(RUN_COMMAND))) {
-            return new Target.Builtin(names, null, CommandPattern.of(specifier), null);
+            return new Target.Builtin(names, null, CommandPattern.of(specifier), null, sandboxed);
         }
         if (glob == null && FILE_TOOLS.containsAll(names)) {
             return new Target.Builtin(names, null, null, PathPattern.of(specifier));

@@ -65,7 +65,7 @@ public final class RuleSet {
     /** Whether a deny or ask rule reaches the call: any of its commands or paths will do. */
     private boolean restricts(PermissionRule rule, Subject subject) {
         return switch (rule.target()) {
-            case Target.Builtin target -> subject instanceof Subject.Builtin call && target.names(call.tool())
+            case Target.Builtin target -> subject instanceof Subject.Builtin call && target.covers(call)
                     && (target.command() == null || anyCommand(target.command(), call.command()))
                     && (target.path() == null || call.paths().stream().anyMatch(p -> pathMatches(target, p)));
             case Target.Mcp target -> subject instanceof Subject.Mcp call && names(target, call);
@@ -87,7 +87,7 @@ public final class RuleSet {
             case Subject.Mcp call -> allows.stream().filter(r -> r.target() instanceof Target.Mcp t && names(t, call)
                     && bound(r, call)).findFirst();
             case Subject.Builtin call -> {
-                List<PermissionRule> tool = allows.stream().filter(r -> r.target() instanceof Target.Builtin t && t.names(call.tool())).toList();
+                List<PermissionRule> tool = allows.stream().filter(r -> r.target() instanceof Target.Builtin t && t.covers(call)).toList();
                 Optional<PermissionRule> whole = tool.stream()
                         .filter(r -> ((Target.Builtin) r.target()).command() == null && ((Target.Builtin) r.target()).path() == null)
                         .findFirst();

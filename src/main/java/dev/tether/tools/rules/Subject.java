@@ -15,10 +15,21 @@ public sealed interface Subject {
      * @param command for {@code run_command}, the command line; null otherwise
      * @param paths   for the file tools, the absolute paths the call reads or writes (empty when
      *                the input names none it can resolve)
+     * @param sandboxed for {@code run_command}, whether it runs in the OS sandbox; null where that is not known
      */
-    record Builtin(String tool, String command, List<Path> paths) implements Subject {
+    record Builtin(String tool, String command, List<Path> paths, Boolean sandboxed) implements Subject {
         public Builtin {
             paths = List.copyOf(paths);
+        }
+
+        /** A call whose sandboxing is not in question (everything but a command). */
+        public Builtin(String tool, String command, List<Path> paths) {
+            this(tool, command, paths, null);
+        }
+
+        /** The same call, said to run inside the OS sandbox or outside it. */
+        public Builtin inSandbox(boolean inside) {
+            return new Builtin(tool, command, paths, inside);
         }
 
         /** A call rules see by its tool's name alone. */

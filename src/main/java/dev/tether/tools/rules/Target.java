@@ -13,14 +13,24 @@ public sealed interface Target {
      * @param glob    a glob over built-in tool names, or null
      * @param command for {@code run_command}: the command pattern, or null for every command
      * @param path    for the file tools: the path pattern, or null for every path
+     * @param sandboxed for {@code run_command:sandboxed} true, {@code run_command:unsandboxed} false; null for both
      */
-    record Builtin(Set<String> names, Glob glob, CommandPattern command, PathPattern path) implements Target {
+    record Builtin(Set<String> names, Glob glob, CommandPattern command, PathPattern path, Boolean sandboxed) implements Target {
         public Builtin {
             names = Set.copyOf(names);
         }
 
+        Builtin(Set<String> names, Glob glob, CommandPattern command, PathPattern path) {
+            this(names, glob, command, path, null);
+        }
+
         boolean names(String tool) {
             return names.contains(tool) || (glob != null && glob.matches(tool));
+        }
+
+        /** Whether the rule names this call's tool, and its sandboxing where the rule says which. */
+        boolean covers(Subject.Builtin call) {
+            return names(call.tool()) && (sandboxed == null || sandboxed.equals(call.sandboxed()));
         }
     }
 

@@ -54,9 +54,9 @@ class SlashCommandsTest {
 
     @Test
     void offersStatusOnlyWhereThereIsAStatusPage() {
-        assertEquals(List.of("mcp", "everything:args-prompt", "compact", "context"),
+        assertEquals(List.of("mcp", "everything:args-prompt", "compact", "context", "sandbox"),
                 SlashCommands.available(List.of(WEATHER), List.of(), false).stream().map(c -> c.name()).toList());
-        assertEquals(List.of("mcp", "status", "everything:args-prompt", "compact", "context"),
+        assertEquals(List.of("mcp", "status", "everything:args-prompt", "compact", "context", "sandbox"),
                 SlashCommands.available(List.of(WEATHER), List.of(), true).stream().map(c -> c.name()).toList());
     }
 }

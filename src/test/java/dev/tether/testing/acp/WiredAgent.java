@@ -81,9 +81,10 @@ public final class WiredAgent {
      */
     public static InProcessAgent fromEnvironment(Path dir, ModelCatalog model, Map<String, String> env) {
         SecretRegistry secrets = AttackWiring.secrets(env, Json.object());
-        return new InProcessAgent(dir, model, AttackWiring.mcp(env, secrets, AcpTokenStore.inMemory()),
+        return new InProcessAgent(dir, model, AttackWiring.mcpFromEnvironment(env, secrets, AcpTokenStore.inMemory()),
                 dev.tether.tools.ToolFilter.ALLOW_ALL, services -> services.withSecrets(secrets).withMcpSources(AttackWiring.sources(env))
-                        .withRules(AttackWiring.rules(env)).withInstructions(AttackWiring.instructions(env)));
+                        .withRules(AttackWiring.rules(env)).withInstructions(AttackWiring.instructions(env))
+                        .withSandbox(AttackWiring.sandbox(env)));
     }
 
     /** A {@link ChaosMcpServer} with {@code flags}, as the editor sends it in {@code session/new}. */

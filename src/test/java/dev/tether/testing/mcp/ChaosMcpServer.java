@@ -56,6 +56,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code --no-ping} answers {@code ping} with -32601 (method not found), as servers that skip it do.</li>
  * <li>{@code --static-tools} declares {@code tools} without {@code listChanged}.</li>
  * <li>{@code --static-content} with {@code --content}: declares {@code resources} and {@code prompts} without {@code listChanged}.</li>
+ * <li>{@code --files} also lists {@code read_path}, which answers the text of the file at {@code path}
+ *     or {@code UNREADABLE: } and why (the sandbox tests' probe of what the server can see)</li>
  * <li>{@code --faults} also lists the fault tools of {@link ChaosFaultTools} and {@code stop_reading}
  *     (answers, then never reads stdin again while the process keeps running).</li>
  * <li>{@code --exit-on-initialize} exits with status 5 when {@code initialize} arrives.</li>
@@ -127,6 +129,7 @@ public final class ChaosMcpServer {
     private static boolean junk;
     private static boolean interaction;
     private static boolean faults;
+    private static boolean files;
     private static volatile String logLevel = "";
     private static final AtomicInteger setLevels = new AtomicInteger();
     private static final AtomicInteger rootsChanged = new AtomicInteger();
@@ -145,6 +148,7 @@ public final class ChaosMcpServer {
         junk = flags.contains("--junk");
         interaction = flags.contains("--interaction");
         faults = flags.contains("--faults");
+        files = flags.contains("--files");
         catalog = value(flags, "--catalog", "normal");
         listDelayMs = Integer.parseInt(value(flags, "--list-delay-ms", "0"));
         alwaysLoad = value(flags, "--always-load", null);
@@ -441,6 +445,9 @@ public final class ChaosMcpServer {
             }
         }
         tools.add(tool("crash_once", "Crashes the first time", "{\"idempotentHint\":true}"));
+        if (files) {
+            tools.add(tool("read_path", "chaos: read_path", "{\"readOnlyHint\":true}"));
+        }
         ObjectNode mismatch = (ObjectNode) tools.get(7);
         mismatch.putObject("outputSchema").put("type", "object").putObject("properties")
                 .putObject("count").put("type", "integer");
@@ -464,6 +471,15 @@ public final class ChaosMcpServer {
         JsonNode args = params.path("arguments");
         switch (params.path("name").asString("")) {
             case "echo" -> answer(id, text(args.path("text").asString("")));
+            case "read_path" -> {
+                String read;
+                try {
+                    read = Files.readString(Path.of(args.path("path").asString("")));
+                } catch (java.io.IOException | RuntimeException e) {
+                    read = "UNREADABLE: " + e;
+                }
+                answer(id, text(read));
+            }
             case "crash" -> crash();
             case "crash_once", "crash_once_unsafe" -> {
                 Path marker = Path.of(args.path("marker").asString());

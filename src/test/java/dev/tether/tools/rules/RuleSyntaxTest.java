@@ -46,6 +46,21 @@ class RuleSyntaxTest {
     }
 
     @Test
+    void commandRulesMayNameSandboxedAndUnsandboxedRunsApart() throws InvalidRule {
+        RuleSet rules = new RuleSet(java.util.List.of(rule(Effect.ALLOW, "run_command:sandboxed(npm test:*)"),
+                rule(Effect.DENY, "Bash:unsandboxed(curl:*)")), null);
+        Subject.Builtin npm = new Subject.Builtin("run_command", "npm test", java.util.List.of());
+        assertEquals(Effect.ALLOW, rules.decide(npm.inSandbox(true)).orElseThrow().effect());
+        assertTrue(rules.decide(npm.inSandbox(false)).isEmpty(), "the sandboxed-only allow does not cover a run outside it");
+        Subject.Builtin curl = new Subject.Builtin("run_command", "curl x", java.util.List.of());
+        assertEquals(Effect.DENY, rules.decide(curl.inSandbox(false)).orElseThrow().effect());
+        assertTrue(rules.decide(curl.inSandbox(true)).isEmpty());
+        assertEquals(Boolean.TRUE, ((Target.Builtin) rule(Effect.ALLOW, "Bash:sandboxed").target()).sandboxed());
+        assertTrue(assertThrows(InvalidRule.class, () -> rule(Effect.ALLOW, "read_file:sandboxed")).getMessage()
+                .contains("only run_command (Bash) runs in the sandbox"));
+    }
+
+    @Test
     void aServerWildcardIsForDenyAndAskRules() throws InvalidRule {
         assertEquals("mcp__*", rule(Effect.DENY, "mcp__*").text());
         assertEquals("mcp__*__delete_*", rule(Effect.ASK, "mcp__*__delete_*").text());

@@ -102,8 +102,17 @@ public final class StdioTransport implements MessageChannel {
      */
     public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv,
                                         int maxLineBytes, SpillFiles spills) throws IOException {
+        return launch(spec, defaultCwd, hostEnv, maxLineBytes, spills, List.of());
+    }
+
+    /**
+     * As {@link #launch(McpServerSpec.Stdio, Path, Map, int, SpillFiles)}, started through {@code wrapper}
+     * (the sandbox's command line up to {@code --}; empty: as it is).
+     */
+    public static StdioTransport launch(McpServerSpec.Stdio spec, Path defaultCwd, Map<String, String> hostEnv,
+                                        int maxLineBytes, SpillFiles spills, List<String> wrapper) throws IOException {
         StdioLaunch plan = plan(spec, defaultCwd, hostEnv);
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(wrapper);
         command.add(plan.program().toString());
         command.addAll(plan.args());
         ProcessBuilder builder = new ProcessBuilder(command)
