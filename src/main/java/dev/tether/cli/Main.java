@@ -1,5 +1,7 @@
 package dev.tether.cli;
 
+import dev.tether.cli.exit.ExitCode;
+import dev.tether.cli.exec.ExecCommand;
 import dev.tether.cli.mcp.McpCommand;
 import dev.tether.cli.secrets.HandedOverSecrets;
 import dev.tether.cli.train.Training;
@@ -40,8 +42,41 @@ public final class Main {
             System.setProperty(RETRY_ALL_METHODS, "true");
         }
         Map<String, String> env = HandedOverSecrets.merge(System.getenv(), stderr::println);
+        if (args.length == 0 && atTerminal()) {
+            // A person typed `tether`: say what this is instead of waiting silently for JSON-RPC.
+            stderr.print(atTerminalHelp());
+            System.exit(ExitCode.OK.code());
+        }
         int code = run(args, System.in, protocolOut, stderr, env);
         System.exit(code);
+    }
+
+    /**
+     * Whether stdin and stdout are a terminal. On JDK 22+ a console exists even when they are not,
+     * and {@code Console.isTerminal()} (called by name: the build targets 21) tells; on 21 a
+     * console exists only at a terminal.
+     */
+    static boolean atTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+
+    static String atTerminalHelp() {
+        return """
+                Tether %s is a coding agent that editors such as Zed start and speak ACP to over stdin/stdout.
+                Here at a terminal, try:
+                  tether exec "explain this project"     one turn: the answer on stdout, progress on stderr
+                  tether --help                          every command and option
+                In Zed, add to settings.json:
+                  "agent_servers": { "Tether": { "type": "custom", "command": "/path/to/tether/bin/tether", "args": [] } }
+                """.formatted(version());
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
@@ -66,6 +101,8 @@ public final class Main {
         }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);
+            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, atTerminal(), out, err, env, java.nio.file.Path.of("").toAbsolutePath()),
+                    AcpCommand::run);
             case "login" -> LoginCommand.login(rest, in, out, err, env);
             case "logout" -> LoginCommand.logout(out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
@@ -77,7 +114,7 @@ public final class Main {
                     run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
             default -> {
                 err.println("tether: unknown command \"" + command + "\". Run tether --help.");
-                yield 2;
+                yield ExitCode.USAGE.code();
             }
         };
     }
@@ -110,6 +147,10 @@ public final class Main {
 
                 Usage:
                   tether [acp] [options]        Run the ACP agent on stdin/stdout (what editors spawn).
+                  tether exec [options] [PROMPT]
+                                                One turn for scripts and CI: the answer on stdout, progress on stderr,
+                                                exit 0 done, 1 failed, 2 usage, 3 no credentials, 4 a limit, 5 schema
+                                                not met, 130 interrupted (docs/reference/exec.md). PROMPT or stdin.
                   tether reference-server       Run the bundled reference MCP server (a small order system) on stdio.
                   tether login [--provider anthropic|openai]
                                                 Store a provider API key (owner-only, next to the config file).
@@ -141,6 +182,17 @@ public final class Main {
                   --mcp-config <file|json>      Add MCP servers ({"mcpServers": {name: {...}}}); wins over the editor's.
                                                 A broken one is a warning, never a failed start.
                   --strict-mcp-config           Use only the servers from --mcp-config.
+
+                Options for exec:
+                  --json                        JSON Lines on stdout: each session/update, permission decisions, the result last
+                  --mode readOnly|ask|acceptEdits|auto
+                                                The session mode (default ask); whatever would ask is denied and reported.
+                  --allow RULE, --deny RULE     Permission rules for this run (the syntax of "permissions" in the config).
+                  --max-turns N                 Model requests this run may make (exit 4 when reached).
+                  --continue | --resume ID      One more turn of the newest session of --cwd, or of session ID.
+                  --ephemeral                   Delete the session when the run ends.
+                  --image FILE                  Attach an image (repeatable).
+                  --cwd DIR, --model ID, --provider NAME, --mcp-config <file|json>, --strict-mcp-config
 
                 Environment:
                   TETHER_PROVIDER               anthropic | openai | scripted (default: from the keys present)

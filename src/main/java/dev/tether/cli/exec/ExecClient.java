@@ -1,0 +1,144 @@
+package dev.tether.cli.exec;
+
+import dev.tether.jsonrpc.CancelProtocol;
+import dev.tether.jsonrpc.InboundHandler;
+import dev.tether.jsonrpc.InboundRequest;
+import dev.tether.jsonrpc.JsonRpcConnection;
+import dev.tether.jsonrpc.JsonRpcException;
+import dev.tether.jsonrpc.LineChannel;
+import dev.tether.jsonrpc.Message;
+import dev.tether.json.Json;
+import dev.tether.tools.permission.PermissionDecision;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.ExecutionException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code tether exec}'s side of ACP: an editor without a person. It advertises no file system and
+ * no terminal (the agent uses its own), collects the turn's answer from the updates, and answers
+ * every permission request with a refusal — nobody is there to ask — which it reports.
+ */
+final class ExecClient implements InboundHandler, AutoCloseable {
+    private final JsonRpcConnection rpc;
+    private final ExecOutput output;
+    private final StringBuilder answer = new StringBuilder();
+    private volatile String promptSession;
+    private volatile JsonNode usage;
+
+    ExecClient(InputStream fromAgent, OutputStream toAgent, ExecOutput output) {
+        this.output = output;
+        this.rpc = new JsonRpcConnection("exec", new LineChannel("exec", fromAgent, toAgent), this, CancelProtocol.ACP, false);
+        rpc.start();
+    }
+
+    /** Sends a request and waits for its result. */
+    JsonNode call(String method, JsonNode params) throws Failure {
+        try {
+            return rpc.request(method, params).future().get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof JsonRpcException rpcError) {
+                throw new Failure(rpcError.code(), rpcError.getMessage());
+            }
+            throw new Failure(0, String.valueOf(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Failure(0, "interrupted");
+        }
+    }
+
+    void notify(String method, JsonNode params) {
+        rpc.notify(method, params);
+    }
+
+    /** From now on, the agent's messages in {@code sessionId} make the answer. */
+    void collect(String sessionId) {
+        synchronized (answer) {
+            answer.setLength(0);
+            promptSession = sessionId;
+        }
+    }
+
+    /** The agent's messages of the turn so far. */
+    String answer() {
+        synchronized (answer) {
+            return answer.toString();
+        }
+    }
+
+    /** The context usage the agent last reported ({@code used}, {@code size}), or an empty object. */
+    JsonNode usage() {
+        JsonNode last = usage;
+        return last == null ? Json.object() : last;
+    }
+
+    @Override
+    public JsonNode onRequest(InboundRequest request) {
+        if (request.method().equals("session/request_permission")) {
+            return refuse(request.params());
+        }
+        throw JsonRpcException.methodNotFound(request.method());
+    }
+
+    /** Nobody can answer: the call is refused (the model reads that it was), and the refusal reported. */
+    private JsonNode refuse(JsonNode params) {
+        String optionId = null;
+        for (JsonNode option : params.path("options")) {
+            if (option.path("kind").asString("").equals("reject_once")) {
+                optionId = option.path("optionId").asString();
+            }
+        }
+        // "The mode asks" is why this call was not run: there is no one in exec to say yes.
+        output.permission(params.path("sessionId").asString(""), params.path("toolCall"), "denied",
+                PermissionDecision.Basis.POLICY.by());
+        ObjectNode outcome = Json.object();
+        if (optionId == null) {
+            outcome.putObject("outcome").put("outcome", "cancelled");
+        } else {
+            outcome.putObject("outcome").put("outcome", "selected").put("optionId", optionId);
+        }
+        return outcome;
+    }
+
+    @Override
+    public void onNotification(Message.Notification notification) {
+        if (!notification.method().equals("session/update")) {
+            return;
+        }
+        JsonNode params = notification.params();
+        JsonNode update = params.path("update");
+        String kind = update.path("sessionUpdate").asString("");
+        if (kind.equals("agent_message_chunk") && params.path("sessionId").asString("").equals(promptSession)
+                && update.path("content").path("type").asString("").equals("text")) {
+            synchronized (answer) {
+                answer.append(update.path("content").path("text").asString(""));
+            }
+        } else if (kind.equals("usage_update")) {
+            ObjectNode seen = Json.object();
+            seen.set("used", update.get("used"));
+            seen.set("size", update.get("size"));
+            usage = seen;
+        }
+        output.update(params);
+    }
+
+    @Override
+    public void close() {
+        rpc.close();
+    }
+
+    /** The agent answered a request with an error, or went away. */
+    static final class Failure extends Exception {
+        private final int code;
+
+        Failure(int code, String message) {
+            super(message, null, false, false);
+            this.code = code;
+        }
+
+        int code() {
+            return code;
+        }
+    }
+}

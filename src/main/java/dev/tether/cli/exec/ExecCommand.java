@@ -1,0 +1,211 @@
+package dev.tether.cli.exec;
+
+import dev.tether.cli.exit.ExitCode;
+import dev.tether.json.Json;
+import dev.tether.jsonrpc.JsonRpcError;
+import dev.tether.session.SessionServices;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code tether exec [options] [PROMPT]}: one turn of the agent, for scripts and CI. Inside this
+ * process it is an ACP client of Tether's own agent (the same wiring {@code tether acp} serves an
+ * editor with), so sessions, transcripts, MCP servers, rules and modes are the editor's. The
+ * answer goes to stdout (or JSON Lines with {@code --json}), progress to stderr, and the exit code
+ * says how the turn ended ({@link ExitCode}).
+ */
+public final class ExecCommand {
+    /** The agent, as {@code tether acp} runs it on {@code in}/{@code out} until {@code in} ends; the composition root passes it. */
+    @FunctionalInterface
+    public interface Agent {
+        int serve(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env,
+                  UnaryOperator<SessionServices> adjust);
+    }
+
+    /** What the process gives exec: its streams, whether stdin is a terminal, its environment and working directory. */
+    public record Process(InputStream stdin, boolean stdinIsTerminal, OutputStream stdout, PrintStream stderr,
+                          Map<String, String> env, java.nio.file.Path workingDirectory) {}
+
+    private ExecCommand() {}
+
+    public static int run(String[] args, Process process, Agent agent) {
+        PrintStream err = process.stderr();
+        ExecArgs options;
+        String prompt;
+        ExecSetup setup;
+        try {
+            options = ExecArgs.parse(args, process.workingDirectory());
+            prompt = options.prompt() != null ? options.prompt() : readPrompt(process);
+            setup = ExecSetup.of(options, prompt);
+        } catch (ExecArgs.Usage e) {
+            err.println("tether exec: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        }
+        Map<String, String> env = new HashMap<>(process.env());
+        if (options.provider() != null) {
+            env.put("TETHER_PROVIDER", options.provider());
+        }
+        if (options.model() != null) {
+            env.put("TETHER_MODEL", options.model());
+        }
+        PrintStream out = new PrintStream(process.stdout(), false, StandardCharsets.UTF_8);
+        ExecOutput output = options.json() ? new JsonLines(out) : new PlainOutput(out, err);
+        return new Run(options, setup, output, err).drive(agent, env);
+    }
+
+    /** The whole of stdin, for {@code -} or no PROMPT; at a terminal there is nothing to read, so that is a usage error. */
+    private static String readPrompt(Process process) throws ExecArgs.Usage {
+        if (process.stdinIsTerminal()) {
+            throw new ExecArgs.Usage("no PROMPT: give one as an argument, or pipe it on stdin (tether exec --help)");
+        }
+        String text;
+        try {
+            text = new String(process.stdin().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ExecArgs.Usage("cannot read the prompt from stdin: " + e.getMessage());
+        }
+        if (text.isBlank()) {
+            throw new ExecArgs.Usage("the prompt on stdin is empty");
+        }
+        return text;
+    }
+
+    /** One run: the agent on a pair of pipes, and exec as its client. */
+    private static final class Run {
+        private final ExecArgs options;
+        private final ExecSetup setup;
+        private final ExecOutput output;
+        private final PrintStream err;
+
+        Run(ExecArgs options, ExecSetup setup, ExecOutput output, PrintStream err) {
+            this.options = options;
+            this.setup = setup;
+            this.output = output;
+            this.err = err;
+        }
+
+        int drive(Agent agent, Map<String, String> env) {
+            long started = System.nanoTime();
+            Pipe toAgent;
+            Pipe fromAgent;
+            try {
+                toAgent = Pipe.open();
+                fromAgent = Pipe.open();
+            } catch (IOException e) {
+                err.println("tether exec: " + e.getMessage());
+                return ExitCode.FAILURE.code();
+            }
+            InputStream agentIn = Channels.newInputStream(toAgent.source());
+            OutputStream agentOut = Channels.newOutputStream(fromAgent.sink());
+            CompletableFuture<Integer> serving = new CompletableFuture<>();
+            Thread.ofPlatform().name("exec-agent").start(() -> {
+                try {
+                    serving.complete(agent.serve(acpArgs(), agentIn, agentOut, err, env, setup::adjust));
+                } catch (RuntimeException e) {
+                    serving.completeExceptionally(e);
+                } finally {
+                    try {
+                        agentOut.close();
+                    } catch (IOException ignored) {
+                        // Already closed.
+                    }
+                }
+            });
+            int code;
+            OutputStream toAgentOut = Channels.newOutputStream(toAgent.sink());
+            try (ExecClient client = new ExecClient(Channels.newInputStream(fromAgent.source()), toAgentOut, output)) {
+                code = turn(client, started);
+                try {
+                    toAgentOut.close();
+                } catch (IOException ignored) {
+                    // The agent already went away.
+                }
+                serving.join();
+            }
+            return code;
+        }
+
+        private String[] acpArgs() {
+            return options.passOn().toArray(String[]::new);
+        }
+
+        private int turn(ExecClient client, long started) {
+            try {
+                ObjectNode init = Json.object().put("protocolVersion", 1);
+                init.set("clientCapabilities", Json.parse("{\"fs\":{\"readTextFile\":false,\"writeTextFile\":false},\"terminal\":false}"));
+                init.putObject("clientInfo").put("name", "tether-exec").put("version", "1");
+                client.call("initialize", init);
+                String sessionId = open(client);
+                if (options.mode() != null) {
+                    client.call("session/set_mode", Json.object().put("sessionId", sessionId).put("modeId", options.mode()));
+                }
+                client.collect(sessionId);
+                ObjectNode params = Json.object().put("sessionId", sessionId);
+                params.set("prompt", setup.prompt());
+                JsonNode answer = client.call("session/prompt", params);
+                String stopReason = answer.path("stopReason").asString("end_turn");
+                if (options.ephemeral()) {
+                    client.call("session/delete", Json.object().put("sessionId", sessionId));
+                }
+                output.result(new ExecOutput.Result(sessionId, stopReason, client.answer(), client.usage(),
+                        (System.nanoTime() - started) / 1_000_000));
+                return exitCode(stopReason);
+            } catch (ExecClient.Failure e) {
+                err.println("tether exec: " + e.getMessage());
+                return e.code() == JsonRpcError.AUTH_REQUIRED ? ExitCode.AUTH.code() : ExitCode.FAILURE.code();
+            }
+        }
+
+        /** A new session, or the one {@code --resume} names, or the newest of this directory for {@code --continue}. */
+        private String open(ExecClient client) throws ExecClient.Failure {
+            String cwd = options.cwd().toString();
+            String resume = options.resume();
+            if (options.continueLast()) {
+                resume = newest(client.call("session/list", Json.object().put("cwd", cwd)));
+                if (resume == null) {
+                    throw new ExecClient.Failure(0, "--continue: there is no earlier session in " + cwd);
+                }
+            }
+            ObjectNode params = Json.object().put("cwd", cwd);
+            params.set("mcpServers", Json.array());
+            if (resume == null) {
+                return client.call("session/new", params).path("sessionId").asString();
+            }
+            params.put("sessionId", resume);
+            client.call("session/resume", params);
+            return resume;
+        }
+
+        private static String newest(JsonNode list) {
+            String id = null;
+            String at = "";
+            for (JsonNode session : list.path("sessions")) {
+                String updated = session.path("updatedAt").asString("");
+                if (id == null || updated.compareTo(at) > 0) {
+                    id = session.path("sessionId").asString();
+                    at = updated;
+                }
+            }
+            return id;
+        }
+
+        private static int exitCode(String stopReason) {
+            return switch (stopReason) {
+                case "end_turn" -> ExitCode.OK.code();
+                case "max_tokens", "max_turn_requests", "refusal" -> ExitCode.LIMIT.code();
+                default -> ExitCode.FAILURE.code();
+            };
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.tether.cli.exec;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What {@code tether exec} shows of a run: plain text ({@link PlainOutput}) or JSON Lines
+ * ({@link JsonLines}). Called from the client's reader thread, in the order the agent sent things.
+ */
+interface ExecOutput {
+    /** One {@code session/update} notification's params, as the agent sent it. */
+    void update(JsonNode params);
+
+    /**
+     * A permission request exec answered without anyone to ask.
+     *
+     * @param by who decided, in {@code PermissionDecision.Basis.by()}'s words
+     */
+    void permission(String sessionId, JsonNode toolCall, String decision, String by);
+
+    /** A notice for the user (a server that needs a sign-in, a project server not approved, …). */
+    void notice(String text);
+
+    /** The run's end; nothing is written after it. */
+    void result(Result result);
+
+    /** How a run ended: its session, stop reason, final message, usage and wall time. */
+    record Result(String sessionId, String stopReason, String text, JsonNode usage, long durationMs) {}
+}

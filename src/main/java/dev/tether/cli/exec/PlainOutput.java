@@ -1,0 +1,105 @@
+package dev.tether.cli.exec;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The default output: the final answer alone on stdout, and on stderr one short line for each
+ * tool call, its result, a permission decision and a notice.
+ */
+final class PlainOutput implements ExecOutput {
+    /** How much of a tool's result the progress line shows. */
+    static final int RESULT_CHARS = 120;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> titles = new HashMap<>();
+    private boolean finished;
+
+    PlainOutput(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public synchronized void update(JsonNode params) {
+        JsonNode update = params.path("update");
+        String id = update.path("toolCallId").asString("");
+        switch (update.path("sessionUpdate").asString("")) {
+            case "tool_call" -> {
+                String title = update.path("title").asString(id);
+                titles.put(id, title);
+                progress("› " + title);
+                status(id, update);
+            }
+            case "tool_call_update" -> {
+                if (update.hasNonNull("title")) {
+                    titles.put(id, update.get("title").asString());
+                }
+                status(id, update);
+            }
+            default -> {
+                // Message chunks make the answer (the result); thoughts, plans and the rest stay quiet.
+            }
+        }
+    }
+
+    private void status(String id, JsonNode update) {
+        String status = update.path("status").asString("");
+        if (status.equals("completed") || status.equals("failed")) {
+            String said = oneLine(contentText(update.path("content")));
+            progress("  " + (status.equals("completed") ? "✓ " : "✗ ") + titles.getOrDefault(id, id) + (said.isEmpty() ? "" : ": " + said));
+        }
+    }
+
+    @Override
+    public synchronized void permission(String sessionId, JsonNode toolCall, String decision, String by) {
+        progress("  " + decision + " (" + by + "): " + toolCall.path("title").asString(toolCall.path("toolCallId").asString(""))
+                + (decision.equals("denied") ? " — exec cannot ask; allow it with --allow RULE or --mode" : ""));
+    }
+
+    @Override
+    public synchronized void notice(String text) {
+        progress("! " + text);
+    }
+
+    @Override
+    public synchronized void result(Result result) {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        String text = result.text();
+        out.print(text.isEmpty() || text.endsWith("\n") ? text : text + "\n");
+        out.flush();
+        if (!"end_turn".equals(result.stopReason())) {
+            err.println("tether exec: the turn ended: " + result.stopReason());
+        }
+    }
+
+    private void progress(String line) {
+        if (!finished) {
+            err.println(line);
+        }
+    }
+
+    private static String contentText(JsonNode content) {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode item : content) {
+            JsonNode inner = item.path("content");
+            if (inner.path("type").asString("").equals("text")) {
+                text.append(inner.path("text").asString("")).append(' ');
+            } else if (item.path("type").asString("").equals("diff")) {
+                text.append("edited ").append(item.path("path").asString("")).append(' ');
+            }
+        }
+        return text.toString();
+    }
+
+    static String oneLine(String text) {
+        String flat = text.strip().replaceAll("\\s+", " ");
+        return flat.length() <= RESULT_CHARS ? flat : flat.substring(0, RESULT_CHARS - 1) + "…";
+    }
+}
