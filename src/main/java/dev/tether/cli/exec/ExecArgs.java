@@ -20,6 +20,10 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
     /** The session modes {@code --mode} takes (the ACP mode ids). */
     public static final List<String> MODES = List.of("readOnly", "ask", "acceptEdits", "auto");
 
+    private static final java.util.Set<String> TAKES_VALUE = java.util.Set.of("--output-schema", "-o", "--output-last-message",
+            "--mode", "--allow", "--deny", "--max-turns", "--timeout", "--resume", "--image", "--cwd", "-C", "--model", "-m",
+            "--provider", "--mcp-config");
+
     /** A command line that cannot be run; the message is for the user. */
     public static final class Usage extends Exception {
         public Usage(String message) {
@@ -55,6 +59,9 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
                 case "--ephemeral" -> b.ephemeral = flag(name, inline);
                 case "--strict-mcp-config" -> b.passOn.add(name + (inline == null ? "" : "=" + inline));
                 default -> {
+                    if (!TAKES_VALUE.contains(name)) {
+                        throw new Usage("unknown option " + name + " (tether --help lists exec's options)");
+                    }
                     String value = inline != null ? inline : value(name, args, ++i);
                     switch (name) {
                         case "--output-schema" -> b.outputSchema = base.resolve(value);
@@ -73,7 +80,7 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
                             b.passOn.add(name);
                             b.passOn.add(value);
                         }
-                        default -> throw new Usage("unknown option " + name + " (tether exec --help lists them)");
+                        default -> throw new IllegalStateException(name);
                     }
                 }
             }

@@ -35,7 +35,15 @@ public final class ExecCommand {
 
     /** What the process gives exec: its streams, whether stdin is a terminal, its environment and working directory. */
     public record Process(InputStream stdin, boolean stdinIsTerminal, OutputStream stdout, PrintStream stderr,
-                          Map<String, String> env, java.nio.file.Path workingDirectory) {}
+                          Map<String, String> env, java.nio.file.Path workingDirectory, Interrupts interrupts) {}
+
+    /** Where exec learns of an interrupt (SIGINT): {@code onFirst} runs at the first; the process ends at the second. */
+    @FunctionalInterface
+    public interface Interrupts {
+        Interrupts NONE = onFirst -> { };
+
+        void install(Runnable onFirst);
+    }
 
     private ExecCommand() {}
 
@@ -61,7 +69,7 @@ public final class ExecCommand {
         }
         PrintStream out = new PrintStream(process.stdout(), false, StandardCharsets.UTF_8);
         ExecOutput output = options.json() ? new JsonLines(out) : new PlainOutput(out, err);
-        return new Run(options, setup, output, err).drive(agent, env);
+        return new Run(options, setup, output, err, process.interrupts()).drive(agent, env);
     }
 
     /** The whole of stdin, for {@code -} or no PROMPT; at a terminal there is nothing to read, so that is a usage error. */
@@ -87,12 +95,16 @@ public final class ExecCommand {
         private final ExecSetup setup;
         private final ExecOutput output;
         private final PrintStream err;
+        private final Interrupts interrupts;
+        /** What ended the turn early, if anything did: {@code timeout} or {@code interrupt}. */
+        private final java.util.concurrent.atomic.AtomicReference<String> endedBy = new java.util.concurrent.atomic.AtomicReference<>();
 
-        Run(ExecArgs options, ExecSetup setup, ExecOutput output, PrintStream err) {
+        Run(ExecArgs options, ExecSetup setup, ExecOutput output, PrintStream err, Interrupts interrupts) {
             this.options = options;
             this.setup = setup;
             this.output = output;
             this.err = err;
+            this.interrupts = interrupts;
         }
 
         int drive(Agent agent, Map<String, String> env) {
@@ -153,14 +165,38 @@ public final class ExecCommand {
                 client.collect(sessionId);
                 ObjectNode params = Json.object().put("sessionId", sessionId);
                 params.set("prompt", setup.prompt());
-                JsonNode answer = client.call("session/prompt", params);
+                Runnable cancel = () -> client.notify("session/cancel", Json.object().put("sessionId", sessionId));
+                interrupts.install(() -> {
+                    endedBy.compareAndSet(null, "interrupt");
+                    err.println("tether exec: interrupted; cancelling the turn (again to exit at once)");
+                    cancel.run();
+                });
+                Thread timer = options.timeout() <= 0 ? null : Thread.ofVirtual().start(() -> {
+                    try {
+                        Thread.sleep(java.time.Duration.ofSeconds(options.timeout()));
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    if (endedBy.compareAndSet(null, "timeout")) {
+                        err.println("tether exec: --timeout " + options.timeout() + " s reached; cancelling the turn");
+                        cancel.run();
+                    }
+                });
+                JsonNode answer;
+                try {
+                    answer = client.call("session/prompt", params);
+                } finally {
+                    if (timer != null) {
+                        timer.interrupt();
+                    }
+                }
                 String stopReason = answer.path("stopReason").asString("end_turn");
                 if (options.ephemeral()) {
                     client.call("session/delete", Json.object().put("sessionId", sessionId));
                 }
                 output.result(new ExecOutput.Result(sessionId, stopReason, client.answer(), client.usage(),
                         (System.nanoTime() - started) / 1_000_000));
-                return exitCode(stopReason);
+                return exitCode(stopReason, endedBy.get());
             } catch (ExecClient.Failure e) {
                 err.println("tether exec: " + e.getMessage());
                 return e.code() == JsonRpcError.AUTH_REQUIRED ? ExitCode.AUTH.code() : ExitCode.FAILURE.code();
@@ -200,9 +236,11 @@ public final class ExecCommand {
             return id;
         }
 
-        private static int exitCode(String stopReason) {
+        private static int exitCode(String stopReason, String endedBy) {
             return switch (stopReason) {
                 case "end_turn" -> ExitCode.OK.code();
+                case "cancelled" -> "timeout".equals(endedBy) ? ExitCode.LIMIT.code()
+                        : "interrupt".equals(endedBy) ? ExitCode.INTERRUPTED.code() : ExitCode.FAILURE.code();
                 case "max_tokens", "max_turn_requests", "refusal" -> ExitCode.LIMIT.code();
                 default -> ExitCode.FAILURE.code();
             };

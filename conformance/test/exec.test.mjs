@@ -1,0 +1,159 @@
+// `tether exec` end to end: the real bin/tether, the scripted model and Tether's bundled reference
+// MCP server. Each run is its own JVM, so the runs are few and each checks several things.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { makeTempDirs } from "../lib/agent-process.mjs";
+import { tetherCommand } from "../lib/paths.mjs";
+import { FrameChecker } from "../lib/schema.mjs";
+import { ordersStdio } from "../lib/mcp-peers.mjs";
+import { script, TEST_TIMEOUT, until } from "../lib/testing.mjs";
+
+/** Starts `tether exec ARGS` in a fresh home (or `dirs`); resolves to {code, stdout, stderr, child}. */
+function exec(t, args, { scriptFile, stdin, dirs, env = {}, onStdout } = {}) {
+  if (!dirs) {
+    dirs = makeTempDirs("tether-exec-");
+    t.after(() => dirs.cleanup());
+  }
+  const base = tetherCommand();
+  const child = spawn(base.command, [...base.args, "exec", ...args], {
+    cwd: dirs.workspace,
+    env: {
+      ...process.env,
+      XDG_STATE_HOME: dirs.state,
+      XDG_CONFIG_HOME: dirs.config,
+      XDG_CACHE_HOME: path.join(dirs.root, "cache"),
+      HOME: dirs.root,
+      TETHER_MANAGED_SETTINGS: path.join(dirs.root, "managed-settings.json"),
+      ...(scriptFile ? { TETHER_PROVIDER: "scripted", TETHER_SCRIPT: path.resolve(scriptFile) } : {}),
+      ...env,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => {
+    stdout += d;
+    onStdout?.(stdout);
+  });
+  child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+  child.stdin.end(stdin ?? "");
+  const done = new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr, dirs })));
+  done.child = child;
+  return done;
+}
+
+function writeScript(dirs, name, lines) {
+  const file = path.join(dirs.root, name);
+  fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  return file;
+}
+
+function lines(stdout) {
+  return stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+}
+
+const ordersConfig = () => {
+  const orders = ordersStdio();
+  return JSON.stringify({ mcpServers: { orders: { command: orders.command, args: orders.args } } });
+};
+
+test("plain: the answer alone on stdout, exit 0", { timeout: TEST_TIMEOUT }, async (t) => {
+  const run = await exec(t, ["Say hello."], { scriptFile: script("hello.jsonl") });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "Hello from the scripted model.\n");
+});
+
+test("--json from stdin with the reference server: every line parses, every update is valid ACP, the result is last", { timeout: TEST_TIMEOUT }, async (t) => {
+  const run = await exec(t, ["--json", "--mode", "auto", "--mcp-config", ordersConfig(), "-"],
+    { scriptFile: script("orders.jsonl"), stdin: "Whose is order A-1003?\n" });
+  assert.equal(run.code, 0, run.stderr);
+  const all = lines(run.stdout);
+  const checker = new FrameChecker();
+  for (const line of all.filter((l) => l.type === "update")) {
+    assert.deepEqual(checker.checkAgentFrame({ jsonrpc: "2.0", method: "session/update",
+      params: { sessionId: line.sessionId, update: line.update } }), [], JSON.stringify(line));
+  }
+  const result = all.at(-1);
+  assert.equal(result.type, "result");
+  assert.equal(result.stopReason, "end_turn");
+  assert.equal(result.text, "Order A-1003 belongs to Grace Hopper.");
+  assert.equal(typeof result.durationMs, "number");
+  assert.equal(all.filter((l) => l.type === "result").length, 1);
+  const call = all.find((l) => l.type === "update" && l.update.sessionUpdate === "tool_call_update" && l.update.status === "completed");
+  assert.ok(call, "the MCP tool call completed");
+  assert.ok(all.every((l) => l.sessionId === result.sessionId));
+});
+
+test("ask mode denies a write and says so; --allow Write lets it run", { timeout: TEST_TIMEOUT }, async (t) => {
+  const denied = await exec(t, ["--json", "write hello.txt"], { scriptFile: script("write-file.jsonl") });
+  assert.equal(denied.code, 0, denied.stderr);
+  const permission = lines(denied.stdout).find((l) => l.type === "permission");
+  assert.deepEqual({ decision: permission.decision, by: permission.by, toolCallId: permission.toolCallId },
+    { decision: "denied", by: "mode", toolCallId: "c_write" });
+  assert.equal(fs.existsSync(path.join(denied.dirs.workspace, "hello.txt")), false);
+
+  const allowed = await exec(t, ["--allow", "Write", "write hello.txt"], { scriptFile: script("write-file.jsonl") });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(fs.readFileSync(path.join(allowed.dirs.workspace, "hello.txt"), "utf8"), "hello from tether\n");
+  assert.match(allowed.stderr, /✓ Write hello\.txt/);
+  assert.equal(allowed.stdout, "Done.\n");
+});
+
+test("--max-turns ends the turn with exit 4; --timeout too", { timeout: TEST_TIMEOUT }, async (t) => {
+  const [turns, timeout] = await Promise.all([
+    exec(t, ["--max-turns", "1", "--mode", "auto", "write"], { scriptFile: script("write-file.jsonl") }),
+    exec(t, ["--timeout", "1", "--json", "go on"], { scriptFile: script("long-turn.jsonl") }),
+  ]);
+  assert.equal(turns.code, 4, turns.stderr);
+  assert.match(turns.stderr, /max_turn_requests/);
+  assert.equal(timeout.code, 4, timeout.stderr);
+  const result = lines(timeout.stdout).at(-1);
+  assert.equal(result.stopReason, "cancelled");
+  assert.match(timeout.stderr, /--timeout 1 s reached/);
+});
+
+test("SIGINT cancels the turn: exit 130, and the MCP server process is gone", { timeout: TEST_TIMEOUT }, async (t) => {
+  let started = false;
+  const running = exec(t, ["--json", "--mcp-config", ordersConfig(), "go on"],
+    { scriptFile: script("long-turn.jsonl"), onStdout: (out) => (started ||= out.includes("started ")) });
+  await until(() => started, 20_000, "the turn to start streaming");
+  const descendants = (pid) => {
+    const kids = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+    return kids.flatMap((kid) => [kid, ...descendants(kid)]);
+  };
+  const children = descendants(running.child.pid);
+  assert.ok(children.length > 0, "the reference server runs as a child process");
+  running.child.kill("SIGINT");
+  const run = await running;
+  assert.equal(run.code, 130, run.stderr);
+  assert.equal(lines(run.stdout).at(-1).stopReason, "cancelled");
+  for (const pid of children) {
+    assert.throws(() => process.kill(pid, 0), { code: "ESRCH" }, `child ${pid} still runs`);
+  }
+});
+
+test("--continue sees the first turn; exit 2 for a bad flag, 3 for a missing key", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const first = await exec(t, ["--json", "remember the word PELICAN-42"], { scriptFile: script("hello.jsonl"), dirs });
+  assert.equal(first.code, 0, first.stderr);
+  const second = writeScript(dirs, "second.jsonl", [{ expect: { requestIncludes: "PELICAN-42" }, text: "You said PELICAN-42." }]);
+  const [again, bad, noKey] = await Promise.all([
+    exec(t, ["--json", "--continue", "what was the word?"], { scriptFile: second, dirs }),
+    exec(t, ["--no-such-flag", "hi"], { scriptFile: script("hello.jsonl") }),
+    exec(t, ["hi"], { env: { TETHER_PROVIDER: "", ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" } }),
+  ]);
+  assert.equal(again.code, 0, again.stderr);
+  const result = lines(again.stdout).at(-1);
+  assert.equal(result.sessionId, lines(first.stdout).at(-1).sessionId, "the same session");
+  assert.equal(result.text, "You said PELICAN-42.");
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /unknown option --no-such-flag/);
+  assert.equal(bad.stdout, "");
+  assert.equal(noKey.code, 3, noKey.stderr);
+  assert.equal(noKey.stdout, "");
+});
