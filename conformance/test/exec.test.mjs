@@ -157,3 +157,29 @@ test("--continue sees the first turn; exit 2 for a bad flag, 3 for a missing key
   assert.equal(noKey.code, 3, noKey.stderr);
   assert.equal(noKey.stdout, "");
 });
+
+test("--output-schema: a valid answer passes (and -o keeps it); an invalid one gets one corrective turn, then exit 5", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const schema = path.join(dirs.root, "schema.json");
+  fs.writeFileSync(schema, JSON.stringify({ type: "object", required: ["name"], properties: { name: { type: "string" } } }));
+  const good = writeScript(dirs, "good.jsonl", [{ expect: { lastUserTextContains: "\"required\":[\"name\"]" }, text: "{\"name\": \"Ada\"}" }]);
+  const bad = writeScript(dirs, "bad.jsonl", [
+    { text: "Sure! The name is Ada." },
+    { expect: { lastUserTextContains: "does not meet the required JSON Schema" }, text: "{\"name\": 5}" },
+  ]);
+  const out = path.join(dirs.root, "answer.json");
+  const [pass, fail] = await Promise.all([
+    exec(t, ["--output-schema", schema, "-o", out, "who?"], { scriptFile: good }),
+    exec(t, ["--json", "--output-schema", schema, "who?"], { scriptFile: bad }),
+  ]);
+  assert.equal(pass.code, 0, pass.stderr);
+  assert.deepEqual(JSON.parse(pass.stdout), { name: "Ada" });
+  assert.equal(fs.readFileSync(out, "utf8"), "{\"name\": \"Ada\"}");
+  assert.equal(fail.code, 5, fail.stderr);
+  assert.match(fail.stderr, /asking once more/);
+  assert.match(fail.stderr, /does not meet --output-schema[\s\S]*name/);
+  const result = lines(fail.stdout).at(-1);
+  assert.equal(result.type, "result");
+  assert.equal(result.text, "{\"name\": 5}", "the corrective turn's answer");
+});

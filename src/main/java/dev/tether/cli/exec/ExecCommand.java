@@ -162,9 +162,6 @@ public final class ExecCommand {
                 if (options.mode() != null) {
                     client.call("session/set_mode", Json.object().put("sessionId", sessionId).put("modeId", options.mode()));
                 }
-                client.collect(sessionId);
-                ObjectNode params = Json.object().put("sessionId", sessionId);
-                params.set("prompt", setup.prompt());
                 Runnable cancel = () -> client.notify("session/cancel", Json.object().put("sessionId", sessionId));
                 interrupts.install(() -> {
                     endedBy.compareAndSet(null, "interrupt");
@@ -182,25 +179,57 @@ public final class ExecCommand {
                         cancel.run();
                     }
                 });
-                JsonNode answer;
+                String stopReason;
+                OutputSchema.Verdict verdict = null;
                 try {
-                    answer = client.call("session/prompt", params);
+                    stopReason = prompt(client, sessionId, setup.prompt());
+                    if (setup.schema() != null && stopReason.equals("end_turn")) {
+                        verdict = setup.schema().check(client.answer());
+                        if (!verdict.met()) {
+                            // One corrective turn: the model reads what was wrong and answers again.
+                            err.println("tether exec: the answer does not meet --output-schema; asking once more");
+                            stopReason = prompt(client, sessionId, ExecSetup.text(setup.schema().correction(verdict)));
+                            verdict = stopReason.equals("end_turn") ? setup.schema().check(client.answer()) : null;
+                        }
+                    }
                 } finally {
                     if (timer != null) {
                         timer.interrupt();
                     }
                 }
-                String stopReason = answer.path("stopReason").asString("end_turn");
                 if (options.ephemeral()) {
                     client.call("session/delete", Json.object().put("sessionId", sessionId));
                 }
-                output.result(new ExecOutput.Result(sessionId, stopReason, client.answer(), client.usage(),
+                String text = client.answer();
+                output.result(new ExecOutput.Result(sessionId, stopReason, text, client.usage(),
                         (System.nanoTime() - started) / 1_000_000));
+                if (options.outputFile() != null) {
+                    try {
+                        java.nio.file.Files.writeString(options.outputFile(), text);
+                    } catch (IOException e) {
+                        err.println("tether exec: -o " + options.outputFile() + ": " + e.getMessage());
+                        return ExitCode.FAILURE.code();
+                    }
+                }
+                if (verdict != null && !verdict.met()) {
+                    err.println("tether exec: the answer does not meet --output-schema " + options.outputSchema() + ":");
+                    verdict.problems().forEach(problem -> err.println("  " + problem));
+                    return ExitCode.SCHEMA.code();
+                }
                 return exitCode(stopReason, endedBy.get());
             } catch (ExecClient.Failure e) {
                 err.println("tether exec: " + e.getMessage());
                 return e.code() == JsonRpcError.AUTH_REQUIRED ? ExitCode.AUTH.code() : ExitCode.FAILURE.code();
             }
+        }
+
+        /** One turn; the agent's messages of this turn become {@link ExecClient#answer()}. */
+        private static String prompt(ExecClient client, String sessionId, tools.jackson.databind.node.ArrayNode blocks)
+                throws ExecClient.Failure {
+            client.collect(sessionId);
+            ObjectNode params = Json.object().put("sessionId", sessionId);
+            params.set("prompt", blocks);
+            return client.call("session/prompt", params).path("stopReason").asString("end_turn");
         }
 
         /** A new session, or the one {@code --resume} names, or the newest of this directory for {@code --continue}. */

@@ -31,16 +31,30 @@ final class ExecSetup {
     private final ArrayNode prompt;
     private final List<PermissionRule> rules;
     private final int maxTurns;
+    private final OutputSchema schema;
 
-    private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns) {
+    private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema) {
         this.prompt = prompt;
         this.rules = rules;
         this.maxTurns = maxTurns;
+        this.schema = schema;
+    }
+
+    /** A prompt of one text block. */
+    static ArrayNode text(String text) {
+        ArrayNode blocks = Json.array();
+        blocks.add(Json.object().put("type", "text").put("text", text));
+        return blocks;
+    }
+
+    /** {@code --output-schema}, or null. */
+    OutputSchema schema() {
+        return schema;
     }
 
     static ExecSetup of(ExecArgs options, String text) throws ExecArgs.Usage {
-        ArrayNode prompt = Json.array();
-        prompt.add(Json.object().put("type", "text").put("text", text));
+        OutputSchema schema = options.outputSchema() == null ? null : OutputSchema.read(options.outputSchema());
+        ArrayNode prompt = text(schema == null ? text : text + schema.instruction());
         for (Path image : options.images()) {
             prompt.add(image(image));
         }
@@ -51,7 +65,7 @@ final class ExecSetup {
         for (String rule : options.allow()) {
             rules.add(rule(Effect.ALLOW, rule, "--allow"));
         }
-        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns());
+        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema);
     }
 
     private static ObjectNode image(Path file) throws ExecArgs.Usage {
