@@ -136,14 +136,16 @@ test("SIGINT cancels the turn: exit 130, and the MCP server process is gone", { 
   }
 });
 
-test("--continue sees the first turn; exit 2 for a bad flag, 3 for a missing key", { timeout: TEST_TIMEOUT }, async (t) => {
+test("--continue sees the first turn; exit 1 for a failed model request, 2 for a bad flag, 3 for a missing key", { timeout: TEST_TIMEOUT }, async (t) => {
   const dirs = makeTempDirs("tether-exec-");
   t.after(() => dirs.cleanup());
   const first = await exec(t, ["--json", "remember the word PELICAN-42"], { scriptFile: script("hello.jsonl"), dirs });
   assert.equal(first.code, 0, first.stderr);
   const second = writeScript(dirs, "second.jsonl", [{ expect: { requestIncludes: "PELICAN-42" }, text: "You said PELICAN-42." }]);
-  const [again, bad, noKey] = await Promise.all([
+  const failing = writeScript(dirs, "failing.jsonl", [{ error: { status: 400, message: "the scripted provider refuses" } }]);
+  const [again, failed, bad, noKey] = await Promise.all([
     exec(t, ["--json", "--continue", "what was the word?"], { scriptFile: second, dirs }),
+    exec(t, ["hi"], { scriptFile: failing }),
     exec(t, ["--no-such-flag", "hi"], { scriptFile: script("hello.jsonl") }),
     exec(t, ["hi"], { env: { TETHER_PROVIDER: "", ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" } }),
   ]);
@@ -151,6 +153,9 @@ test("--continue sees the first turn; exit 2 for a bad flag, 3 for a missing key
   const result = lines(again.stdout).at(-1);
   assert.equal(result.sessionId, lines(first.stdout).at(-1).sessionId, "the same session");
   assert.equal(result.text, "You said PELICAN-42.");
+  assert.equal(failed.code, 1, failed.stderr);
+  assert.match(failed.stdout, /Model request failed: .*the scripted provider refuses/);
+  assert.match(failed.stderr, /a model request failed/);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /unknown option --no-such-flag/);
   assert.equal(bad.stdout, "");

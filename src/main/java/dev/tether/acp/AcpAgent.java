@@ -258,7 +258,10 @@ public final class AcpAgent implements InboundHandler {
             }
             blocks.add(read);
         }
-        return new PromptResponse(SessionEvents.toAcp(runtime.prompt(blocks, request.cancellation())));
+        var stop = runtime.prompt(blocks, request.cancellation());
+        String failed = runtime.lastTurnFailure();
+        return new PromptResponse(SessionEvents.toAcp(stop), failed == null ? null
+                : dev.tether.json.Json.parse("{\"tether\":{\"turnFailed\":\"" + failed + "\"}}"));
     }
 
     private SetSessionModeResponse setMode(SetSessionModeRequest params) {

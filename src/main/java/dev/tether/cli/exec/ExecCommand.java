@@ -96,6 +96,8 @@ public final class ExecCommand {
         private final ExecOutput output;
         private final PrintStream err;
         private final Interrupts interrupts;
+        /** What failed in a turn of this run ({@code model} or {@code tool}), or null. */
+        private String turnFailed;
         /** What ended the turn early, if anything did: {@code timeout} or {@code interrupt}. */
         private final java.util.concurrent.atomic.AtomicReference<String> endedBy = new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -211,6 +213,11 @@ public final class ExecCommand {
                         return ExitCode.FAILURE.code();
                     }
                 }
+                if (turnFailed != null) {
+                    err.println("tether exec: " + (turnFailed.equals("model") ? "a model request" : "a tool call")
+                            + " failed, which ended the turn (the agent's message says why)");
+                    return ExitCode.FAILURE.code();
+                }
                 if (verdict != null && !verdict.met()) {
                     err.println("tether exec: the answer does not meet --output-schema " + options.outputSchema() + ":");
                     verdict.problems().forEach(problem -> err.println("  " + problem));
@@ -224,12 +231,18 @@ public final class ExecCommand {
         }
 
         /** One turn; the agent's messages of this turn become {@link ExecClient#answer()}. */
-        private static String prompt(ExecClient client, String sessionId, tools.jackson.databind.node.ArrayNode blocks)
+        private String prompt(ExecClient client, String sessionId, tools.jackson.databind.node.ArrayNode blocks)
                 throws ExecClient.Failure {
             client.collect(sessionId);
             ObjectNode params = Json.object().put("sessionId", sessionId);
             params.set("prompt", blocks);
-            return client.call("session/prompt", params).path("stopReason").asString("end_turn");
+            JsonNode answer = client.call("session/prompt", params);
+            // A failed model request (or a fatal tool error) ends the turn as end_turn with a message; the answer's _meta says so.
+            String failed = answer.path("_meta").path("tether").path("turnFailed").asString(null);
+            if (failed != null) {
+                turnFailed = failed;
+            }
+            return answer.path("stopReason").asString("end_turn");
         }
 
         /** A new session, or the one {@code --resume} names, or the newest of this directory for {@code --continue}. */
