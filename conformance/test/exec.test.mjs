@@ -87,19 +87,32 @@ test("--json from stdin with the reference server: every line parses, every upda
   assert.ok(all.every((l) => l.sessionId === result.sessionId));
 });
 
-test("ask mode denies a write and says so; --allow Write lets it run", { timeout: TEST_TIMEOUT }, async (t) => {
-  const denied = await exec(t, ["--json", "write hello.txt"], { scriptFile: script("write-file.jsonl") });
+test("ask mode denies a write and says so; --allow Write lets it run; --deny Write wins over auto", { timeout: TEST_TIMEOUT }, async (t) => {
+  const write = script("write-file.jsonl");
+  const [denied, allowed, allowedJson, flagDenied] = await Promise.all([
+    exec(t, ["--json", "write hello.txt"], { scriptFile: write }),
+    exec(t, ["--allow", "Write", "write hello.txt"], { scriptFile: write }),
+    exec(t, ["--json", "--allow", "Write", "write hello.txt"], { scriptFile: write }),
+    exec(t, ["--json", "--mode", "auto", "--deny", "Write", "write hello.txt"], { scriptFile: write }),
+  ]);
+  const decision = (run) => {
+    const found = lines(run.stdout).filter((l) => l.type === "permission");
+    assert.equal(found.length, 1, run.stdout);
+    return { decision: found[0].decision, by: found[0].by, toolCallId: found[0].toolCallId, title: found[0].title };
+  };
   assert.equal(denied.code, 0, denied.stderr);
-  const permission = lines(denied.stdout).find((l) => l.type === "permission");
-  assert.deepEqual({ decision: permission.decision, by: permission.by, toolCallId: permission.toolCallId },
-    { decision: "denied", by: "mode", toolCallId: "c_write" });
+  assert.deepEqual(decision(denied), { decision: "denied", by: "mode", toolCallId: "c_write", title: "Write hello.txt" });
   assert.equal(fs.existsSync(path.join(denied.dirs.workspace, "hello.txt")), false);
 
-  const allowed = await exec(t, ["--allow", "Write", "write hello.txt"], { scriptFile: script("write-file.jsonl") });
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.equal(fs.readFileSync(path.join(allowed.dirs.workspace, "hello.txt"), "utf8"), "hello from tether\n");
   assert.match(allowed.stderr, /✓ Write hello\.txt/);
   assert.equal(allowed.stdout, "Done.\n");
+  assert.deepEqual(decision(allowedJson), { decision: "allowed", by: "flag", toolCallId: "c_write", title: "Write hello.txt" });
+
+  assert.equal(flagDenied.code, 0, flagDenied.stderr);
+  assert.deepEqual(decision(flagDenied), { decision: "denied", by: "flag", toolCallId: "c_write", title: "Write hello.txt" });
+  assert.equal(fs.existsSync(path.join(flagDenied.dirs.workspace, "hello.txt")), false);
 });
 
 test("--max-turns ends the turn with exit 4; --timeout too", { timeout: TEST_TIMEOUT }, async (t) => {

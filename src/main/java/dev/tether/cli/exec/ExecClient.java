@@ -26,6 +26,10 @@ final class ExecClient implements InboundHandler, AutoCloseable {
     private final StringBuilder answer = new StringBuilder();
     private volatile String promptSession;
     private volatile JsonNode usage;
+    /** Calls whose permission request exec refused. */
+    private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Each call's title as announced, for the permission lines. */
+    private final java.util.Map<String, String> titles = new java.util.concurrent.ConcurrentHashMap<>();
 
     ExecClient(InputStream fromAgent, OutputStream toAgent, ExecOutput output) {
         this.output = output;
@@ -89,9 +93,8 @@ final class ExecClient implements InboundHandler, AutoCloseable {
                 optionId = option.path("optionId").asString();
             }
         }
-        // "The mode asks" is why this call was not run: there is no one in exec to say yes.
-        output.permission(params.path("sessionId").asString(""), params.path("toolCall"), "denied",
-                PermissionDecision.Basis.POLICY.by());
+        // The agent reports the decision (as the user's); exec reports it as the mode's: there is no one to say yes.
+        refused.add(params.path("toolCall").path("toolCallId").asString(""));
         ObjectNode outcome = Json.object();
         if (optionId == null) {
             outcome.putObject("outcome").put("outcome", "cancelled");
@@ -121,6 +124,15 @@ final class ExecClient implements InboundHandler, AutoCloseable {
             usage = seen;
         }
         output.update(params);
+        if (kind.equals("tool_call") && update.hasNonNull("title")) {
+            titles.put(update.path("toolCallId").asString(""), update.get("title").asString());
+        }
+        JsonNode permission = update.path("_meta").path("tether").path("permission");
+        if (kind.equals("tool_call_update") && permission.isObject()) {
+            String id = update.path("toolCallId").asString("");
+            String by = refused.remove(id) ? PermissionDecision.Basis.POLICY.by() : permission.path("by").asString("");
+            output.permission(params.path("sessionId").asString(""), id, titles.remove(id), permission.path("decision").asString(""), by);
+        }
     }
 
     @Override

@@ -11,11 +11,12 @@ interface ExecOutput {
     void update(JsonNode params);
 
     /**
-     * A permission request exec answered without anyone to ask.
+     * A permission decision: {@code allowed} or {@code denied}.
      *
-     * @param by who decided, in {@code PermissionDecision.Basis.by()}'s words
+     * @param title the call's title as announced, or null
+     * @param by    who decided, in {@code PermissionDecision.Basis.by()}'s words
      */
-    void permission(String sessionId, JsonNode toolCall, String decision, String by);
+    void permission(String sessionId, String toolCallId, String title, String decision, String by);
 
     /** A notice for the user (a server that needs a sign-in, a project server not approved, …). */
     void notice(String text);

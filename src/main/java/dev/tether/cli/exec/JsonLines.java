@@ -26,11 +26,9 @@ final class JsonLines implements ExecOutput {
     }
 
     @Override
-    public synchronized void permission(String sessionId, JsonNode toolCall, String decision, String by) {
-        ObjectNode line = Json.object().put("type", "permission").put("sessionId", sessionId);
-        line.put("toolCallId", toolCall.path("toolCallId").asString(null));
-        line.put("title", toolCall.path("title").asString(null));
-        line.put("decision", decision).put("by", by);
+    public synchronized void permission(String sessionId, String toolCallId, String title, String decision, String by) {
+        ObjectNode line = Json.object().put("type", "permission").put("sessionId", sessionId).put("toolCallId", toolCallId);
+        line.put("title", title).put("decision", decision).put("by", by);
         write(line);
     }
 

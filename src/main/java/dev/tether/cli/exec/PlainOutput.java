@@ -55,9 +55,12 @@ final class PlainOutput implements ExecOutput {
     }
 
     @Override
-    public synchronized void permission(String sessionId, JsonNode toolCall, String decision, String by) {
-        progress("  " + decision + " (" + by + "): " + toolCall.path("title").asString(toolCall.path("toolCallId").asString(""))
-                + (decision.equals("denied") ? " — exec cannot ask; allow it with --allow RULE or --mode" : ""));
+    public synchronized void permission(String sessionId, String toolCallId, String title, String decision, String by) {
+        // Allowed calls show as their result; a denial says who denied it, and how to allow it when nobody could be asked.
+        if (decision.equals("denied")) {
+            progress("  denied (" + by + "): " + (title == null ? toolCallId : title)
+                    + (by.equals("mode") ? " — nobody can be asked here; allow it with --allow RULE or --mode" : ""));
+        }
     }
 
     @Override

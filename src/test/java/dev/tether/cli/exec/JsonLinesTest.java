@@ -22,7 +22,7 @@ class JsonLinesTest {
     void eachThingIsOneObjectOnItsOwnLineAndTheResultIsLast() {
         output.update(Json.parse("""
                 {"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"two\\nlines"}}}"""));
-        output.permission("s1", Json.parse("{\"toolCallId\":\"c1\",\"title\":\"Write a.txt\"}"), "denied", "mode");
+        output.permission("s1", "c1", "Write a.txt", "denied", "mode");
         output.result(new ExecOutput.Result("s1", "end_turn", "two\nlines", Json.parse("{\"used\":10,\"size\":100}"), 42));
         output.update(Json.parse("{\"sessionId\":\"s1\",\"update\":{\"sessionUpdate\":\"available_commands_update\",\"availableCommands\":[]}}"));
 
