@@ -201,3 +201,23 @@ test("--output-schema: a valid answer passes (and -o keeps it); an invalid one g
   assert.equal(result.type, "result");
   assert.equal(result.text, "{\"name\": 5}", "the corrective turn's answer");
 });
+
+test("`tether` at a terminal says what it is on stderr instead of waiting for JSON-RPC", { timeout: TEST_TIMEOUT }, async (t) => {
+  // util-linux `script` gives the process a pseudo-terminal for stdin and stdout (BSD `script` on macOS takes the command last).
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const errFile = path.join(dirs.root, "stderr.txt");
+  const command = `'${tetherCommand().command}' 2>'${errFile}'`;
+  const args = process.platform === "darwin" ? ["-q", "/dev/null", "sh", "-c", command] : ["-qec", command, "/dev/null"];
+  const child = spawn("script", args, { env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config },
+    stdio: ["ignore", "pipe", "pipe"] });
+  let terminal = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => (terminal += d));
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  const stderr = fs.readFileSync(errFile, "utf8");
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /coding agent that editors such as Zed start/);
+  assert.match(stderr, /tether exec "/);
+  assert.match(stderr, /agent_servers/);
+  assert.doesNotMatch(terminal, /coding agent/, "nothing on stdout");
+});
