@@ -60,10 +60,23 @@ const ordersConfig = () => {
   return JSON.stringify({ mcpServers: { orders: { command: orders.command, args: orders.args } } });
 };
 
-test("plain: the answer alone on stdout, exit 0", { timeout: TEST_TIMEOUT }, async (t) => {
-  const run = await exec(t, ["Say hello."], { scriptFile: script("hello.jsonl") });
-  assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stdout, "Hello from the scripted model.\n");
+test("plain: the final message alone on stdout, progress on stderr, exit 0", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  fs.writeFileSync(path.join(dirs.workspace, "notes.txt"), "buy milk\n");
+  const reading = writeScript(dirs, "read.jsonl", [
+    { text: "Let me look.", toolCalls: [{ id: "c_read", name: "read_file", input: { path: "notes.txt" } }] },
+    { expect: { toolResultContains: "buy milk" }, text: "The notes say: buy milk." },
+  ]);
+  const [hello, read] = await Promise.all([
+    exec(t, ["Say hello."], { scriptFile: script("hello.jsonl") }),
+    exec(t, ["--mode", "auto", "What do my notes say?"], { scriptFile: reading, dirs }),
+  ]);
+  assert.equal(hello.code, 0, hello.stderr);
+  assert.equal(hello.stdout, "Hello from the scripted model.\n");
+  assert.equal(read.code, 0, read.stderr);
+  assert.equal(read.stdout, "The notes say: buy milk.\n", "only the message after the last tool call");
+  assert.match(read.stderr, /› Read notes\.txt\n  ✓ Read notes\.txt/);
 });
 
 test("--json from stdin with the reference server: every line parses, every update is valid ACP, the result is last", { timeout: TEST_TIMEOUT }, async (t) => {

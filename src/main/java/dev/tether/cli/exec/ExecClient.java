@@ -25,6 +25,8 @@ final class ExecClient implements InboundHandler, AutoCloseable {
     private final ExecOutput output;
     private final StringBuilder answer = new StringBuilder();
     private volatile String promptSession;
+    /** The message the answer is made of (its {@code messageId}); guarded by {@code answer}. */
+    private String answerMessage;
     private volatile JsonNode usage;
     /** Calls whose permission request exec refused. */
     private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -56,15 +58,16 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         rpc.notify(method, params);
     }
 
-    /** From now on, the agent's messages in {@code sessionId} make the answer. */
+    /** From now on, the agent's last message in {@code sessionId} is the answer. */
     void collect(String sessionId) {
         synchronized (answer) {
             answer.setLength(0);
+            answerMessage = null;
             promptSession = sessionId;
         }
     }
 
-    /** The agent's messages of the turn so far. */
+    /** The turn's last agent message so far (after its last tool call). */
     String answer() {
         synchronized (answer) {
             return answer.toString();
@@ -112,10 +115,22 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         JsonNode params = notification.params();
         JsonNode update = params.path("update");
         String kind = update.path("sessionUpdate").asString("");
-        if (kind.equals("agent_message_chunk") && params.path("sessionId").asString("").equals(promptSession)
-                && update.path("content").path("type").asString("").equals("text")) {
+        boolean ours = params.path("sessionId").asString("").equals(promptSession);
+        if (kind.equals("agent_message_chunk") && ours && update.path("content").path("type").asString("").equals("text")) {
+            // The answer is the turn's last message: a chunk of another message (or of none) starts it again.
+            String messageId = update.path("messageId").asString(null);
             synchronized (answer) {
+                if (messageId == null || !messageId.equals(answerMessage)) {
+                    answer.setLength(0);
+                    answerMessage = messageId;
+                }
                 answer.append(update.path("content").path("text").asString(""));
+            }
+        } else if (kind.equals("tool_call") && ours) {
+            // Text before a tool call is not the final message.
+            synchronized (answer) {
+                answer.setLength(0);
+                answerMessage = null;
             }
         } else if (kind.equals("usage_update")) {
             ObjectNode seen = Json.object();

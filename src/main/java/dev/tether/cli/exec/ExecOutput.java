@@ -18,8 +18,6 @@ interface ExecOutput {
      */
     void permission(String sessionId, String toolCallId, String title, String decision, String by);
 
-    /** A notice for the user (a server that needs a sign-in, a project server not approved, …). */
-    void notice(String text);
 
     /** The run's end; nothing is written after it. */
     void result(Result result);

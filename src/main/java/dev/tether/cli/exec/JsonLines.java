@@ -7,7 +7,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code --json}: one JSON object per line on stdout — every {@code session/update} as an editor
- * receives it, every permission decision, notices, and the result last. Nothing else.
+ * receives it, every permission decision, and the result last. Nothing else.
  */
 final class JsonLines implements ExecOutput {
     private final PrintStream out;
@@ -32,10 +32,6 @@ final class JsonLines implements ExecOutput {
         write(line);
     }
 
-    @Override
-    public synchronized void notice(String text) {
-        write(Json.object().put("type", "notice").put("text", text));
-    }
 
     @Override
     public synchronized void result(Result result) {

@@ -7,7 +7,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The default output: the final answer alone on stdout, and on stderr one short line for each
- * tool call, its result, a permission decision and a notice.
+ * tool call, its result and each denied permission.
  */
 final class PlainOutput implements ExecOutput {
     /** How much of a tool's result the progress line shows. */
@@ -40,6 +40,8 @@ final class PlainOutput implements ExecOutput {
                 }
                 status(id, update);
             }
+            case "notice" -> progress("! " + update.path("title").asString("") + (update.hasNonNull("description")
+                    ? ": " + oneLine(update.get("description").asString()) : ""));
             default -> {
                 // Message chunks make the answer (the result); thoughts, plans and the rest stay quiet.
             }
@@ -63,10 +65,6 @@ final class PlainOutput implements ExecOutput {
         }
     }
 
-    @Override
-    public synchronized void notice(String text) {
-        progress("! " + text);
-    }
 
     @Override
     public synchronized void result(Result result) {
