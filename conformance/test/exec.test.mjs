@@ -68,12 +68,19 @@ test("plain: the final message alone on stdout, progress on stderr, exit 0", { t
     { text: "Let me look.", toolCalls: [{ id: "c_read", name: "read_file", input: { path: "notes.txt" } }] },
     { expect: { toolResultContains: "buy milk" }, text: "The notes say: buy milk." },
   ]);
+  const project = makeTempDirs("tether-exec-");
+  t.after(() => project.cleanup());
+  const orders = ordersStdio();
+  fs.writeFileSync(path.join(project.workspace, ".mcp.json"),
+    JSON.stringify({ mcpServers: { orders: { command: orders.command, args: orders.args } } }));
   const [hello, read] = await Promise.all([
-    exec(t, ["Say hello."], { scriptFile: script("hello.jsonl") }),
+    exec(t, ["Say hello."], { scriptFile: script("hello.jsonl"), dirs: project }),
     exec(t, ["--mode", "auto", "What do my notes say?"], { scriptFile: reading, dirs }),
   ]);
   assert.equal(hello.code, 0, hello.stderr);
   assert.equal(hello.stdout, "Hello from the scripted model.\n");
+  // A project server nobody approved is not started, nothing waits, and the user reads how to approve it.
+  assert.match(hello.stderr, /MCP server `orders` \(.*\.mcp\.json\) is not approved, so it was not started; to approve it, run `tether mcp approve orders`/);
   assert.equal(read.code, 0, read.stderr);
   assert.equal(read.stdout, "The notes say: buy milk.\n", "only the message after the last tool call");
   assert.match(read.stderr, /› Read notes\.txt\n  ✓ Read notes\.txt/);

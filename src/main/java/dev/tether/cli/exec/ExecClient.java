@@ -11,6 +11,7 @@ import dev.tether.json.Json;
 import dev.tether.tools.permission.PermissionDecision;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -23,6 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class ExecClient implements InboundHandler, AutoCloseable {
     private final JsonRpcConnection rpc;
     private final ExecOutput output;
+    private final java.io.PrintStream err;
+    /** The raw input of announced calls, by id, until their permission request (a question names what it asks about there). */
+    private final java.util.Map<String, JsonNode> questions = new java.util.concurrent.ConcurrentHashMap<>();
     private final StringBuilder answer = new StringBuilder();
     private volatile String promptSession;
     /** The message the answer is made of (its {@code messageId}); guarded by {@code answer}. */
@@ -33,8 +37,9 @@ final class ExecClient implements InboundHandler, AutoCloseable {
     /** Each call's title as announced, for the permission lines. */
     private final java.util.Map<String, String> titles = new java.util.concurrent.ConcurrentHashMap<>();
 
-    ExecClient(InputStream fromAgent, OutputStream toAgent, ExecOutput output) {
+    ExecClient(InputStream fromAgent, OutputStream toAgent, ExecOutput output, java.io.PrintStream err) {
         this.output = output;
+        this.err = err;
         this.rpc = new JsonRpcConnection("exec", new LineChannel("exec", fromAgent, toAgent), this, CancelProtocol.ACP, false);
         rpc.start();
     }
@@ -90,11 +95,16 @@ final class ExecClient implements InboundHandler, AutoCloseable {
 
     /** Nobody can answer: the call is refused (the model reads that it was), and the refusal reported. */
     private JsonNode refuse(JsonNode params) {
+        JsonNode rawInput = questions.remove(params.path("toolCall").path("toolCallId").asString(""));
         String optionId = null;
         for (JsonNode option : params.path("options")) {
             if (option.path("kind").asString("").equals("reject_once")) {
                 optionId = option.path("optionId").asString();
             }
+        }
+        if (optionId == null) {
+            // No "reject once": a question whose answer is remembered (a project's server or rules). Dismissed, never answered.
+            sayHowToApprove(rawInput);
         }
         // The agent reports the decision (as the user's); exec reports it as the mode's: there is no one to say yes.
         refused.add(params.path("toolCall").path("toolCallId").asString(""));
@@ -105,6 +115,25 @@ final class ExecClient implements InboundHandler, AutoCloseable {
             outcome.putObject("outcome").put("outcome", "selected").put("optionId", optionId);
         }
         return outcome;
+    }
+
+    /**
+     * A project's MCP server or permission rules wait for the user's approval, which exec cannot
+     * give: the question is dismissed (nothing is remembered) and the user reads how to answer it.
+     */
+    private void sayHowToApprove(JsonNode question) {
+        if (question == null) {
+            return;
+        }
+        String project = question.path("project").asString("");
+        if (question.hasNonNull("server")) {
+            err.println("tether exec: the project's MCP server `" + question.get("server").asString() + "` ("
+                    + question.path("file").asString("") + ") is not approved, so it was not started; to approve it, run `tether mcp approve "
+                    + question.get("server").asString() + "`" + (project.isEmpty() ? "" : " in " + project));
+        } else if (question.has("allow")) {
+            err.println("tether exec: the allow rules of " + question.path("file").asString("the project's settings")
+                    + " are not approved, so they do not apply; to approve them, run `tether permissions approve` in the project");
+        }
     }
 
     @Override
@@ -141,6 +170,11 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         output.update(params);
         if (kind.equals("tool_call") && update.hasNonNull("title")) {
             titles.put(update.path("toolCallId").asString(""), update.get("title").asString());
+        }
+        if (kind.equals("tool_call") && update.path("rawInput").isObject()) {
+            questions.put(update.path("toolCallId").asString(""), update.get("rawInput"));
+        } else if (kind.equals("tool_call_update") && List.of("completed", "failed").contains(update.path("status").asString(""))) {
+            questions.remove(update.path("toolCallId").asString(""));
         }
         JsonNode permission = update.path("_meta").path("tether").path("permission");
         if (kind.equals("tool_call_update") && permission.isObject()) {

@@ -138,7 +138,7 @@ public final class ExecCommand {
             });
             int code;
             OutputStream toAgentOut = Channels.newOutputStream(toAgent.sink());
-            try (ExecClient client = new ExecClient(Channels.newInputStream(fromAgent.source()), toAgentOut, output)) {
+            try (ExecClient client = new ExecClient(Channels.newInputStream(fromAgent.source()), toAgentOut, output, err)) {
                 code = turn(client, started);
                 try {
                     toAgentOut.close();
