@@ -196,6 +196,31 @@ test("--continue sees the first turn; exit 1 for a failed model request, 2 for a
   assert.equal(noKey.stdout, "");
 });
 
+test("--image attaches an image the model sees; --ephemeral leaves no session behind", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  // A 1×1 PNG.
+  const png = path.join(dirs.workspace, "dot.png");
+  fs.writeFileSync(png, Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+  const seesImage = writeScript(dirs, "image.jsonl", [{ expect: { lastUserImage: "image/png" }, text: "A single dot." }]);
+  const other = makeTempDirs("tether-exec-");
+  t.after(() => other.cleanup());
+  const [image, ephemeral] = await Promise.all([
+    exec(t, ["--image", "dot.png", "What is in the picture?"], { scriptFile: seesImage, dirs }),
+    exec(t, ["--json", "--ephemeral", "hi"], { scriptFile: script("hello.jsonl"), dirs: other }),
+  ]);
+  assert.equal(image.code, 0, image.stderr);
+  assert.equal(image.stdout, "A single dot.\n");
+  assert.equal(ephemeral.code, 0, ephemeral.stderr);
+  const id = lines(ephemeral.stdout).at(-1).sessionId;
+  const kept = fs.readdirSync(other.state, { recursive: true }).filter((f) => String(f).includes(id));
+  assert.deepEqual(kept, [], "no transcript of the ephemeral session");
+  // The same check finds a normal run's transcript, so it can fail.
+  const normal = await exec(t, ["--json", "hi"], { scriptFile: script("hello.jsonl"), dirs: other });
+  const normalId = lines(normal.stdout).at(-1).sessionId;
+  assert.ok(fs.readdirSync(other.state, { recursive: true }).some((f) => String(f).includes(normalId)));
+});
+
 test("--output-schema: a valid answer passes (and -o keeps it); an invalid one gets one corrective turn, then exit 5", { timeout: TEST_TIMEOUT }, async (t) => {
   const dirs = makeTempDirs("tether-exec-");
   t.after(() => dirs.cleanup());

@@ -65,4 +65,18 @@ class ExecArgsTest {
         assertTrue(usage("--continue", "--resume", "abc", "hi").contains("cannot be used together"));
         assertTrue(usage("--ephemeral", "--continue", "hi").contains("--ephemeral"));
     }
+
+    @Test
+    void rulesImagesAndSchemasAreCheckedBeforeTheAgentStarts() throws Exception {
+        ExecArgs.Usage badRule = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--allow", "Bash(", "hi"), "hi"));
+        assertTrue(badRule.getMessage().startsWith("--allow Bash(: "), badRule.getMessage());
+        ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--image", "notes.txt", "hi"), "hi"));
+        assertTrue(notImage.getMessage().contains("not a PNG, JPEG, GIF or WebP"), notImage.getMessage());
+        ExecArgs.Usage missing = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--image", "gone.png", "hi"), "hi"));
+        assertTrue(missing.getMessage().contains("cannot read it"), missing.getMessage());
+        ExecArgs.Usage schema = assertThrows(ExecArgs.Usage.class,
+                () -> ExecSetup.of(parse("--output-schema", "missing.json", "hi"), "hi"));
+        assertTrue(schema.getMessage().startsWith("--output-schema /work/project/missing.json: cannot read it"), schema.getMessage());
+        assertEquals("hi", ExecSetup.of(parse("--allow", "Write", "--deny", "Bash(rm:*)", "hi"), "hi").prompt().get(0).path("text").asString());
+    }
 }
