@@ -176,12 +176,15 @@ test("--continue sees the first turn; exit 1 for a failed model request, 2 for a
   assert.equal(first.code, 0, first.stderr);
   const second = writeScript(dirs, "second.jsonl", [{ expect: { requestIncludes: "PELICAN-42" }, text: "You said PELICAN-42." }]);
   const failing = writeScript(dirs, "failing.jsonl", [{ error: { status: 400, message: "the scripted provider refuses" } }]);
-  const [again, failed, bad, noKey] = await Promise.all([
+  const [again, failed, bad, noKey, noSession] = await Promise.all([
     exec(t, ["--json", "--continue", "what was the word?"], { scriptFile: second, dirs }),
     exec(t, ["hi"], { scriptFile: failing }),
     exec(t, ["--no-such-flag", "hi"], { scriptFile: script("hello.jsonl") }),
     exec(t, ["hi"], { env: { TETHER_PROVIDER: "", ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" } }),
+    exec(t, ["--resume", "no-such-session", "hi"], { scriptFile: script("hello.jsonl") }),
   ]);
+  assert.equal(noSession.code, 2, noSession.stderr);
+  assert.match(noSession.stderr, /--resume no-such-session: /);
   assert.equal(again.code, 0, again.stderr);
   const result = lines(again.stdout).at(-1);
   assert.equal(result.sessionId, lines(first.stdout).at(-1).sessionId, "the same session");

@@ -190,6 +190,9 @@ public final class Main {
                                                 The session mode (default ask); whatever would ask is denied and reported.
                   --allow RULE, --deny RULE     Permission rules for this run (the syntax of "permissions" in the config).
                   --max-turns N                 Model requests this run may make (exit 4 when reached).
+                  --timeout SECONDS             Cancel the turn after that long (exit 4).
+                  --output-schema FILE          The answer must be JSON valid against this schema (one retry, then exit 5).
+                  -o FILE                       Also write the final message to FILE.
                   --continue | --resume ID      One more turn of the newest session of --cwd, or of session ID.
                   --ephemeral                   Delete the session when the run ends.
                   --image FILE                  Attach an image (repeatable).

@@ -1,5 +1,6 @@
 package dev.tether.cli.exec;
 
+import dev.tether.model.ProviderSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,10 +76,11 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
                         case "--image" -> b.images.add(base.resolve(value));
                         case "--cwd", "-C" -> b.cwd = base.resolve(value).normalize();
                         case "--model", "-m" -> b.model = value;
-                        case "--provider" -> b.provider = value;
+                        case "--provider" -> b.provider = provider(value);
                         case "--mcp-config" -> {
                             b.passOn.add(name);
-                            b.passOn.add(value);
+                            // A file is named as the user meant it, from where exec was run, whatever --cwd says.
+                            b.passOn.add(value.strip().startsWith("{") ? value : base.resolve(value).toString());
                         }
                         default -> throw new IllegalStateException(name);
                     }
@@ -113,6 +115,14 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
     private static String mode(String value) throws Usage {
         if (!MODES.contains(value)) {
             throw new Usage("--mode must be one of " + String.join(", ", MODES) + ", not \"" + value + "\"");
+        }
+        return value;
+    }
+
+    private static String provider(String value) throws Usage {
+        List<String> known = List.of(ProviderSettings.ANTHROPIC, ProviderSettings.OPENAI, ProviderSettings.SCRIPTED);
+        if (!known.contains(value)) {
+            throw new Usage("--provider must be one of " + String.join(", ", known) + ", not \"" + value + "\"");
         }
         return value;
     }

@@ -145,7 +145,11 @@ public final class ExecCommand {
                 } catch (IOException ignored) {
                     // The agent already went away.
                 }
-                serving.join();
+                // The agent's own exit code says more when it refused to start (a configuration error is 2).
+                int agentCode = serving.handle((served, failure) -> failure == null ? served : ExitCode.FAILURE.code()).join();
+                if (code == ExitCode.FAILURE.code() && agentCode != ExitCode.OK.code()) {
+                    code = agentCode;
+                }
             }
             return code;
         }
@@ -227,6 +231,9 @@ public final class ExecCommand {
             } catch (ExecClient.Failure e) {
                 err.println("tether exec: " + e.getMessage());
                 return e.code() == JsonRpcError.AUTH_REQUIRED ? ExitCode.AUTH.code() : ExitCode.FAILURE.code();
+            } catch (ExecArgs.Usage e) {
+                err.println("tether exec: " + e.getMessage());
+                return ExitCode.USAGE.code();
             }
         }
 
@@ -246,7 +253,7 @@ public final class ExecCommand {
         }
 
         /** A new session, or the one {@code --resume} names, or the newest of this directory for {@code --continue}. */
-        private String open(ExecClient client) throws ExecClient.Failure {
+        private String open(ExecClient client) throws ExecClient.Failure, ExecArgs.Usage {
             String cwd = options.cwd().toString();
             String resume = options.resume();
             if (options.continueLast()) {
@@ -261,7 +268,14 @@ public final class ExecCommand {
                 return client.call("session/new", params).path("sessionId").asString();
             }
             params.put("sessionId", resume);
-            client.call("session/resume", params);
+            try {
+                client.call("session/resume", params);
+            } catch (ExecClient.Failure e) {
+                if (e.code() == JsonRpcError.RESOURCE_NOT_FOUND) {
+                    throw new ExecArgs.Usage("--resume " + resume + ": " + e.getMessage());
+                }
+                throw e;
+            }
             return resume;
         }
 

@@ -58,6 +58,14 @@ final class ExecSetup {
         for (Path image : options.images()) {
             prompt.add(image(image));
         }
+        List<String> passOn = options.passOn();
+        for (int i = 0; i + 1 < passOn.size(); i++) {
+            String value = passOn.get(i + 1);
+            // A file that is not there is a mistake on the command line; an editor's agent only warns (it must start).
+            if (passOn.get(i).equals("--mcp-config") && !value.strip().startsWith("{") && !Files.isReadable(Path.of(value))) {
+                throw new ExecArgs.Usage("--mcp-config " + value + ": no such file (or it cannot be read)");
+            }
+        }
         List<PermissionRule> rules = new ArrayList<>();
         for (String rule : options.deny()) {
             rules.add(rule(Effect.DENY, rule, "--deny"));

@@ -50,6 +50,8 @@ class ExecArgsTest {
     @Test
     void theAgentsOwnOptionsArePassedOn() throws Exception {
         assertEquals(List.of("--mcp-config", "{}", "--strict-mcp-config"), parse("--mcp-config", "{}", "--strict-mcp-config", "x").passOn());
+        assertEquals(List.of("--mcp-config", "/work/project/servers.json"), parse("--cwd", "/elsewhere", "--mcp-config", "servers.json", "x").passOn(),
+                "a file is read from where exec runs, not from --cwd");
     }
 
     @Test
@@ -64,6 +66,7 @@ class ExecArgsTest {
         assertEquals("--json takes no value", usage("--json=yes", "hi"));
         assertTrue(usage("--continue", "--resume", "abc", "hi").contains("cannot be used together"));
         assertTrue(usage("--ephemeral", "--continue", "hi").contains("--ephemeral"));
+        assertTrue(usage("--provider", "bogus", "hi").contains("anthropic, openai, scripted"));
     }
 
     @Test
@@ -77,6 +80,8 @@ class ExecArgsTest {
         ExecArgs.Usage schema = assertThrows(ExecArgs.Usage.class,
                 () -> ExecSetup.of(parse("--output-schema", "missing.json", "hi"), "hi"));
         assertTrue(schema.getMessage().startsWith("--output-schema /work/project/missing.json: cannot read it"), schema.getMessage());
+        ExecArgs.Usage noConfig = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--mcp-config", "none.json", "hi"), "hi"));
+        assertTrue(noConfig.getMessage().startsWith("--mcp-config /work/project/none.json: no such file"), noConfig.getMessage());
         assertEquals("hi", ExecSetup.of(parse("--allow", "Write", "--deny", "Bash(rm:*)", "hi"), "hi").prompt().get(0).path("text").asString());
     }
 }
