@@ -8,7 +8,7 @@ import path from "node:path";
 import { makeTempDirs } from "../lib/agent-process.mjs";
 import { tetherCommand } from "../lib/paths.mjs";
 import { FrameChecker } from "../lib/schema.mjs";
-import { ordersStdio } from "../lib/mcp-peers.mjs";
+import { everythingStdio, ordersStdio } from "../lib/mcp-peers.mjs";
 import { script, TEST_TIMEOUT, until } from "../lib/testing.mjs";
 
 /** Starts `tether exec ARGS` in a fresh home (or `dirs`); resolves to {code, stdout, stderr, child}. */
@@ -222,6 +222,28 @@ test("--image attaches an image the model sees; --ephemeral leaves no session be
   const normal = await exec(t, ["--json", "hi"], { scriptFile: script("hello.jsonl"), dirs: other });
   const normalId = lines(normal.stdout).at(-1).sessionId;
   assert.ok(fs.readdirSync(other.state, { recursive: true }).some((f) => String(f).includes(normalId)));
+});
+
+test("elicitations are declined, never waited for: a form, and a URL reported with its address", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const everything = everythingStdio();
+  const config = JSON.stringify({ mcpServers: { everything: { command: everything.command, args: everything.args } } });
+  const asks = writeScript(dirs, "elicit.jsonl", [
+    { toolCalls: [{ id: "c_url", name: "mcp__everything__trigger-url-elicitation", input: { url: "https://example.com/consent?step=1" } }] },
+    { toolCalls: [{ id: "c_form", name: "mcp__everything__trigger-elicitation-request", input: {} }] },
+    { text: "Nobody answered.", stop: "end_turn" },
+  ]);
+  const [json, plain] = await Promise.all([
+    exec(t, ["--json", "--mode", "auto", "--mcp-config", config, "ask me"], { scriptFile: asks, dirs }),
+    exec(t, ["--mode", "auto", "--mcp-config", config, "ask me"], { scriptFile: asks }),
+  ]);
+  assert.equal(json.code, 0, json.stderr);
+  const declined = lines(json.stdout).filter((l) => l.type === "declined");
+  assert.deepEqual(declined.map((d) => [d.kind, d.url]), [["url", "https://example.com/consent?step=1"], ["form", undefined]]);
+  assert.equal(lines(json.stdout).at(-1).text, "Nobody answered.");
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.match(plain.stderr, /declined \(nobody can answer here\): .* — https:\/\/example\.com\/consent\?step=1/);
 });
 
 test("--output-schema: a valid answer passes (and -o keeps it); an invalid one gets one corrective turn, then exit 5", { timeout: TEST_TIMEOUT }, async (t) => {

@@ -34,6 +34,8 @@ final class ExecClient implements InboundHandler, AutoCloseable {
     private volatile JsonNode usage;
     /** Calls whose permission request exec refused. */
     private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The announced calls that are tool calls (they carry the tool's name); the others are questions of the agent's own. */
+    private final java.util.Set<String> tools = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Each call's title as announced, for the permission lines. */
     private final java.util.Map<String, String> titles = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -90,12 +92,20 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         if (request.method().equals("session/request_permission")) {
             return refuse(request.params());
         }
+        if (request.method().equals("elicitation/create")) {
+            // Nobody can fill in a form or open a page here: declined, and reported with the page's address.
+            JsonNode params = request.params();
+            output.declined(params.path("sessionId").asString(""), params.path("mode").asString("form"),
+                    params.path("message").asString(""), params.path("url").asString(null));
+            return Json.object().put("action", "decline");
+        }
         throw JsonRpcException.methodNotFound(request.method());
     }
 
     /** Nobody can answer: the call is refused (the model reads that it was), and the refusal reported. */
     private JsonNode refuse(JsonNode params) {
-        JsonNode rawInput = questions.remove(params.path("toolCall").path("toolCallId").asString(""));
+        String callId = params.path("toolCall").path("toolCallId").asString("");
+        JsonNode rawInput = questions.remove(callId);
         String optionId = null;
         for (JsonNode option : params.path("options")) {
             if (option.path("kind").asString("").equals("reject_once")) {
@@ -105,9 +115,17 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         if (optionId == null) {
             // No "reject once": a question whose answer is remembered (a project's server or rules). Dismissed, never answered.
             sayHowToApprove(rawInput);
+        } else if (!tools.contains(callId)) {
+            // Not a tool call (no decision line follows): a sign-in, a sampling request. Said here, with what it showed.
+            JsonNode call = params.path("toolCall");
+            String shown = call.path("title").asString(titles.getOrDefault(callId, "a question"));
+            for (JsonNode item : call.path("content")) {
+                shown += "; " + item.path("content").path("text").asString("");
+            }
+            output.declined(params.path("sessionId").asString(""), "question", shown, null);
         }
         // The agent reports the decision (as the user's); exec reports it as the mode's: there is no one to say yes.
-        refused.add(params.path("toolCall").path("toolCallId").asString(""));
+        refused.add(callId);
         ObjectNode outcome = Json.object();
         if (optionId == null) {
             outcome.putObject("outcome").put("outcome", "cancelled");
@@ -170,6 +188,9 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         output.update(params);
         if (kind.equals("tool_call") && update.hasNonNull("title")) {
             titles.put(update.path("toolCallId").asString(""), update.get("title").asString());
+        }
+        if (kind.equals("tool_call") && update.hasNonNull("name")) {
+            tools.add(update.path("toolCallId").asString(""));
         }
         if (kind.equals("tool_call") && update.path("rawInput").isObject()) {
             questions.put(update.path("toolCallId").asString(""), update.get("rawInput"));

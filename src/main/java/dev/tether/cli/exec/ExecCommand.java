@@ -161,7 +161,9 @@ public final class ExecCommand {
         private int turn(ExecClient client, long started) {
             try {
                 ObjectNode init = Json.object().put("protocolVersion", 1);
-                init.set("clientCapabilities", Json.parse("{\"fs\":{\"readTextFile\":false,\"writeTextFile\":false},\"terminal\":false}"));
+                // No file system or terminal (the agent uses its own); elicitation and notices, so that exec can report them.
+                init.set("clientCapabilities", Json.parse("{\"fs\":{\"readTextFile\":false,\"writeTextFile\":false},\"terminal\":false,"
+                        + "\"elicitation\":{\"form\":{},\"url\":{}},\"session\":{\"notices\":{}}}"));
                 init.putObject("clientInfo").put("name", "tether-exec").put("version", "1");
                 client.call("initialize", init);
                 String sessionId = open(client);

@@ -19,6 +19,15 @@ interface ExecOutput {
     void permission(String sessionId, String toolCallId, String title, String decision, String by);
 
 
+    /**
+     * A request exec declined because nobody can answer it: an MCP server's elicitation
+     * ({@code form} or {@code url}, with its URL) or a question that is not a tool call's
+     * ({@code question}: a sign-in, a sampling request, a project server's approval).
+     *
+     * @param url the page a URL elicitation or a sign-in names, or null
+     */
+    void declined(String sessionId, String kind, String message, String url);
+
     /** The run's end; nothing is written after it. */
     void result(Result result);
 

@@ -34,6 +34,15 @@ final class JsonLines implements ExecOutput {
 
 
     @Override
+    public synchronized void declined(String sessionId, String kind, String message, String url) {
+        ObjectNode line = Json.object().put("type", "declined").put("sessionId", sessionId).put("kind", kind).put("message", message);
+        if (url != null) {
+            line.put("url", url);
+        }
+        write(line);
+    }
+
+    @Override
     public synchronized void result(Result result) {
         ObjectNode line = Json.object().put("type", "result").put("sessionId", result.sessionId())
                 .put("stopReason", result.stopReason()).put("text", result.text());

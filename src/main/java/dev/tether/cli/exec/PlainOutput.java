@@ -67,6 +67,11 @@ final class PlainOutput implements ExecOutput {
 
 
     @Override
+    public synchronized void declined(String sessionId, String kind, String message, String url) {
+        progress("  declined (nobody can answer here): " + oneLine(message) + (url == null ? "" : " — " + url));
+    }
+
+    @Override
     public synchronized void result(Result result) {
         if (finished) {
             return;
