@@ -1,5 +1,6 @@
 package dev.tether.cli.exec;
 
+import dev.tether.security.UnicodeSanitizer;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
@@ -85,9 +86,10 @@ final class PlainOutput implements ExecOutput {
         }
     }
 
+    /** One line on stderr; titles and results come from MCP servers and the model, so control characters (an ESC) are dropped. */
     private void progress(String line) {
         if (!finished) {
-            err.println(line);
+            err.println(UnicodeSanitizer.clean(line));
         }
     }
 
@@ -106,6 +108,6 @@ final class PlainOutput implements ExecOutput {
 
     static String oneLine(String text) {
         String flat = text.strip().replaceAll("\\s+", " ");
-        return flat.length() <= RESULT_CHARS ? flat : flat.substring(0, RESULT_CHARS - 1) + "…";
+        return flat.length() <= RESULT_CHARS ? flat : flat.substring(0, RESULT_CHARS - 3) + "...";
     }
 }
