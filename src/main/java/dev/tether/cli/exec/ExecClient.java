@@ -11,35 +11,40 @@ import dev.tether.json.Json;
 import dev.tether.tools.permission.PermissionDecision;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code tether exec}'s side of ACP: an editor without a person. It advertises no file system and
- * no terminal (the agent uses its own), collects the turn's answer from the updates, and answers
- * every permission request with a refusal — nobody is there to ask — which it reports.
+ * {@code tether exec}'s side of ACP: an editor without a person. It collects the turn's answer
+ * (its last agent message) from the updates, reports every permission decision the agent sends,
+ * and, since nobody is there to ask, refuses every permission request, declines every
+ * elicitation and dismisses every question whose answer would be remembered — each reported.
  */
 final class ExecClient implements InboundHandler, AutoCloseable {
     private final JsonRpcConnection rpc;
     private final ExecOutput output;
-    private final java.io.PrintStream err;
+    private final PrintStream err;
     /** The raw input of announced calls, by id, until their permission request (a question names what it asks about there). */
-    private final java.util.Map<String, JsonNode> questions = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, JsonNode> questions = new ConcurrentHashMap<>();
     private final StringBuilder answer = new StringBuilder();
     private volatile String promptSession;
     /** The message the answer is made of (its {@code messageId}); guarded by {@code answer}. */
     private String answerMessage;
     private volatile JsonNode usage;
     /** Calls whose permission request exec refused. */
-    private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
     /** The announced calls that are tool calls (they carry the tool's name); the others are questions of the agent's own. */
-    private final java.util.Set<String> tools = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> tools = ConcurrentHashMap.newKeySet();
     /** Each call's title as announced, for the permission lines. */
-    private final java.util.Map<String, String> titles = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> titles = new ConcurrentHashMap<>();
 
-    ExecClient(InputStream fromAgent, OutputStream toAgent, ExecOutput output, java.io.PrintStream err) {
+    ExecClient(InputStream fromAgent, OutputStream toAgent, ExecOutput output, PrintStream err) {
         this.output = output;
         this.err = err;
         this.rpc = new JsonRpcConnection("exec", new LineChannel("exec", fromAgent, toAgent), this, CancelProtocol.ACP, false);

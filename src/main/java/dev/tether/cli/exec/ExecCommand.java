@@ -11,11 +11,16 @@ import java.io.PrintStream;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -35,13 +40,11 @@ public final class ExecCommand {
 
     /** What the process gives exec: its streams, whether stdin is a terminal, its environment and working directory. */
     public record Process(InputStream stdin, boolean stdinIsTerminal, OutputStream stdout, PrintStream stderr,
-                          Map<String, String> env, java.nio.file.Path workingDirectory, Interrupts interrupts) {}
+                          Map<String, String> env, Path workingDirectory, Interrupts interrupts) {}
 
     /** Where exec learns of an interrupt (SIGINT): {@code onFirst} runs at the first; the process ends at the second. */
     @FunctionalInterface
     public interface Interrupts {
-        Interrupts NONE = onFirst -> { };
-
         void install(Runnable onFirst);
     }
 
@@ -99,7 +102,7 @@ public final class ExecCommand {
         /** What failed in a turn of this run ({@code model} or {@code tool}), or null. */
         private String turnFailed;
         /** What ended the turn early, if anything did: {@code timeout} or {@code interrupt}. */
-        private final java.util.concurrent.atomic.AtomicReference<String> endedBy = new java.util.concurrent.atomic.AtomicReference<>();
+        private final AtomicReference<String> endedBy = new AtomicReference<>();
 
         Run(ExecArgs options, ExecSetup setup, ExecOutput output, PrintStream err, Interrupts interrupts) {
             this.options = options;
@@ -178,7 +181,7 @@ public final class ExecCommand {
                 });
                 Thread timer = options.timeout() <= 0 ? null : Thread.ofVirtual().start(() -> {
                     try {
-                        Thread.sleep(java.time.Duration.ofSeconds(options.timeout()));
+                        Thread.sleep(Duration.ofSeconds(options.timeout()));
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -213,7 +216,7 @@ public final class ExecCommand {
                         (System.nanoTime() - started) / 1_000_000));
                 if (options.outputFile() != null) {
                     try {
-                        java.nio.file.Files.writeString(options.outputFile(), text);
+                        Files.writeString(options.outputFile(), text);
                     } catch (IOException e) {
                         err.println("tether exec: -o " + options.outputFile() + ": " + e.getMessage());
                         return ExitCode.FAILURE.code();
@@ -240,7 +243,7 @@ public final class ExecCommand {
         }
 
         /** One turn; the agent's messages of this turn become {@link ExecClient#answer()}. */
-        private String prompt(ExecClient client, String sessionId, tools.jackson.databind.node.ArrayNode blocks)
+        private String prompt(ExecClient client, String sessionId, ArrayNode blocks)
                 throws ExecClient.Failure {
             client.collect(sessionId);
             ObjectNode params = Json.object().put("sessionId", sessionId);
