@@ -290,4 +290,15 @@ test("`tether` at a terminal says what it is on stderr instead of waiting for JS
   assert.match(stderr, /tether exec "/);
   assert.match(stderr, /agent_servers/);
   assert.doesNotMatch(terminal, /coding agent/, "nothing on stdout");
+
+  if (process.platform === "linux") {
+    // `tether exec` with no PROMPT and stdin a terminal (stdout a file) does not wait for typing: exit 2.
+    const out = path.join(dirs.root, "out.txt");
+    const noPrompt = spawn("script", ["-qec", `'${tetherCommand().command}' exec >'${out}' 2>'${errFile}'`, "/dev/null"], {
+      env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config, TETHER_PROVIDER: "scripted",
+        TETHER_SCRIPT: script("hello.jsonl") }, stdio: ["ignore", "ignore", "ignore"] });
+    assert.equal(await new Promise((resolve) => noPrompt.on("close", resolve)), 2);
+    assert.match(fs.readFileSync(errFile, "utf8"), /no PROMPT: give one as an argument, or pipe it on stdin/);
+    assert.equal(fs.readFileSync(out, "utf8"), "");
+  }
 });

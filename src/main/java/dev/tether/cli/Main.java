@@ -68,6 +68,19 @@ public final class Main {
         }
     }
 
+    /**
+     * Whether stdin alone is a terminal: on Linux what descriptor 0 links to ({@code /dev/pts/…},
+     * {@code /dev/tty…}); elsewhere the console's answer, which needs stdout to be a terminal too.
+     */
+    static boolean stdinIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/0")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return atTerminal();
+        }
+    }
+
     static String atTerminalHelp() {
         return """
                 Tether %s is a coding agent that editors such as Zed start and speak ACP to over stdin/stdout.
@@ -101,7 +114,7 @@ public final class Main {
         }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);
-            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, atTerminal(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
+            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, stdinIsTerminal(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
                     Interrupts::install),
                     AcpCommand::run);
             case "login" -> LoginCommand.login(rest, in, out, err, env);
