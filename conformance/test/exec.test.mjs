@@ -277,9 +277,8 @@ test("`tether` at a terminal says what it is on stderr instead of waiting for JS
   const dirs = makeTempDirs("tether-exec-");
   t.after(() => dirs.cleanup());
   const errFile = path.join(dirs.root, "stderr.txt");
-  const command = `'${tetherCommand().command}' 2>'${errFile}'`;
-  const args = process.platform === "darwin" ? ["-q", "/dev/null", "sh", "-c", command] : ["-qec", command, "/dev/null"];
-  const child = spawn("script", args, { env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config },
+  const underPty = (command) => process.platform === "darwin" ? ["-q", "/dev/null", "sh", "-c", command] : ["-qec", command, "/dev/null"];
+  const child = spawn("script", underPty(`'${tetherCommand().command}' 2>'${errFile}'`), { env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config },
     stdio: ["ignore", "pipe", "pipe"] });
   let terminal = "";
   child.stdout.setEncoding("utf8").on("data", (d) => (terminal += d));
@@ -291,14 +290,13 @@ test("`tether` at a terminal says what it is on stderr instead of waiting for JS
   assert.match(stderr, /agent_servers/);
   assert.doesNotMatch(terminal, /coding agent/, "nothing on stdout");
 
-  if (process.platform === "linux") {
-    // `tether exec` with no PROMPT and stdin a terminal (stdout a file) does not wait for typing: exit 2.
-    const out = path.join(dirs.root, "out.txt");
-    const noPrompt = spawn("script", ["-qec", `'${tetherCommand().command}' exec >'${out}' 2>'${errFile}'`, "/dev/null"], {
-      env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config, TETHER_PROVIDER: "scripted",
-        TETHER_SCRIPT: script("hello.jsonl") }, stdio: ["ignore", "ignore", "ignore"] });
-    assert.equal(await new Promise((resolve) => noPrompt.on("close", resolve)), 2);
-    assert.match(fs.readFileSync(errFile, "utf8"), /no PROMPT: give one as an argument, or pipe it on stdin/);
-    assert.equal(fs.readFileSync(out, "utf8"), "");
-  }
+  // `tether exec` with no PROMPT and stdin a terminal (stdout a file) does not wait for typing: exit 2.
+  const out = path.join(dirs.root, "out.txt");
+  const noPrompt = spawn("script", underPty(`'${tetherCommand().command}' exec >'${out}' 2>'${errFile}'`), {
+    env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config, TETHER_PROVIDER: "scripted",
+      TETHER_SCRIPT: script("hello.jsonl") }, stdio: ["ignore", "ignore", "ignore"] });
+  const noPromptCode = await new Promise((resolve) => noPrompt.on("close", resolve));
+  assert.match(fs.readFileSync(errFile, "utf8"), /no PROMPT: give one as an argument, or pipe it on stdin/);
+  assert.equal(fs.readFileSync(out, "utf8"), "");
+  if (process.platform !== "darwin") assert.equal(noPromptCode, 2, "util-linux script -e passes the exit code on");
 });

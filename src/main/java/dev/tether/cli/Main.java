@@ -42,54 +42,13 @@ public final class Main {
             System.setProperty(RETRY_ALL_METHODS, "true");
         }
         Map<String, String> env = HandedOverSecrets.merge(System.getenv(), stderr::println);
-        if (args.length == 0 && atTerminal()) {
+        if (args.length == 0 && AtTerminal.stdin()) {
             // A person typed `tether`: say what this is instead of waiting silently for JSON-RPC.
-            stderr.print(atTerminalHelp());
+            stderr.print(AtTerminal.help(version()));
             System.exit(ExitCode.OK.code());
         }
         int code = run(args, System.in, protocolOut, stderr, env);
         System.exit(code);
-    }
-
-    /**
-     * Whether stdin and stdout are a terminal. On JDK 22+ a console exists even when they are not,
-     * and {@code Console.isTerminal()} (called by name: the build targets 21) tells; on 21 a
-     * console exists only at a terminal.
-     */
-    static boolean atTerminal() {
-        java.io.Console console = System.console();
-        if (console == null) {
-            return false;
-        }
-        try {
-            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true;
-        }
-    }
-
-    /**
-     * Whether stdin alone is a terminal: on Linux what descriptor 0 links to ({@code /dev/pts/…},
-     * {@code /dev/tty…}); elsewhere the console's answer, which needs stdout to be a terminal too.
-     */
-    static boolean stdinIsTerminal() {
-        try {
-            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/0")).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
-        } catch (java.io.IOException | UnsupportedOperationException e) {
-            return atTerminal();
-        }
-    }
-
-    static String atTerminalHelp() {
-        return """
-                Tether %s is a coding agent that editors such as Zed start and speak ACP to over stdin/stdout.
-                Here at a terminal, try:
-                  tether exec "explain this project"     one turn: the answer on stdout, progress on stderr
-                  tether --help                          every command and option
-                In Zed, add to settings.json:
-                  "agent_servers": { "Tether": { "type": "custom", "command": "/path/to/tether/bin/tether", "args": [] } }
-                """.formatted(version());
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
@@ -114,7 +73,7 @@ public final class Main {
         }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);
-            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, stdinIsTerminal(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
+            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, AtTerminal.stdin(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
                     Interrupts::install),
                     AcpCommand::run);
             case "login" -> LoginCommand.login(rest, in, out, err, env);
