@@ -260,8 +260,12 @@ public final class AcpAgent implements InboundHandler {
         }
         var stop = runtime.prompt(blocks, request.cancellation());
         String failed = runtime.lastTurnFailure();
-        return new PromptResponse(SessionEvents.toAcp(stop), failed == null ? null
-                : dev.tether.json.Json.parse("{\"tether\":{\"turnFailed\":\"" + failed + "\"}}"));
+        if (failed == null) {
+            return new PromptResponse(SessionEvents.toAcp(stop));
+        }
+        tools.jackson.databind.node.ObjectNode meta = dev.tether.json.Json.object();
+        meta.putObject("tether").put("turnFailed", failed);
+        return new PromptResponse(SessionEvents.toAcp(stop), meta);
     }
 
     private SetSessionModeResponse setMode(SetSessionModeRequest params) {

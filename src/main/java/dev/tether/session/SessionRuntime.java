@@ -175,10 +175,10 @@ public final class SessionRuntime implements AutoCloseable {
      * @throws SessionError.SessionClosed the session closed before the turn could start
      * @throws SessionError.AuthRequired the model provider rejected its credentials
      */
-    /** What failed in the last turn ({@code model}: a model request; {@code tool}: a fatal tool error), or null when nothing did. */
     /** Set when the last turn ended on a failed model request or a fatal tool error ({@link #lastTurnFailure}). */
     private volatile String turnFailure;
 
+    /** What failed in the last turn ({@code model}: a model request; {@code tool}: a fatal tool error), or null when nothing did. */
     public String lastTurnFailure() {
         return turnFailure;
     }
