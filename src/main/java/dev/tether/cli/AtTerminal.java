@@ -20,13 +20,22 @@ final class AtTerminal {
     private AtTerminal() {}
 
     static boolean stdin() {
+        return isTerminal(0);
+    }
+
+    /** Whether stderr is a terminal ({@code tether exec} shows a spinner there). */
+    static boolean stderr() {
+        return isTerminal(2);
+    }
+
+    private static boolean isTerminal(int descriptor) {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + descriptor)).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
         } catch (IOException | UnsupportedOperationException e) {
             // No /proc (macOS, the BSDs): a terminal is a character device (so is /dev/null, which has nothing to read either).
             try {
-                return ((Integer) Files.getAttribute(Path.of("/dev/fd/0"), "unix:mode") & TYPE_MASK) == CHARACTER_DEVICE;
+                return ((Integer) Files.getAttribute(Path.of("/dev/fd/" + descriptor), "unix:mode") & TYPE_MASK) == CHARACTER_DEVICE;
             } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException other) {
                 return false;
             }

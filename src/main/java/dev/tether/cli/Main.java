@@ -73,7 +73,7 @@ public final class Main {
         }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);
-            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, AtTerminal.stdin(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
+            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, AtTerminal.stdin(), AtTerminal.stderr(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
                     Interrupts::install),
                     AcpCommand::run);
             case "login" -> LoginCommand.login(rest, in, out, err, env);

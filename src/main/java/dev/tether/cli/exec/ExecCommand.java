@@ -38,8 +38,8 @@ public final class ExecCommand {
                   UnaryOperator<SessionServices> adjust);
     }
 
-    /** What the process gives exec: its streams, whether stdin is a terminal, its environment and working directory. */
-    public record Process(InputStream stdin, boolean stdinIsTerminal, OutputStream stdout, PrintStream stderr,
+    /** What the process gives exec: its streams, whether stdin and stderr are terminals, its environment and working directory. */
+    public record Process(InputStream stdin, boolean stdinIsTerminal, boolean stderrIsTerminal, OutputStream stdout, PrintStream stderr,
                           Map<String, String> env, Path workingDirectory, Interrupts interrupts) {}
 
     /** Where exec learns of an interrupt (SIGINT): {@code onFirst} runs at the first; the process ends at the second. */
@@ -71,8 +71,12 @@ public final class ExecCommand {
             env.put("TETHER_MODEL", options.model());
         }
         PrintStream out = new PrintStream(process.stdout(), false, StandardCharsets.UTF_8);
-        ExecOutput output = options.json() ? new JsonLines(out) : new PlainOutput(out, err);
-        return new Run(options, setup, output, err, process.interrupts()).drive(agent, env);
+        ExecOutput output = options.json() ? new JsonLines(out) : new PlainOutput(out, err, process.stderrIsTerminal());
+        try {
+            return new Run(options, setup, output, err, process.interrupts()).drive(agent, env);
+        } finally {
+            output.stop();
+        }
     }
 
     /** The whole of stdin, for {@code -} or no PROMPT; at a terminal there is nothing to read, so that is a usage error. */

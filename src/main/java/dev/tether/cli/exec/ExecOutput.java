@@ -31,6 +31,10 @@ interface ExecOutput {
     /** The run's end; nothing is written after it. */
     void result(Result result);
 
+    /** The run is over, however it ended: nothing more is shown (a spinner is erased). */
+    default void stop() {
+    }
+
     /** How a run ended: its session, stop reason, final message, usage and wall time. */
     record Result(String sessionId, String stopReason, String text, JsonNode usage, long durationMs) {}
 }

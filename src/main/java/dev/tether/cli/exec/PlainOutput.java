@@ -16,12 +16,63 @@ final class PlainOutput implements ExecOutput {
 
     private final PrintStream out;
     private final PrintStream err;
+    /** The spinner's frames and how often it turns (only when stderr is a terminal). */
+    static final String FRAMES = "|/-\\";
+    static final java.time.Duration TICK = java.time.Duration.ofMillis(150);
+    /** Carriage return and "erase to the end of the line": the spinner's line goes before anything else is written. */
+    static final String CLEAR = "\r\u001b[K";
+
     private final Map<String, String> titles = new HashMap<>();
     private boolean finished;
+    private boolean spinnerShown;
+    private int frame;
 
     PlainOutput(PrintStream out, PrintStream err) {
+        this(out, err, false);
+    }
+
+    /** @param spin whether to show a spinner on {@code err} while the turn runs (stderr is a terminal) */
+    PlainOutput(PrintStream out, PrintStream err, boolean spin) {
         this.out = out;
         this.err = err;
+        if (spin) {
+            Thread.ofVirtual().name("exec-spinner").start(this::spin);
+        }
+    }
+
+    private void spin() {
+        try {
+            while (turn()) {
+                Thread.sleep(TICK);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One turn of the spinner; false once the run has ended. */
+    synchronized boolean turn() {
+        if (finished) {
+            return false;
+        }
+        // Back to the line's start afterwards, so that whatever else is written there covers it.
+        err.print("\r" + FRAMES.charAt(frame++ % FRAMES.length()) + " working\r");
+        err.flush();
+        spinnerShown = true;
+        return true;
+    }
+
+    @Override
+    public synchronized void stop() {
+        clearSpinner();
+        finished = true;
+    }
+
+    private void clearSpinner() {
+        if (spinnerShown) {
+            err.print(CLEAR);
+            spinnerShown = false;
+        }
     }
 
     @Override
@@ -77,6 +128,7 @@ final class PlainOutput implements ExecOutput {
         if (finished) {
             return;
         }
+        clearSpinner();
         finished = true;
         String text = result.text();
         out.print(text.isEmpty() || text.endsWith("\n") ? text : text + "\n");
@@ -89,6 +141,7 @@ final class PlainOutput implements ExecOutput {
     /** One line on stderr; titles and results come from MCP servers and the model, so control characters (an ESC) are dropped. */
     private void progress(String line) {
         if (!finished) {
+            clearSpinner();
             err.println(UnicodeSanitizer.clean(line));
         }
     }

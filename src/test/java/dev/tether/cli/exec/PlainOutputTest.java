@@ -32,4 +32,23 @@ class PlainOutputTest {
         assertEquals(3, lines.length, "an allowed call shows as its result only");
         assertEquals("The answer.\n", out.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void theSpinnerTurnsOnlyWhenAskedAndIsErasedBeforeEachLineAndAtTheEnd() {
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        PlainOutput quiet = new PlainOutput(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        quiet.result(new ExecOutput.Result("s", "end_turn", "x", Json.object(), 1));
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "no spinner unless stderr is a terminal");
+
+        PlainOutput spinning = new PlainOutput(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(terminal, true, StandardCharsets.UTF_8), false);
+        assertEquals(true, spinning.turn());
+        spinning.permission("s", "c1", "Write a.txt", "denied", "mode");
+        assertEquals(true, spinning.turn());
+        spinning.stop();
+        assertEquals(false, spinning.turn(), "it stops with the run");
+        assertEquals("\r| working\r" + PlainOutput.CLEAR + "  denied (mode): Write a.txt — nobody can be asked here; allow it with --allow RULE or --mode\n"
+                + "\r/ working\r" + PlainOutput.CLEAR, terminal.toString(StandardCharsets.UTF_8));
+    }
 }
