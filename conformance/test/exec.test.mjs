@@ -135,11 +135,19 @@ test("ask mode denies a write and says so; --allow Write lets it run; --deny Wri
   assert.equal(fs.existsSync(path.join(flagDenied.dirs.workspace, "hello.txt")), false);
 });
 
-test("--max-turns ends the turn with exit 4; --timeout too", { timeout: TEST_TIMEOUT }, async (t) => {
-  const [turns, timeout] = await Promise.all([
+test("a limit ends the turn with exit 4: --max-turns, --timeout, max_tokens, refusal", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const maxTokens = writeScript(dirs, "max-tokens.jsonl", [{ text: "cut sh", stop: "max_tokens" }]);
+  const refusal = writeScript(dirs, "refusal.jsonl", [{ text: "I will not.", stop: "refusal" }]);
+  const [turns, timeout, cut, refused] = await Promise.all([
     exec(t, ["--max-turns", "1", "--mode", "auto", "write"], { scriptFile: script("write-file.jsonl") }),
     exec(t, ["--timeout", "1", "--json", "go on"], { scriptFile: script("long-turn.jsonl") }),
+    exec(t, ["--json", "go on"], { scriptFile: maxTokens }),
+    exec(t, ["--json", "go on"], { scriptFile: refusal }),
   ]);
+  assert.deepEqual([cut.code, lines(cut.stdout).at(-1).stopReason], [4, "max_tokens"], cut.stderr);
+  assert.deepEqual([refused.code, lines(refused.stdout).at(-1).stopReason], [4, "refusal"], refused.stderr);
   assert.equal(turns.code, 4, turns.stderr);
   assert.match(turns.stderr, /max_turn_requests/);
   assert.equal(timeout.code, 4, timeout.stderr);
