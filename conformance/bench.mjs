@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TetherClient, makeTempDirs } from "./lib/client.mjs";
 import { everythingStdio } from "./lib/mcp-peers.mjs";
+import { REPO_ROOT } from "./lib/paths.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ms = (n) => `${n.toFixed(0)} ms`;
@@ -128,6 +129,35 @@ async function coldSession(mcpServers) {
 
 await figure("cold process, no MCP", () => coldSession([]));
 await figure("cold process, server-everything over stdio", () => coldSession([everythingStdio()]));
+
+/**
+ * `tether exec` for a one-line answer (spawn to exit, the process's whole life) beside the same
+ * over ACP (spawn → initialize → session/new → one turn answered), each run a fresh process.
+ */
+async function execBesideAcp() {
+  const viaExec = [], viaAcp = [];
+  for (let i = 0; i < Math.max(5, RUNS / 2); i++) {
+    const dirs = makeTempDirs("tether-bench-");
+    const script = scriptFile(dirs, [{ text: "hello", stop: "end_turn" }]);
+    const env = { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config, HOME: dirs.root,
+      XDG_CACHE_HOME: path.join(dirs.root, "cache"), TETHER_MANAGED_SETTINGS: path.join(dirs.root, "managed-settings.json"),
+      TETHER_PROVIDER: "scripted", TETHER_SCRIPT: script };
+    const t0 = performance.now();
+    const out = execFileSync(path.join(REPO_ROOT, "bin", "tether"), ["exec", "say hello"], { cwd: dirs.workspace, env, stdio: ["ignore", "pipe", "ignore"] });
+    viaExec.push(performance.now() - t0);
+    if (out.toString() !== "hello\n") throw new Error(`tether exec answered ${JSON.stringify(out.toString())}`);
+    const t1 = performance.now();
+    const tether = await TetherClient.start({ script, dirs });
+    await tether.initialize();
+    const { sessionId } = await tether.newSession({ mcpServers: [] });
+    await tether.prompt(sessionId, "say hello");
+    viaAcp.push(performance.now() - t1);
+    await tether.close();
+    dirs.cleanup();
+  }
+  return `tether exec (spawn → exit) ${stats(viaExec)}; over ACP (spawn → initialize → session/new → turn) ${stats(viaAcp)}`;
+}
+await figure("one-line answer: tether exec beside ACP", execBesideAcp);
 
 await figure("session/new with server-everything (stdio)", async () => {
   const dirs = makeTempDirs("tether-bench-");

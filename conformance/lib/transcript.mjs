@@ -29,6 +29,8 @@ function toolLine(u, isNew) {
   if (u.title) parts.push(JSON.stringify(u.title));
   if (u.kind) parts.push(`kind=${u.kind}`);
   if (u.status) parts.push(`status=${u.status}`);
+  const permission = u._meta?.tether?.permission;
+  if (permission) parts.push(`permission ${permission.decision} by ${permission.by}`);
   const lines = [`  ${parts.join(" ")}`];
   if (isNew && u.rawInput !== undefined) lines.push(`    input: ${clip(JSON.stringify(u.rawInput))}`);
   for (const item of u.content ?? []) lines.push(`    ${indent(clip(toolContent(item)))}`);

@@ -258,7 +258,14 @@ public final class AcpAgent implements InboundHandler {
             }
             blocks.add(read);
         }
-        return new PromptResponse(SessionEvents.toAcp(runtime.prompt(blocks, request.cancellation())));
+        var stop = runtime.prompt(blocks, request.cancellation());
+        String failed = runtime.lastTurnFailure();
+        if (failed == null) {
+            return new PromptResponse(SessionEvents.toAcp(stop));
+        }
+        tools.jackson.databind.node.ObjectNode meta = dev.tether.json.Json.object();
+        meta.putObject("tether").put("turnFailed", failed);
+        return new PromptResponse(SessionEvents.toAcp(stop), meta);
     }
 
     private SetSessionModeResponse setMode(SetSessionModeRequest params) {

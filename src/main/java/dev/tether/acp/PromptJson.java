@@ -55,6 +55,9 @@ final class PromptJson {
         if (answer.stopReason() != null) {
             tree.put("stopReason", answer.stopReason().id());
         }
+        if (answer._meta() != null) {
+            tree.set("_meta", answer._meta());
+        }
         return tree;
     }
 }

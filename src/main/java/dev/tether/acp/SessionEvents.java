@@ -13,6 +13,8 @@ import dev.tether.session.api.SessionOption;
 import dev.tether.tools.SessionMode;
 import java.util.Arrays;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The one mapping between a session's vocabulary and ACP's: each {@link SessionEvent} as the
@@ -35,6 +37,8 @@ public final class SessionEvents {
                     ToolDisplays.locations(c.view().locations()), c.rawInput(), null), c.name());
             case SessionEvent.ToolCallUpdated u -> new SessionUpdate.ToolCallUpdate(new ToolCallFields(u.toolCallId(), null, null,
                     status(u.status()), ToolDisplays.toAcp(u.content()), null, null, u.rawOutput()), u.name());
+            case SessionEvent.PermissionDecided d -> new SessionUpdate.ToolCallUpdate(new ToolCallFields(d.toolCallId(), null, null,
+                    null, null, null, null, null), null, permissionMeta(d));
             case SessionEvent.PlanUpdated p -> ToolDisplays.plan(p.entries());
             case SessionEvent.CommandsAvailable c -> new SessionUpdate.AvailableCommandsUpdate(c.commands().stream()
                     .map(command -> new SessionUpdate.AvailableCommand(command.name(), command.description(),
@@ -57,6 +61,13 @@ public final class SessionEvents {
             case SessionEvent.InterSessionMessage m -> new SessionUpdate.SessionMessage(m.messageId(), m.senderId(), m.recipientId(),
                     m.senderMessageId(), List.of(new ContentBlock.Text(m.text())));
         };
+    }
+
+    /** {@code {"tether": {"permission": {"decision": …, "by": …}}}}. */
+    private static JsonNode permissionMeta(SessionEvent.PermissionDecided decided) {
+        ObjectNode meta = dev.tether.json.Json.object();
+        meta.putObject("tether").putObject("permission").put("decision", decided.decision()).put("by", decided.by());
+        return meta;
     }
 
     private static ToolCallStatus status(SessionEvent.CallStatus status) {

@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.acp.AcpAgent;
 import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
@@ -36,6 +37,15 @@ final class AcpCommand {
     private AcpCommand() {}
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
+        return run(args, in, out, err, env, java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * @param adjust changes the session services before the first session ({@code tether exec}'s
+     *               limits and command-line permission rules); the identity for an editor
+     */
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env,
+                   java.util.function.UnaryOperator<SessionServices> adjust) {
         FirstWrite protocolOut = new FirstWrite(out);
         StartupWarmup.start();
         SettingsLoader.CommandLine flags;
@@ -43,7 +53,7 @@ final class AcpCommand {
             flags = SettingsLoader.commandLine(args, Path.of("").toAbsolutePath());
         } catch (SettingsLoader.InvalidSettings e) {
             err.println("tether: " + e.getMessage());
-            return 2;
+            return ExitCode.USAGE.code();
         }
         // The editor's first frame, its initialize request, is answered while the rest is put
         // together: its answer needs neither the settings nor Jackson (FirstInitialize).
@@ -73,7 +83,7 @@ final class AcpCommand {
         AtomicReference<SessionManager> live = new AtomicReference<>();
         // The status page (/status) starts on first use, never before: Helidon is not loaded until then.
         StatusPages statusPage = new StatusPages(live::get, secrets, "Tether " + Main.version());
-        services = services.withStatusPage(statusPage);
+        services = adjust.apply(services.withStatusPage(statusPage));
 
         AtomicReference<JsonRpcConnection> connection = new AtomicReference<>();
         SessionManager sessions = new SessionManager(services);

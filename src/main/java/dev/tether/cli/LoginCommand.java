@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.config.StoredCredentials;
 import dev.tether.config.files.TetherPaths;
 import java.io.BufferedReader;
@@ -74,13 +75,13 @@ final class LoginCommand {
             String provider = provider(args, terminal);
             if (provider == null) {
                 err.println("tether login: choose 1 (Anthropic) or 2 (OpenAI)");
-                return 2;
+                return ExitCode.USAGE.code();
             }
             String label = provider.equals("anthropic") ? "Anthropic" : "OpenAI";
             String key = terminal.readSecret("Paste your " + label + " API key (it is not shown): ");
             if (key == null || key.isBlank()) {
                 err.println("tether login: no key given; nothing was stored");
-                return 1;
+                return ExitCode.FAILURE.code();
             }
             StoredCredentials.save(file, provider, key.strip());
             String envName = provider.equals("anthropic") ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
@@ -93,7 +94,7 @@ final class LoginCommand {
         } catch (IOException e) {
             // The message names the file, never the key.
             err.println("tether login: cannot store the key: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
     }
 
@@ -107,7 +108,7 @@ final class LoginCommand {
             return 0;
         } catch (IOException e) {
             err.println("tether logout: cannot remove " + file + ": " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
     }
 

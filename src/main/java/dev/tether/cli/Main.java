@@ -1,5 +1,7 @@
 package dev.tether.cli;
 
+import dev.tether.cli.exit.ExitCode;
+import dev.tether.cli.exec.ExecCommand;
 import dev.tether.cli.mcp.McpCommand;
 import dev.tether.cli.secrets.HandedOverSecrets;
 import dev.tether.cli.train.Training;
@@ -40,6 +42,11 @@ public final class Main {
             System.setProperty(RETRY_ALL_METHODS, "true");
         }
         Map<String, String> env = HandedOverSecrets.merge(System.getenv(), stderr::println);
+        if (args.length == 0 && AtTerminal.stdin()) {
+            // A person typed `tether`: say what this is instead of waiting silently for JSON-RPC.
+            stderr.print(AtTerminal.help(version()));
+            System.exit(ExitCode.OK.code());
+        }
         int code = run(args, System.in, protocolOut, stderr, env);
         System.exit(code);
     }
@@ -66,6 +73,9 @@ public final class Main {
         }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);
+            case "exec" -> ExecCommand.run(rest, new ExecCommand.Process(in, AtTerminal.stdin(), AtTerminal.stderr(), out, err, env, java.nio.file.Path.of("").toAbsolutePath(),
+                    Interrupts::install),
+                    AcpCommand::run);
             case "login" -> LoginCommand.login(rest, in, out, err, env);
             case "logout" -> LoginCommand.logout(out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
@@ -77,7 +87,7 @@ public final class Main {
                     run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
             default -> {
                 err.println("tether: unknown command \"" + command + "\". Run tether --help.");
-                yield 2;
+                yield ExitCode.USAGE.code();
             }
         };
     }
@@ -110,6 +120,10 @@ public final class Main {
 
                 Usage:
                   tether [acp] [options]        Run the ACP agent on stdin/stdout (what editors spawn).
+                  tether exec [options] [PROMPT]
+                                                One turn for scripts and CI: the answer on stdout, progress on stderr,
+                                                exit 0 done, 1 failed, 2 usage, 3 no credentials, 4 a limit, 5 schema
+                                                not met, 130 interrupted (docs/reference/exec.md). PROMPT or stdin.
                   tether reference-server       Run the bundled reference MCP server (a small order system) on stdio.
                   tether login [--provider anthropic|openai]
                                                 Store a provider API key (owner-only, next to the config file).
@@ -141,6 +155,20 @@ public final class Main {
                   --mcp-config <file|json>      Add MCP servers ({"mcpServers": {name: {...}}}); wins over the editor's.
                                                 A broken one is a warning, never a failed start.
                   --strict-mcp-config           Use only the servers from --mcp-config.
+
+                Options for exec:
+                  --json                        JSON Lines on stdout: each session/update, permission decisions, the result last
+                  --mode readOnly|ask|acceptEdits|auto
+                                                The session mode (default ask); whatever would ask is denied and reported.
+                  --allow RULE, --deny RULE     Permission rules for this run (the syntax of "permissions" in the config).
+                  --max-turns N                 Model requests this run may make (exit 4 when reached).
+                  --timeout SECONDS             Cancel the turn after that long (exit 4).
+                  --output-schema FILE          The answer must be JSON valid against this schema (one retry, then exit 5).
+                  -o FILE                       Also write the final message to FILE.
+                  --continue | --resume ID      One more turn of the newest session of --cwd, or of session ID.
+                  --ephemeral                   Delete the session when the run ends.
+                  --image FILE                  Attach an image (repeatable).
+                  --cwd DIR, --model ID, --provider NAME, --mcp-config <file|json>, --strict-mcp-config
 
                 Environment:
                   TETHER_PROVIDER               anthropic | openai | scripted (default: from the keys present)

@@ -1,5 +1,6 @@
 package dev.tether.cli;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.base.git.ProjectRoot;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
@@ -30,7 +31,7 @@ final class PermissionsCommand {
         if (args.length == 0 || !List.of("list", "remove", "approve", "reject").contains(args[0])
                 || (args[0].equals("remove") ? args.length != 2 : args.length != 1)) {
             err.println(USAGE);
-            return 2;
+            return ExitCode.USAGE.code();
         }
         TetherSettings settings = SettingsLoader.load(SettingsLoader.CommandLine.NONE, env);
         LocalRules local = LocalRules.in(settings.paths());
@@ -83,13 +84,13 @@ final class PermissionsCommand {
             }
         } catch (JsonFiles.EditException e) {
             err.println("tether: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         boolean inConfig = settings.permissions().user().rules().stream().anyMatch(r -> r.text().strip().equals(text.strip()));
         err.println("tether: no rule `" + text + "` in your rules for " + root
                 + (inConfig ? "; it is in " + settings.paths().configFile() + ": edit that file to remove it" : "")
                 + ". Run tether permissions list.");
-        return 2;
+        return ExitCode.USAGE.code();
     }
 
     private static int answer(LocalRules local, Path root, boolean approve, PrintStream out, PrintStream err) {
@@ -102,7 +103,7 @@ final class PermissionsCommand {
             local.answer(root, project.fingerprint(), approve);
         } catch (JsonFiles.EditException e) {
             err.println("tether: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         out.println((approve ? "Approved" : "Rejected") + " the allow rules of " + project.path() + ": "
                 + String.join(", ", project.allowTexts()) + (approve ? ". If the list changes, you are asked again." : "."));

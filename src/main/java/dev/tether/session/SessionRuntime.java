@@ -187,6 +187,14 @@ public final class SessionRuntime implements AutoCloseable {
      * @throws SessionError.SessionClosed the session closed before the turn could start
      * @throws SessionError.AuthRequired the model provider rejected its credentials
      */
+    /** Set when the last turn ended on a failed model request or a fatal tool error ({@link #lastTurnFailure}). */
+    private volatile String turnFailure;
+
+    /** What failed in the last turn ({@code model}: a model request; {@code tool}: a fatal tool error), or null when nothing did. */
+    public String lastTurnFailure() {
+        return turnFailure;
+    }
+
     public StopReason prompt(List<PromptBlock> prompt, Cancellation request) {
         if (!turnLock.tryLock()) {
             throw new SessionError.PromptInProgress();
@@ -197,6 +205,7 @@ public final class SessionRuntime implements AutoCloseable {
                 throw new SessionError.SessionClosed(id);
             }
             recordPrompt(prompt);
+            turnFailure = null;
             try {
                 if (SandboxCommand.matches(prompt)) {
                     say(SandboxCommand.report(sandbox, workspace.roots()));
@@ -237,10 +246,12 @@ public final class SessionRuntime implements AutoCloseable {
                     throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
                 }
                 recorder.sendDurable(new SessionEvent.AgentMessage(null, "⚠ Model request failed: " + e.getMessage()));
+                turnFailure = "model";
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
             } catch (ToolError.Fatal e) {
                 // Ends like a failed model request: a message the user reads, and a turn that ended.
                 recorder.sendDurable(new SessionEvent.AgentMessage(null, "⚠ Tool call failed: " + e.getMessage()));
+                turnFailure = "tool";
                 return turn.isCancelled() ? StopReason.CANCELLED : StopReason.END_TURN;
             }
         } finally {

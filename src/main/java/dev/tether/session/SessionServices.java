@@ -85,6 +85,11 @@ public record SessionServices(
                     dev.tether.agent.TurnLoop.DEFAULT_MAX_PARALLEL_TOOLS);
         }
 
+        /** The same limits with another number of model requests per turn ({@code tether exec --max-turns}). */
+        public Limits withMaxModelRequests(int requests) {
+            return new Limits(requests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools);
+        }
+
         /** The same limits with the user's context settings. */
         public Limits withContext(long windowTokens, double compactAt) {
             return new Limits(maxModelRequests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools);
@@ -123,6 +128,10 @@ public record SessionServices(
     }
 
     /** The same services with {@code page} as the process's status page. */
+    public SessionServices withLimits(Limits newLimits) {
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, newLimits, secrets, rules, instructions, statusPage);
+    }
+
     public SessionServices withStatusPage(StatusPage page) {
         return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions, page, sandbox);
     }

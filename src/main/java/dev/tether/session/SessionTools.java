@@ -203,6 +203,7 @@ final class SessionTools implements TurnTools {
             announce(new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()), callId, use);
             known.ifPresent(tool -> {
                 audit.decided(callId, PermissionDecision.Basis.POLICY);
+                events.sendDurable(new SessionEvent.PermissionDecided(callId, "denied", PermissionDecision.Basis.POLICY.by()));
                 audit.record(tool, callId, "denied", started, "not_run", message, null);
             });
             return finish(use, callId, ToolStatus.failed(message));
@@ -246,9 +247,13 @@ final class SessionTools implements TurnTools {
                 return finish(use, callId, ToolStatus.failed("Not run: the editor could not ask the user for permission."));
             }
             switch (decision) {
-                case PermissionDecision.Allowed allowed -> audit.decided(callId, allowed.basis());
+                case PermissionDecision.Allowed allowed -> {
+                    audit.decided(callId, allowed.basis());
+                    events.sendDurable(new SessionEvent.PermissionDecided(callId, "allowed", allowed.basis().by()));
+                }
                 case PermissionDecision.Rejected rejected -> {
                     audit.decided(callId, rejected.basis());
+                    events.sendDurable(new SessionEvent.PermissionDecided(callId, "denied", rejected.basis().by()));
                     audit.record(tool, callId, "rejected", started, "not_run", rejected.reason(), null);
                     return finish(use, callId, ToolStatus.failed(rejected.reason()));
                 }

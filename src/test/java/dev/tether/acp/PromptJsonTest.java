@@ -53,5 +53,8 @@ class PromptJsonTest {
         for (StopReason reason : StopReason.values()) {
             assertEquals(Json.tree(new PromptResponse(reason)), PromptJson.tree(new PromptResponse(reason)));
         }
+        PromptResponse failed = new PromptResponse(StopReason.END_TURN, Json.parse("{\"tether\":{\"turnFailed\":\"model\"}}"));
+        assertEquals(Json.tree(failed), PromptJson.tree(failed));
+        assertEquals("model", PromptJson.tree(failed).path("_meta").path("tether").path("turnFailed").asString());
     }
 }

@@ -286,14 +286,17 @@ class ArchitectureTest {
 
     /**
      * cli's root is the composition root; below it, the `tether mcp` commands, the start-up cache's
-     * training workload (which gets the agent it drives from Main) and the process's secrets, which
-     * the commands share with the root.
+     * training workload (which gets the agent it drives from Main), the process's secrets, which
+     * the commands share with the root, {@code tether exec} (which gets its agent from Main too) and
+     * the one definition of exit codes every command uses.
      */
     @Test
     void cliPackagesSitBelowTheCompositionRoot() {
+        inAreaUsesOnly("cli", "exit");
         inAreaUsesOnly("cli", "secrets");
         inAreaUsesOnly("cli", "train");
-        inAreaUsesOnly("cli", "mcp", "secrets");
+        inAreaUsesOnly("cli", "mcp", "secrets", "exit");
+        inAreaUsesOnly("cli", "exec", "exit");
     }
 
     /**

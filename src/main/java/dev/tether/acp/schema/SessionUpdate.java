@@ -3,6 +3,7 @@ package dev.tether.acp.schema;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The payload of a {@code session/update} notification, tagged by {@code sessionUpdate}.
@@ -48,10 +49,17 @@ public sealed interface SessionUpdate {
         }
     }
 
-    /** {@code name} is the tool's programmatic name as the model called it; null when there is none. */
-    record ToolCallUpdate(@JsonUnwrapped ToolCallFields fields, String name) implements SessionUpdate {
+    /**
+     * {@code name} is the tool's programmatic name as the model called it; null when there is none.
+     * {@code _meta} carries Tether's extras (the permission decision of the call); usually null.
+     */
+    record ToolCallUpdate(@JsonUnwrapped ToolCallFields fields, String name, JsonNode _meta) implements SessionUpdate {
+        public ToolCallUpdate(ToolCallFields fields, String name) {
+            this(fields, name, null);
+        }
+
         public ToolCallUpdate(ToolCallFields fields) {
-            this(fields, null);
+            this(fields, null, null);
         }
 
         @Override

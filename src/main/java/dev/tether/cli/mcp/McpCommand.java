@@ -1,5 +1,6 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
@@ -80,7 +81,7 @@ public final class McpCommand {
         }
         if (args.length == 0 || args.length > 2 || !List.of("login", "logout", "status").contains(args[0])) {
             err.println(USAGE);
-            return 2;
+            return ExitCode.USAGE.code();
         }
         String server = args.length == 2 ? args[1] : null;
         TetherPaths paths = TetherPaths.from(env);
@@ -89,7 +90,7 @@ public final class McpCommand {
             servers = servers(paths, env, workingDir);
         } catch (McpConfig.InvalidConfig e) {
             err.println("tether: " + e.getMessage());
-            return 2;
+            return ExitCode.USAGE.code();
         }
         Optional<McpServerSpec.Http> named = Optional.empty();
         if (server != null) {
@@ -97,11 +98,11 @@ public final class McpCommand {
             if (found.isEmpty()) {
                 err.println("tether: no MCP server named \"" + server + "\" in " + paths.configFile() + " or the local scope of "
                         + dev.tether.config.sources.ProjectChoices.projectKey(workingDir));
-                return 2;
+                return ExitCode.USAGE.code();
             }
             if (!(found.get() instanceof McpServerSpec.Http http)) {
                 err.println("tether: MCP server \"" + server + "\" is not an HTTP server; OAuth sign-in is for HTTP servers");
-                return 2;
+                return ExitCode.USAGE.code();
             }
             named = Optional.of(http);
         }
@@ -114,7 +115,7 @@ public final class McpCommand {
             };
         } catch (LedgerException e) {
             err.println("tether: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
     }
 
@@ -122,18 +123,18 @@ public final class McpCommand {
                              PrintStream out, PrintStream err, Map<String, String> env) {
         if (server.isEmpty()) {
             err.println("usage: tether mcp login <server>");
-            return 2;
+            return ExitCode.USAGE.code();
         }
         if (authorizer == null) {
             err.println("tether: OAuth login is not available in this build");
-            return 2;
+            return ExitCode.USAGE.code();
         }
         String name = server.get().name();
         try {
             authorizer.login(name, server.get(), TerminalAuthorizationPrompt.factory(err, BrowserLauncher.system(env)), ledger);
         } catch (AuthException e) {
             err.println("tether: sign-in to " + name + " failed: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         out.println("Signed in to " + name + ".");
         return 0;

@@ -46,6 +46,14 @@ public sealed interface SessionEvent {
         }
     }
 
+    /**
+     * What the permission gate decided for an announced call: {@code decision} {@code allowed} or
+     * {@code denied}, {@code by} in {@code PermissionDecision.Basis.by()}'s words ({@code mode},
+     * {@code rule}, {@code flag}, {@code user}). Kept in the transcript; an editor sees it as a
+     * {@code tool_call_update} whose {@code _meta} says so.
+     */
+    record PermissionDecided(String toolCallId, String decision, String by) implements SessionEvent {}
+
     /** The agent's whole plan, replacing the one shown before. */
     record PlanUpdated(List<Plan.Item> entries) implements SessionEvent {}
 

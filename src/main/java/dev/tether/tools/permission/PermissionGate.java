@@ -104,6 +104,12 @@ public final class PermissionGate {
         };
     }
 
+    /** Who decided when a rule of {@code scope} did: the command line's flag, an earlier answer, or a written rule. */
+    private static PermissionDecision.Basis basis(RuleScope scope) {
+        return scope.commandLine() ? PermissionDecision.Basis.FLAG
+                : scope.remembered() ? PermissionDecision.Basis.REMEMBERED : PermissionDecision.Basis.RULE;
+    }
+
     /**
      * Decides, asking the user when needed. Waits for the answer as long as it takes; the
      * turn's {@code cancellation} withdraws the request.
@@ -117,14 +123,14 @@ public final class PermissionGate {
         if (effect == Effect.DENY) {
             PermissionRule rule = ruling.get().rule();
             return new PermissionDecision.Rejected(call.toolName() + " is not allowed: the rule `" + rule.text() + "` ("
-                    + rule.scope().id() + " permissions) denies this call.", PermissionDecision.Basis.RULE);
+                    + rule.scope().id() + " permissions) denies this call.", basis(rule.scope()));
         }
         Verdict byMode = verdict(mode, call.traits(), false);
         boolean ruleAllows = effect == Effect.ALLOW && call.approvalKey() != null;
         Verdict verdict = effect == Effect.ASK && byMode == Verdict.ALLOW ? Verdict.ASK : verdict(mode, call.traits(), ruleAllows);
         return switch (verdict) {
             case ALLOW -> new PermissionDecision.Allowed(byMode == Verdict.ALLOW ? PermissionDecision.Basis.POLICY
-                    : ruling.get().rule().scope().remembered() ? PermissionDecision.Basis.REMEMBERED : PermissionDecision.Basis.RULE);
+                    : basis(ruling.get().rule().scope()));
             case DENY -> new PermissionDecision.Rejected(
                     call.toolName() + " is not allowed in read-only mode. Only reading and searching tools can run.",
                     PermissionDecision.Basis.POLICY);

@@ -15,7 +15,9 @@ public enum RuleScope {
     /** The project's {@code .tether/settings.json}: deny and ask at once, allow once the user approved them. */
     PROJECT("project"),
     /** "Always allow" answers of this session that could not be written to the local scope. */
-    SESSION("session");
+    SESSION("session"),
+    /** {@code tether exec --allow/--deny}: the user's rules for one run, never written anywhere. */
+    FLAG("flag");
 
     private final String id;
 
@@ -25,6 +27,11 @@ public enum RuleScope {
 
     public String id() {
         return id;
+    }
+
+    /** Whether the rule came from {@code tether exec}'s command line (its decisions are reported as {@code flag}). */
+    public boolean commandLine() {
+        return this == FLAG;
     }
 
     /** Whether the user answered for this rule in the editor (the local scope, or this session). */

@@ -30,7 +30,7 @@ public record ServerBinding(String identity, Owner owner) {
         return switch (scope) {
             case MANAGED, USER -> owner == Owner.USER;
             case PROJECT -> owner == Owner.PROJECT;
-            case LOCAL, SESSION -> owner != Owner.NONE;
+            case LOCAL, SESSION, FLAG -> owner != Owner.NONE;
         };
     }
 }

@@ -3,8 +3,15 @@ package dev.tether.acp.schema.agent;
 import dev.tether.acp.schema.StopReason;
 
 /**
- * The answer to {@code session/prompt}, once the turn has ended: why it ended.
+ * The answer to {@code session/prompt}, once the turn has ended: why it ended, and in
+ * {@code _meta} ({@code {"tether": {"turnFailed": "model"|"tool"}}}) whether a failed model request
+ * or a fatal tool error ended it — the user already read why in an agent message; {@code tether
+ * exec} turns it into exit code 1.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/v1/prompt-turn#stop-reasons">ACP stop reasons</a>
  */
-public record PromptResponse(StopReason stopReason) {}
+public record PromptResponse(StopReason stopReason, tools.jackson.databind.JsonNode _meta) {
+    public PromptResponse(StopReason stopReason) {
+        this(stopReason, null);
+    }
+}

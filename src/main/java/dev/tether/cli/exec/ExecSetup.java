@@ -1,0 +1,150 @@
+package dev.tether.cli.exec;
+
+import dev.tether.json.Json;
+import dev.tether.session.SessionServices;
+import dev.tether.tools.permission.RuleBook;
+import dev.tether.tools.permission.RuleBooks;
+import dev.tether.tools.rules.Effect;
+import dev.tether.tools.rules.InvalidRule;
+import dev.tether.tools.rules.PermissionRule;
+import dev.tether.tools.rules.RuleScope;
+import dev.tether.tools.rules.RuleSet;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a run sends and changes, checked before the agent starts: the prompt's blocks (text and
+ * {@code --image} files), the {@code --allow}/{@code --deny} rules and {@code --max-turns}.
+ */
+final class ExecSetup {
+    private static final Map<String, String> IMAGE_TYPES = Map.of("png", "image/png", "jpg", "image/jpeg", "jpeg", "image/jpeg",
+            "gif", "image/gif", "webp", "image/webp");
+
+    private final ArrayNode prompt;
+    private final List<PermissionRule> rules;
+    private final int maxTurns;
+    private final OutputSchema schema;
+
+    private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema) {
+        this.prompt = prompt;
+        this.rules = rules;
+        this.maxTurns = maxTurns;
+        this.schema = schema;
+    }
+
+    /** A prompt of one text block. */
+    static ArrayNode text(String text) {
+        ArrayNode blocks = Json.array();
+        blocks.add(Json.object().put("type", "text").put("text", text));
+        return blocks;
+    }
+
+    /** {@code --output-schema}, or null. */
+    OutputSchema schema() {
+        return schema;
+    }
+
+    static ExecSetup of(ExecArgs options, String text) throws ExecArgs.Usage {
+        OutputSchema schema = options.outputSchema() == null ? null : OutputSchema.read(options.outputSchema());
+        ArrayNode prompt = text(schema == null ? text : text + schema.instruction());
+        for (Path image : options.images()) {
+            prompt.add(image(image));
+        }
+        List<String> passOn = options.passOn();
+        for (int i = 0; i + 1 < passOn.size(); i++) {
+            String value = passOn.get(i + 1);
+            // A file that is not there is a mistake on the command line; an editor's agent only warns (it must start).
+            if (passOn.get(i).equals("--mcp-config") && !value.strip().startsWith("{") && !Files.isReadable(Path.of(value))) {
+                throw new ExecArgs.Usage("--mcp-config " + value + ": no such file (or it cannot be read)");
+            }
+        }
+        List<PermissionRule> rules = new ArrayList<>();
+        for (String rule : options.deny()) {
+            rules.add(rule(Effect.DENY, rule, "--deny"));
+        }
+        for (String rule : options.allow()) {
+            rules.add(rule(Effect.ALLOW, rule, "--allow"));
+        }
+        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema);
+    }
+
+    private static ObjectNode image(Path file) throws ExecArgs.Usage {
+        String name = file.getFileName().toString();
+        String type = IMAGE_TYPES.get(name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT));
+        if (type == null) {
+            throw new ExecArgs.Usage("--image " + file + ": not a PNG, JPEG, GIF or WebP file (by its name)");
+        }
+        try {
+            return Json.object().put("type", "image").put("mimeType", type)
+                    .put("data", Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
+        } catch (IOException e) {
+            throw new ExecArgs.Usage("--image " + file + ": cannot read it (" + e.getMessage() + ")");
+        }
+    }
+
+    private static PermissionRule rule(Effect effect, String text, String flag) throws ExecArgs.Usage {
+        try {
+            return PermissionRule.parse(effect, RuleScope.FLAG, text, flag);
+        } catch (InvalidRule e) {
+            throw new ExecArgs.Usage(flag + " " + text + ": " + e.getMessage());
+        }
+    }
+
+    ArrayNode prompt() {
+        return prompt.deepCopy();
+    }
+
+    /** The session services with this run's rules and limit. */
+    SessionServices adjust(SessionServices services) {
+        SessionServices adjusted = services;
+        if (maxTurns > 0) {
+            adjusted = adjusted.withLimits(adjusted.limits().withMaxModelRequests(maxTurns));
+        }
+        if (!rules.isEmpty()) {
+            RuleBooks configured = adjusted.rules();
+            adjusted = adjusted.withRules(cwd -> new WithFlags(configured.open(cwd), rules));
+        }
+        return adjusted;
+    }
+
+    /** A session's rule book with the command line's rules added: they hold for this run only and are never written. */
+    private record WithFlags(RuleBook book, List<PermissionRule> flags) implements RuleBook {
+        @Override
+        public RuleSet rules() {
+            return book.rules().with(flags);
+        }
+
+        @Override
+        public String remember(PermissionRule rule) throws NotKept {
+            return book.remember(rule);
+        }
+
+        @Override
+        public boolean keeps() {
+            return book.keeps();
+        }
+
+        @Override
+        public boolean offersAlwaysAllow() {
+            return book.offersAlwaysAllow();
+        }
+
+        @Override
+        public List<String> warnings() {
+            return book.warnings();
+        }
+
+        @Override
+        public Pending pending() {
+            return book.pending();
+        }
+    }
+}

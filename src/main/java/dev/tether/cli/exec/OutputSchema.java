@@ -1,0 +1,82 @@
+package dev.tether.cli.exec;
+
+import dev.tether.json.Json;
+import dev.tether.mcp.schema.SchemaCheck;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code --output-schema FILE}: the model is told to answer with one JSON value valid against the
+ * schema, and its final message is checked with networknt (the checker MCP tool outputs use).
+ */
+final class OutputSchema {
+    private final JsonNode schema;
+    private final SchemaCheck check;
+
+    private OutputSchema(JsonNode schema) {
+        this.schema = schema;
+        this.check = new SchemaCheck(schema);
+    }
+
+    /** Whether the answer met the schema, and if not, why. */
+    record Verdict(boolean met, List<String> problems) {}
+
+    static OutputSchema read(Path file) throws ExecArgs.Usage {
+        JsonNode schema;
+        try {
+            schema = Json.parse(Files.readString(file));
+        } catch (IOException e) {
+            throw new ExecArgs.Usage("--output-schema " + file + ": cannot read it (" + e.getMessage() + ")");
+        } catch (JacksonException e) {
+            throw new ExecArgs.Usage("--output-schema " + file + ": not JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (!schema.isObject() && !schema.isBoolean()) {
+            throw new ExecArgs.Usage("--output-schema " + file + ": a JSON Schema is an object (or true/false)");
+        }
+        OutputSchema result = new OutputSchema(schema);
+        if (result.check.check(Json.object()) instanceof dev.tether.mcp.schema.Verdict.Unchecked unchecked) {
+            throw new ExecArgs.Usage("--output-schema " + file + ": " + unchecked.reason());
+        }
+        return result;
+    }
+
+    /** What the prompt adds so that the model knows the shape of the answer. */
+    String instruction() {
+        return "\n\nAnswer with one JSON value and nothing else: no prose, no Markdown code fence. It must be valid against"
+                + " this JSON Schema:\n" + Json.write(schema);
+    }
+
+    /** The corrective prompt after an answer that did not meet the schema. */
+    String correction(Verdict verdict) {
+        return "Your answer does not meet the required JSON Schema: " + String.join("; ", verdict.problems())
+                + ". Answer again with only the corrected JSON value." + instruction();
+    }
+
+    Verdict check(String answer) {
+        JsonNode value;
+        try {
+            value = Json.parse(withoutFence(answer.strip()));
+        } catch (JacksonException e) {
+            return new Verdict(false, List.of("the answer is not JSON (" + e.getOriginalMessage() + ")"));
+        }
+        return switch (check.check(value)) {
+            case dev.tether.mcp.schema.Verdict.Valid v -> new Verdict(true, List.of());
+            case dev.tether.mcp.schema.Verdict.Invalid invalid -> new Verdict(false, invalid.problems());
+            case dev.tether.mcp.schema.Verdict.Unchecked unchecked -> new Verdict(false, List.of(unchecked.reason()));
+        };
+    }
+
+    /** A model that wraps its JSON in a ```json fence anyway still answered JSON. */
+    private static String withoutFence(String text) {
+        if (text.startsWith("```") && text.endsWith("```") && text.length() > 6) {
+            String inner = text.substring(3, text.length() - 3);
+            int newline = inner.indexOf('\n');
+            return newline < 0 ? inner : inner.substring(newline + 1);
+        }
+        return text;
+    }
+}

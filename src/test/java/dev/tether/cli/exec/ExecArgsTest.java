@@ -1,0 +1,87 @@
+package dev.tether.cli.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExecArgsTest {
+    private static final Path BASE = Path.of("/work/project");
+
+    private static ExecArgs parse(String... args) throws ExecArgs.Usage {
+        return ExecArgs.parse(args, BASE);
+    }
+
+    private static String usage(String... args) {
+        return assertThrows(ExecArgs.Usage.class, () -> parse(args)).getMessage();
+    }
+
+    @Test
+    void aPromptAndTheFlagsAroundIt() throws Exception {
+        ExecArgs a = parse("--json", "--mode", "acceptEdits", "--allow", "Write", "--allow=Read", "--deny", "Bash(rm:*)",
+                "--max-turns", "3", "--timeout=60", "fix the tests", "--image", "shot.png", "-o", "out.txt", "--cwd", "sub/../lib");
+        assertEquals("fix the tests", a.prompt());
+        assertTrue(a.json());
+        assertEquals("acceptEdits", a.mode());
+        assertEquals(List.of("Write", "Read"), a.allow());
+        assertEquals(List.of("Bash(rm:*)"), a.deny());
+        assertEquals(3, a.maxTurns());
+        assertEquals(60, a.timeout());
+        assertEquals(List.of(BASE.resolve("shot.png")), a.images());
+        assertEquals(BASE.resolve("out.txt"), a.outputFile());
+        assertEquals(BASE.resolve("lib"), a.cwd());
+    }
+
+    @Test
+    void noPromptOrADashMeansStdin() throws Exception {
+        assertNull(parse("--json").prompt());
+        assertNull(parse("-").prompt());
+        assertEquals(BASE, parse().cwd());
+        assertEquals("-", parse("--", "-").prompt(), "after -- a dash is the prompt itself");
+        assertEquals("--json", parse("--", "--json").prompt());
+        assertFalse(parse("--", "--json").json());
+    }
+
+    @Test
+    void theAgentsOwnOptionsArePassedOn() throws Exception {
+        assertEquals(List.of("--mcp-config", "{}", "--strict-mcp-config"), parse("--mcp-config", "{}", "--strict-mcp-config", "x").passOn());
+        assertEquals(List.of("--mcp-config", "/work/project/servers.json"), parse("--cwd", "/elsewhere", "--mcp-config", "servers.json", "x").passOn(),
+                "a file is read from where exec runs, not from --cwd");
+    }
+
+    @Test
+    void badCommandLinesSayWhatIsWrong() {
+        assertEquals("unknown option --bogus (tether --help lists exec's options)", usage("--bogus", "hi"));
+        assertEquals("--mode needs a value", usage("hi", "--mode"));
+        assertTrue(usage("--mode", "yolo", "hi").contains("readOnly, ask, acceptEdits, auto"));
+        assertTrue(usage("--max-turns", "zero", "hi").contains("whole number"));
+        assertTrue(usage("--max-turns", "0", "hi").contains("at least 1"));
+        assertTrue(usage("--timeout", "-5", "hi").contains("at least 1"));
+        assertTrue(usage("one", "two").startsWith("only one PROMPT"));
+        assertEquals("--json takes no value", usage("--json=yes", "hi"));
+        assertTrue(usage("--continue", "--resume", "abc", "hi").contains("cannot be used together"));
+        assertTrue(usage("--ephemeral", "--continue", "hi").contains("--ephemeral"));
+        assertTrue(usage("--provider", "bogus", "hi").contains("anthropic, openai, scripted"));
+    }
+
+    @Test
+    void rulesImagesAndSchemasAreCheckedBeforeTheAgentStarts() throws Exception {
+        ExecArgs.Usage badRule = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--allow", "Bash(", "hi"), "hi"));
+        assertTrue(badRule.getMessage().startsWith("--allow Bash(: "), badRule.getMessage());
+        ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--image", "notes.txt", "hi"), "hi"));
+        assertTrue(notImage.getMessage().contains("not a PNG, JPEG, GIF or WebP"), notImage.getMessage());
+        ExecArgs.Usage missing = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--image", "gone.png", "hi"), "hi"));
+        assertTrue(missing.getMessage().contains("cannot read it"), missing.getMessage());
+        ExecArgs.Usage schema = assertThrows(ExecArgs.Usage.class,
+                () -> ExecSetup.of(parse("--output-schema", "missing.json", "hi"), "hi"));
+        assertTrue(schema.getMessage().startsWith("--output-schema /work/project/missing.json: cannot read it"), schema.getMessage());
+        ExecArgs.Usage noConfig = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--mcp-config", "none.json", "hi"), "hi"));
+        assertTrue(noConfig.getMessage().startsWith("--mcp-config /work/project/none.json: no such file"), noConfig.getMessage());
+        assertEquals("hi", ExecSetup.of(parse("--allow", "Write", "--deny", "Bash(rm:*)", "hi"), "hi").prompt().get(0).path("text").asString());
+    }
+}
