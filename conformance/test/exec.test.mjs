@@ -135,6 +135,41 @@ test("ask mode denies a write and says so; --allow Write lets it run; --deny Wri
   assert.equal(fs.existsSync(path.join(flagDenied.dirs.workspace, "hello.txt")), false);
 });
 
+test("--sandbox: read-only keeps an allowed command from writing the workspace, off lets it; a managed mode refuses a looser one (exit 2)", { timeout: TEST_TIMEOUT }, async (t) => {
+  const [ro, off, managed] = [0, 1, 2].map(() => {
+    const d = makeTempDirs("tether-exec-");
+    t.after(() => d.cleanup());
+    // The workspaces are under the system's temporary directory, which the sandbox replaces with a
+    // private /tmp: the command must still see its workspace (it reads the marker), only not write it.
+    fs.writeFileSync(path.join(d.workspace, "marker.txt"), "marker-seen\n");
+    return d;
+  });
+  const write = writeScript(ro, "sandboxed-write.jsonl", [
+    { toolCalls: [{ id: "c_run", name: "run_command", input: { command: "cat marker.txt; echo made > made.txt" } }] },
+    { text: "Done.", stop: "end_turn" },
+  ]);
+  fs.writeFileSync(path.join(managed.root, "managed-settings.json"), JSON.stringify({ sandbox: { mode: "workspace-write" } }));
+  const [readOnly, unconfined, refused] = await Promise.all([
+    exec(t, ["--json", "--sandbox", "read-only", "--allow", "Bash", "write made.txt"], { scriptFile: write, dirs: ro }),
+    exec(t, ["--sandbox", "off", "--allow", "Bash", "write made.txt"], { scriptFile: write, dirs: off }),
+    exec(t, ["--sandbox", "off", "write made.txt"], { scriptFile: write, dirs: managed }),
+  ]);
+  assert.equal(readOnly.code, 0, readOnly.stderr);
+  assert.equal(fs.existsSync(path.join(ro.workspace, "made.txt")), false, "read-only: nothing written");
+  const updates = lines(readOnly.stdout).filter((l) => l.type === "update").map((l) => JSON.stringify(l.update));
+  assert.ok(updates.some((u) => u.includes("read-only")), "the command's result says it ran in the read-only sandbox: " + readOnly.stdout);
+  assert.ok(updates.some((u) => u.includes("marker-seen")), "the command ran in its workspace and read it: " + readOnly.stdout);
+  assert.ok(updates.some((u) => /Read-only file system/.test(u)), "the write was refused by the sandbox: " + readOnly.stdout);
+
+  assert.equal(unconfined.code, 0, unconfined.stderr);
+  assert.equal(fs.readFileSync(path.join(off.workspace, "made.txt"), "utf8"), "made\n");
+
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.equal(refused.stdout, "");
+  assert.match(refused.stderr, /--sandbox off: the managed settings require the sandbox mode workspace-write/);
+  assert.equal(fs.existsSync(path.join(managed.workspace, "made.txt")), false);
+});
+
 test("a limit ends the turn with exit 4: --max-turns, --timeout, max_tokens, refusal", { timeout: TEST_TIMEOUT }, async (t) => {
   const dirs = makeTempDirs("tether-exec-");
   t.after(() => dirs.cleanup());

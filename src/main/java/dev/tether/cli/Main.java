@@ -161,6 +161,8 @@ public final class Main {
                   --mode readOnly|ask|acceptEdits|auto
                                                 The session mode (default ask); whatever would ask is denied and reported.
                   --allow RULE, --deny RULE     Permission rules for this run (the syntax of "permissions" in the config).
+                  --sandbox off|read-only|workspace-write
+                                                The OS sandbox for this run's commands (the managed settings may forbid a looser one).
                   --max-turns N                 Model requests this run may make (exit 4 when reached).
                   --timeout SECONDS             Cancel the turn after that long (exit 4).
                   --output-schema FILE          The answer must be JSON valid against this schema (one retry, then exit 5).

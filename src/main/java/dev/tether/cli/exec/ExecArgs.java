@@ -1,6 +1,7 @@
 package dev.tether.cli.exec;
 
 import dev.tether.model.ProviderSettings;
+import dev.tether.tools.sandbox.SandboxMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,17 +14,19 @@ import java.util.List;
  * @param passOn    the agent's own options ({@code --mcp-config}, {@code --strict-mcp-config}), as given
  * @param maxTurns  model requests this run may make, or 0 for the agent's default
  * @param timeout   seconds the turn may take, or 0 for no limit
+ * @param sandbox   {@code --sandbox}: the sandbox mode for this run's commands, or null for the settings'
  */
 public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outputFile, String mode, List<String> allow,
                        List<String> deny, int maxTurns, long timeout, boolean continueLast, String resume, boolean ephemeral,
-                       List<Path> images, Path cwd, String model, String provider, List<String> passOn) {
+                       List<Path> images, Path cwd, String model, String provider, List<String> passOn,
+                       SandboxMode sandbox) {
 
     /** The session modes {@code --mode} takes (the ACP mode ids). */
     public static final List<String> MODES = List.of("readOnly", "ask", "acceptEdits", "auto");
 
     private static final java.util.Set<String> TAKES_VALUE = java.util.Set.of("--output-schema", "-o", "--output-last-message",
             "--mode", "--allow", "--deny", "--max-turns", "--timeout", "--resume", "--image", "--cwd", "-C", "--model", "-m",
-            "--provider", "--mcp-config");
+            "--provider", "--mcp-config", "--sandbox");
 
     /** A command line that cannot be run; the message is for the user. */
     public static final class Usage extends Exception {
@@ -77,6 +80,7 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
                         case "--cwd", "-C" -> b.cwd = base.resolve(value).normalize();
                         case "--model", "-m" -> b.model = value;
                         case "--provider" -> b.provider = provider(value);
+                        case "--sandbox" -> b.sandbox = sandbox(value);
                         case "--mcp-config" -> {
                             b.passOn.add(name);
                             // A file is named as the user meant it, from where exec was run, whatever --cwd says.
@@ -95,7 +99,7 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
         }
         return new ExecArgs(b.prompt, b.json, b.outputSchema, b.outputFile, b.mode, List.copyOf(b.allow), List.copyOf(b.deny),
                 b.maxTurns, b.timeout, b.continueLast, b.resume, b.ephemeral, List.copyOf(b.images), b.cwd == null ? base : b.cwd,
-                b.model, b.provider, List.copyOf(b.passOn));
+                b.model, b.provider, List.copyOf(b.passOn), b.sandbox);
     }
 
     private static boolean flag(String name, String inline) throws Usage {
@@ -125,6 +129,11 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
             throw new Usage("--provider must be one of " + String.join(", ", known) + ", not \"" + value + "\"");
         }
         return value;
+    }
+
+    private static SandboxMode sandbox(String value) throws Usage {
+        return SandboxMode.fromId(value).orElseThrow(() -> new Usage("--sandbox must be one of "
+                + String.join(", ", java.util.Arrays.stream(SandboxMode.values()).map(SandboxMode::id).toList()) + ", not \"" + value + "\""));
     }
 
     private static long positive(String name, String value, long max) throws Usage {
@@ -159,5 +168,6 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
         String model;
         String provider;
         final List<String> passOn = new ArrayList<>();
+        SandboxMode sandbox;
     }
 }

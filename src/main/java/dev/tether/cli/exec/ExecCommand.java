@@ -173,6 +173,15 @@ public final class ExecCommand {
                         + "\"elicitation\":{\"form\":{},\"url\":{}},\"session\":{\"notices\":{}}}"));
                 init.putObject("clientInfo").put("name", "tether-exec").put("version", "1");
                 client.call("initialize", init);
+                if (options.sandbox() != null) {
+                    // The first initialize is answered before the agent has its settings; any later request is
+                    // answered after it took this run's (ExecSetup.adjust). session/list is that fence, and creates
+                    // nothing: a refused --sandbox opens no session.
+                    client.call("session/list", Json.object().put("cwd", options.cwd().toString()));
+                    if (setup.sandboxRefused() != null) {
+                        throw new ExecArgs.Usage(setup.sandboxRefused());
+                    }
+                }
                 String sessionId = open(client);
                 if (options.mode() != null) {
                     client.call("session/set_mode", Json.object().put("sessionId", sessionId).put("modeId", options.mode()));

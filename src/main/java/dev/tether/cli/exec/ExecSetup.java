@@ -11,6 +11,8 @@ import dev.tether.tools.rules.RuleScope;
 import dev.tether.tools.rules.RuleSet;
 import java.io.IOException;
 import java.nio.file.Files;
+import dev.tether.tools.sandbox.SandboxMode;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,12 +34,24 @@ final class ExecSetup {
     private final List<PermissionRule> rules;
     private final int maxTurns;
     private final OutputSchema schema;
+    private final SandboxMode sandbox;
+    /** Why {@code --sandbox} could not be taken (the managed settings require a stricter mode), or null; set by {@link #adjust}. */
+    private volatile String sandboxRefused;
 
-    private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema) {
+    private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema, SandboxMode sandbox) {
         this.prompt = prompt;
         this.rules = rules;
         this.maxTurns = maxTurns;
         this.schema = schema;
+        this.sandbox = sandbox;
+    }
+
+    /**
+     * Why this run's {@code --sandbox} was refused, or null: the managed settings chose a stricter
+     * mode. Known once the agent has its services, so before the first session is answered.
+     */
+    String sandboxRefused() {
+        return sandboxRefused;
     }
 
     /** A prompt of one text block. */
@@ -73,7 +87,7 @@ final class ExecSetup {
         for (String rule : options.allow()) {
             rules.add(rule(Effect.ALLOW, rule, "--allow"));
         }
-        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema);
+        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema, options.sandbox());
     }
 
     private static ObjectNode image(Path file) throws ExecArgs.Usage {
@@ -102,11 +116,19 @@ final class ExecSetup {
         return prompt.deepCopy();
     }
 
-    /** The session services with this run's rules and limit. */
+    /** The session services with this run's rules, limit and sandbox mode. */
     SessionServices adjust(SessionServices services) {
         SessionServices adjusted = services;
         if (maxTurns > 0) {
             adjusted = adjusted.withLimits(adjusted.limits().withMaxModelRequests(maxTurns));
+        }
+        if (sandbox != null) {
+            SandboxPolicy policy = adjusted.sandbox();
+            if (policy.managed() && SandboxMode.stricter(policy.mode(), sandbox)) {
+                sandboxRefused = "--sandbox " + sandbox.id() + ": the managed settings require the sandbox mode " + policy.mode().id();
+            } else {
+                adjusted = adjusted.withSandbox(policy.withMode(sandbox));
+            }
         }
         if (!rules.isEmpty()) {
             RuleBooks configured = adjusted.rules();

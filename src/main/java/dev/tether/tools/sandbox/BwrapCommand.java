@@ -53,6 +53,15 @@ public final class BwrapCommand {
                 bind(args, "--bind", root, root);
             }
         }
+        if (mode == SandboxMode.READ_ONLY) {
+            // Read-only roots are bound again so that a workspace under /tmp is not hidden by the private /tmp.
+            for (Path root : roots) {
+                Path normal = root.toAbsolutePath().normalize();
+                if (Files.isDirectory(normal)) {
+                    bind(args, "--ro-bind", normal, normal);
+                }
+            }
+        }
         for (Path root : writable) {
             for (Path inside : protectedInside(root)) {
                 bind(args, "--ro-bind", inside, inside);

@@ -102,19 +102,11 @@ public final class Sandbox {
      * @throws IllegalArgumentException when the managed settings forbid this mode; the message says so
      */
     public void override(SandboxMode mode) {
-        if (mode != null && policy.managed() && strictness(mode) < strictness(policy.mode())) {
+        if (mode != null && policy.managed() && SandboxMode.stricter(policy.mode(), mode)) {
             throw new IllegalArgumentException("the managed settings require the sandbox mode " + policy.mode().id()
                     + "; " + mode.id() + " is not allowed");
         }
         state.override = mode;
-    }
-
-    private static int strictness(SandboxMode mode) {
-        return switch (mode) {
-            case OFF -> 0;
-            case WORKSPACE_WRITE -> 1;
-            case READ_ONLY -> 2;
-        };
     }
 
     /** The mode in force now. */

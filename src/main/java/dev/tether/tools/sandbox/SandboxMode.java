@@ -20,6 +20,19 @@ public enum SandboxMode {
         return id;
     }
 
+    /** Whether {@code a} confines more than {@code b} (read-only over workspace-write over off). */
+    public static boolean stricter(SandboxMode a, SandboxMode b) {
+        return strictness(a) > strictness(b);
+    }
+
+    private static int strictness(SandboxMode mode) {
+        return switch (mode) {
+            case OFF -> 0;
+            case WORKSPACE_WRITE -> 1;
+            case READ_ONLY -> 2;
+        };
+    }
+
     public static Optional<SandboxMode> fromId(String id) {
         return Arrays.stream(values()).filter(m -> m.id.equals(id)).findFirst();
     }

@@ -55,6 +55,14 @@ class ExecArgsTest {
     }
 
     @Test
+    void theSandboxModeOfOneRun() throws Exception {
+        assertEquals(dev.tether.tools.sandbox.SandboxMode.READ_ONLY, parse("--sandbox", "read-only", "x").sandbox());
+        assertEquals(dev.tether.tools.sandbox.SandboxMode.OFF, parse("--sandbox=off", "x").sandbox());
+        assertNull(parse("x").sandbox());
+        assertEquals("--sandbox must be one of off, read-only, workspace-write, not \"on\"", usage("--sandbox", "on", "x"));
+    }
+
+    @Test
     void badCommandLinesSayWhatIsWrong() {
         assertEquals("unknown option --bogus (tether --help lists exec's options)", usage("--bogus", "hi"));
         assertEquals("--mode needs a value", usage("hi", "--mode"));
