@@ -107,6 +107,11 @@ public final class SettingsLoader {
         McpConfig.Declared user = configuredServers(file, paths, warnings);
         warnings.addAll(flags.warnings());
         ProjectApproval approval = ProjectApproval.from(file, paths.configFile(), warnings);
+        TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)), paths);
+        warnings.addAll(model.warnings());
+        if (model.problem() != null) {
+            log().warn("{}", model.problem());
+        }
         for (ConfigWarning warning : warnings) {
             log().warn("{}", warning.text());
         }
@@ -116,7 +121,6 @@ public final class SettingsLoader {
                 approval, warnings);
         McpSettings mcp = new McpSettings(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
-        TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
         return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),
                 NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file), permissions(file, paths, managed));
     }
@@ -142,13 +146,14 @@ public final class SettingsLoader {
      * stored are read again (after a login in a terminal, a running agent finds the new key).
      */
     public static TetherSettings.Model model(TetherPaths paths, Map<String, String> env) {
-        return model(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)));
+        return model(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)), paths);
     }
 
-    private static TetherSettings.Model model(Map<String, String> env, JsonNode file, JsonNode stored) {
+    private static TetherSettings.Model model(Map<String, String> env, JsonNode file, JsonNode stored, TetherPaths paths) {
         try {
-            return new TetherSettings.Model(ProviderConfig.resolve(env, file, stored), null);
-        } catch (IllegalArgumentException e) {
+            ProviderConfig.Resolved resolved = ProviderConfig.resolve(env, file, stored, paths.configFile());
+            return new TetherSettings.Model(resolved.settings(), null, resolved.warnings());
+        } catch (ProviderConfig.InvalidProvider e) {
             return new TetherSettings.Model(null, e.getMessage());
         }
     }

@@ -188,7 +188,7 @@ class ProjectServerApprovalTest {
 
             AcpTestClient.await(client.prompt(session, "hello"));
             String messages = client.updates(session, "agent_message_chunk").toString();
-            assertTrue(messages.contains("MCP configuration:"), "also shown in the conversation: " + messages);
+            assertTrue(messages.contains("Configuration:"), "also shown in the conversation: " + messages);
             assertEquals(List.of(), client.violations());
         }
     }

@@ -59,9 +59,19 @@ class SettingsLoaderTest {
     void aBadValueInTheFileOrEnvironmentIsReportedOrIgnoredSectionBySection() throws Exception {
         TetherSettings provider = load(Map.of("TETHER_PROVIDER", "gemini"), "{}", List.of());
         assertNull(provider.model().provider());
-        assertEquals("unknown model provider 'gemini' (TETHER_PROVIDER): expected anthropic, openai or scripted", provider.model().problem());
-        assertEquals("TETHER_MAX_TOKENS must be a positive whole number, not '-1'",
-                load(Map.of(), "{\"maxTokens\": -1}", List.of()).model().problem());
+        assertEquals("Configuration error: TETHER_PROVIDER (environment) is \"gemini\", which is not a model provider Tether knows:"
+                + " expected anthropic, openai or scripted.", provider.model().problem());
+        TetherSettings inFile = load(Map.of(), "{\"provider\": \"gemini\"}", List.of());
+        assertEquals("Configuration error: \"provider\" in " + dir.resolve("config/tether/config.json") + " is \"gemini\", which is not"
+                + " a model provider Tether knows: expected anthropic, openai or scripted.", inFile.model().problem());
+
+        TetherSettings tokens = load(Map.of("ANTHROPIC_API_KEY", "k"), "{\"maxTokens\": \"big\"}", List.of());
+        assertEquals(8192, tokens.model().provider().maxTokens(), "a bad maxTokens keeps the default and the provider");
+        assertEquals(List.of("\"maxTokens\" in " + dir.resolve("config/tether/config.json") + " is \"big\", not a positive whole number;"
+                + " using the default 8192"), tokens.mcp().warnings().stream().map(ConfigWarning::text).toList(),
+                "the warning names the key and the file, and reaches sessions and tether mcp list with the others");
+        assertEquals(List.of("TETHER_MAX_TOKENS (environment) is \"-1\", not a positive whole number; using the default 8192"),
+                load(Map.of("TETHER_MAX_TOKENS", "-1"), "{}", List.of()).mcp().warnings().stream().map(ConfigWarning::text).toList());
 
         TetherSettings tools = load(Map.of(), "{\"tools\": {\"deny\": [\"x\"], \"protectedPaths\": [\"\"]}}", List.of());
         assertEquals(ProtectedPaths.DEFAULT_GLOBS, tools.tools().protectedPaths().globs(), "bad protected paths keep the defaults");

@@ -1,0 +1,112 @@
+package dev.tether.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The mistakes a new user makes, each run against the real {@code tether} (its {@code Main}, over
+ * ACP frames for the agent) and checked where the user looks: the editor's answer and notices,
+ * the conversation, stderr, a command's output and exit code. None is answered "authentication
+ * required" (-32000) unless credentials really are missing.
+ */
+class FirstContactTest {
+    @TempDir
+    Path dir;
+
+    /** One mistake: how to make it, and what the user must see. */
+    record Mistake(String name, Scenario scenario) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    @FunctionalInterface
+    interface Scenario {
+        void run(FirstContactAgent user) throws Exception;
+    }
+
+    static Stream<Mistake> mistakes() {
+        return Stream.of(
+                new Mistake("unknown provider in the environment", user -> {
+                    user.env("TETHER_PROVIDER", "gemini");
+                    configErrorIsNotSignIn(user, "TETHER_PROVIDER (environment) is \"gemini\", which is not a model provider Tether knows");
+                }),
+                new Mistake("unknown provider in the config file", user -> {
+                    user.config("{\"provider\": \"gemini\"}");
+                    configErrorIsNotSignIn(user, "\"provider\" in " + user.configFile() + " is \"gemini\"");
+                }),
+                new Mistake("maxTokens of the wrong kind", user -> {
+                    user.config("{\"maxTokens\": \"big\"}").env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
+                    try (var agent = user.acp()) {
+                        agent.initialize();
+                        String id = agent.newSession().path("result").path("sessionId").asString();
+                        JsonNode answer = agent.prompt(id, "hi");
+                        assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());
+                        String warning = "\"maxTokens\" in " + user.configFile() + " is \"big\", not a positive whole number; using the default 8192";
+                        assertTrue(agent.updates("notice").stream().anyMatch(n -> n.contains(warning)), agent.updates("notice").toString());
+                        assertTrue(agent.updates("agent_message_chunk").contains("Hello."), "the default serves");
+                        assertEquals(1, agent.updates("notice").stream().filter(n -> n.contains(warning)).count(), "told once");
+                    }
+                }),
+                new Mistake("no key at all", user -> {
+                    try (var agent = user.acp()) {
+                        agent.initialize();
+                        JsonNode refused = agent.newSession();
+                        assertEquals(-32000, refused.path("error").path("code").asInt(), refused.toString());
+                        assertTrue(refused.path("error").path("message").asString().contains("tether login"), refused.toString());
+                    }
+                }));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("mistakes")
+    void eachMistakeIsNamedWhereTheUserLooks(Mistake mistake) throws Exception {
+        mistake.scenario().run(new FirstContactAgent(dir));
+    }
+
+    /** The session starts; the editor is told the configuration error (not sign-in), and a prompt is answered with it. */
+    private static void configErrorIsNotSignIn(FirstContactAgent user, String named) throws Exception {
+        try (var agent = user.acp()) {
+            agent.initialize();
+            JsonNode created = agent.newSession();
+            assertFalse(created.has("error"), "a configuration error is not a failed start: " + created);
+            String id = created.path("result").path("sessionId").asString();
+            JsonNode answer = agent.prompt(id, "hi");
+            assertTrue(agent.updates("notice").stream().anyMatch(n -> n.startsWith("Configuration error: ") && n.contains(named)),
+                    agent.updates("notice").toString());
+            assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());
+            assertTrue(agent.updates("agent_message_chunk").stream().anyMatch(m -> m.startsWith("⚠ Configuration error: ") && m.contains(named)),
+                    agent.updates("agent_message_chunk").toString());
+            assertFalse(agent.seen.toString().contains("-32000"), "never authentication required");
+        }
+    }
+
+    static String script(FirstContactAgent user, String reply) throws Exception {
+        Path file = user.dir.resolve("script.jsonl");
+        Files.writeString(file, "{\"text\": " + dev.tether.json.Json.tree(reply) + "}\n");
+        return file.toString();
+    }
+
+    static int count(String text, String part) {
+        int n = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    static List<String> lines(String text) {
+        return text.lines().toList();
+    }
+}
