@@ -66,7 +66,8 @@ public final class SettingsLoader {
     public static TetherSettings load(CommandLine flags, Map<String, String> env) {
         TetherPaths paths = TetherPaths.from(env);
         ManagedPolicy managed = ManagedPolicy.load(ManagedPolicy.location(env, System.getProperty("os.name", "")));
-        return resolve(ConfigFile.load(paths.configFile()), env, flags, paths, managed);
+        ConfigFile.Read file = ConfigFile.read(paths.configFile());
+        return resolve(file.node(), file.warnings(), env, flags, paths, managed);
     }
 
     /**
@@ -103,12 +104,18 @@ public final class SettingsLoader {
     /** As {@link #resolve(JsonNode, Map, CommandLine, TetherPaths)}, under a managed policy. */
     public static TetherSettings resolve(JsonNode file, Map<String, String> env, CommandLine flags, TetherPaths paths,
                                          ManagedPolicy managed) {
+        return resolve(file, List.of(), env, flags, paths, managed);
+    }
+
+    private static TetherSettings resolve(JsonNode file, List<ConfigWarning> fileWarnings, Map<String, String> env, CommandLine flags,
+                                          TetherPaths paths, ManagedPolicy managed) {
         List<ConfigWarning> warnings = new ArrayList<>(managed.warnings());
         McpConfig.Declared user = configuredServers(file, paths, warnings);
         warnings.addAll(flags.warnings());
         ProjectApproval approval = ProjectApproval.from(file, paths.configFile(), warnings);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)), paths);
         warnings.addAll(model.warnings());
+        warnings.addAll(OnceEach.schemaWarnings(fileWarnings, warnings));
         if (model.problem() != null) {
             log().warn("{}", model.problem());
         }

@@ -303,7 +303,8 @@ class ArchitectureTest {
     @Test
     void configPackagesSitBelowTheSettingsTree() {
         inAreaUsesOnly("config", "files");
-        inAreaUsesOnly("config", "mcp");
+        inAreaUsesOnly("config", "schema");
+        inAreaUsesOnly("config", "mcp", "schema");
         inAreaUsesOnly("config", "policy", "mcp");
         inAreaUsesOnly("config", "sources", "files", "mcp", "policy");
         inAreaUsesOnly("config", "permissions", "files");

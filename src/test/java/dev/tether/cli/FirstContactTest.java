@@ -53,11 +53,47 @@ class FirstContactTest {
                         String id = agent.newSession().path("result").path("sessionId").asString();
                         JsonNode answer = agent.prompt(id, "hi");
                         assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());
+                        assertEquals(0, agent.exit());
                         String warning = "\"maxTokens\" in " + user.configFile() + " is \"big\", not a positive whole number; using the default 8192";
                         assertTrue(agent.updates("notice").stream().anyMatch(n -> n.contains(warning)), agent.updates("notice").toString());
                         assertTrue(agent.updates("agent_message_chunk").contains("Hello."), "the default serves");
                         assertEquals(1, agent.updates("notice").stream().filter(n -> n.contains(warning)).count(), "told once");
                     }
+                }),
+                new Mistake("config file that is not JSON", user -> {
+                    user.config("{\"provider\": \"scripted\",}");
+                    editorIsWarned(user, user.configFile() + " is not valid JSON (line 1, column");
+                }),
+                new Mistake("misspelled top-level key", user -> {
+                    user.config("{\"provder\": \"scripted\"}");
+                    editorIsWarned(user, user.configFile() + ": unknown key \"provder\"; did you mean \"provider\"?");
+                }),
+                new Mistake("mcpServer for mcpServers", user -> {
+                    user.config("{\"mcpServer\": {\"x\": {\"command\": \"x\"}}}");
+                    editorIsWarned(user, "unknown key \"mcpServer\"; did you mean \"mcpServers\"?");
+                }),
+                new Mistake("misspelled command in a server entry", user -> {
+                    user.config("{\"mcpServers\": {\"docs\": {\"comand\": \"docs-server\"}}}");
+                    editorIsWarned(user, "server \"docs\": unknown key \"comand\"; did you mean \"command\"?");
+                    FirstContactAgent.Ran list = user.run("mcp", "list");
+                    assertTrue(list.both().contains("did you mean \"command\"?"), "tether mcp list names it too: " + list);
+                }),
+                new Mistake("value of the wrong type", user -> {
+                    user.config("{\"oauth\": {\"rememberSignIns\": \"yes\"}}");
+                    editorIsWarned(user, "\"oauth.rememberSignIns\" is the text \"yes\", expected true or false");
+                }),
+                new Mistake("workspace .mcp.json entry with neither command nor url", user -> {
+                    Files.writeString(user.workspace().resolve(".mcp.json"), "{\"mcpServers\": {\"lint\": {\"comand\": \"lint-server\"}}}");
+                    editorIsWarned(user, "server \"lint\" has neither \"command\" nor \"url\", so it starts nothing");
+                }),
+                new Mistake("broken config file, then removing an unrelated local server", user -> {
+                    FirstContactAgent.Ran added = user.run("mcp", "add", "--scope", "local", "mine", "--", "mine-server");
+                    assertEquals(0, added.exit(), added.toString());
+                    user.config("{not json");
+                    FirstContactAgent.Ran removed = user.run("mcp", "remove", "mine");
+                    assertEquals(0, removed.exit(), removed.toString());
+                    assertTrue(removed.out().contains("Removed MCP server \"mine\" from the local scope"), removed.toString());
+                    assertTrue(removed.err().contains(user.configFile().toString()), "the broken file is named: " + removed);
                 }),
                 new Mistake("no key at all", user -> {
                     try (var agent = user.acp()) {
@@ -75,6 +111,22 @@ class FirstContactTest {
         mistake.scenario().run(new FirstContactAgent(dir));
     }
 
+    /** A session starts and works; the editor is told {@code warning} once, as a notice. */
+    private static void editorIsWarned(FirstContactAgent user, String warning) throws Exception {
+        user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
+        try (var agent = user.acp()) {
+            agent.initialize();
+            JsonNode created = agent.newSession();
+            assertFalse(created.has("error"), created.toString());
+            JsonNode answer = agent.prompt(created.path("result").path("sessionId").asString(), "hi");
+            assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());
+            assertEquals(0, agent.exit());
+            List<String> notices = agent.updates("notice");
+            assertEquals(1, notices.stream().filter(n -> n.contains(warning)).count(), "told once, as a notice: " + notices);
+            assertFalse(agent.seen.toString().contains("-32000"), "never authentication required");
+        }
+    }
+
     /** The session starts; the editor is told the configuration error (not sign-in), and a prompt is answered with it. */
     private static void configErrorIsNotSignIn(FirstContactAgent user, String named) throws Exception {
         try (var agent = user.acp()) {
@@ -83,6 +135,7 @@ class FirstContactTest {
             assertFalse(created.has("error"), "a configuration error is not a failed start: " + created);
             String id = created.path("result").path("sessionId").asString();
             JsonNode answer = agent.prompt(id, "hi");
+            assertEquals(0, agent.exit());
             assertTrue(agent.updates("notice").stream().anyMatch(n -> n.startsWith("Configuration error: ") && n.contains(named)),
                     agent.updates("notice").toString());
             assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());

@@ -271,12 +271,25 @@ final class McpEditCommand {
     private List<ScopeFile> declaring(CliArgs args, String name) throws CliArgs.Usage, JsonFiles.EditException {
         List<ScopeFile> found = new ArrayList<>();
         List<Scope> scopes = args.scopeOrNull() == null ? List.of(Scope.LOCAL, Scope.USER, Scope.PROJECT) : List.of(args.scopeOrNull());
+        // A broken file of another scope never blocks a command about this one: it is named, and skipped.
+        List<JsonFiles.EditException> unreadable = new ArrayList<>();
         for (Scope scope : scopes) {
-            ScopeFile file = ScopeFile.open(scope, paths, workingDir);
-            if (file.entry(name) != null) {
-                found.add(file);
+            try {
+                ScopeFile file = ScopeFile.open(scope, paths, workingDir);
+                if (file.entry(name) != null) {
+                    found.add(file);
+                }
+            } catch (JsonFiles.EditException e) {
+                if (scopes.size() == 1) {
+                    throw e;
+                }
+                unreadable.add(e);
             }
         }
+        if (found.isEmpty() && !unreadable.isEmpty()) {
+            throw unreadable.getFirst();
+        }
+        unreadable.forEach(e -> err.println("warning: " + e.getMessage() + " (not looked in for \"" + name + "\")"));
         return found;
     }
 

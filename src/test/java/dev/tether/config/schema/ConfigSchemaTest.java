@@ -1,0 +1,69 @@
+package dev.tether.config.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The config file checked against Tether's own schema: unknown keys with the closest known one, wrong types with the expected one. */
+class ConfigSchemaTest {
+    private static List<String> check(String json) {
+        return ConfigSchema.check(Json.parse(json), "config.json").stream().map(ConfigSchema.Problem::text).toList();
+    }
+
+    @Test
+    void unknownKeysNameTheClosestKnownKey() {
+        assertEquals(List.of("config.json: unknown key \"provder\"; did you mean \"provider\"?; ignoring it"), check("{\"provder\": \"openai\"}"));
+        assertEquals(List.of("config.json: unknown key \"mcpServer\"; did you mean \"mcpServers\"?; ignoring it"), check("{\"mcpServer\": {}}"));
+        assertEquals(List.of("config.json: unknown key \"mcp.conectTimeoutSeconds\"; did you mean \"connectTimeoutSeconds\"?; ignoring it"),
+                check("{\"mcp\": {\"conectTimeoutSeconds\": 5}}"));
+        assertEquals(List.of("config.json: unknown key \"zzz\"; ignoring it"), check("{\"zzz\": 1}"), "no suggestion when nothing is close");
+    }
+
+    @Test
+    void wrongTypesNameTheExpectedType() {
+        assertEquals(List.of("config.json: \"oauth.rememberSignIns\" is the text \"yes\", expected true or false; ignoring it"),
+                check("{\"oauth\": {\"rememberSignIns\": \"yes\"}}"));
+        assertEquals(List.of("config.json: \"anthropic\" is the text \"sk-x\", expected an object; ignoring it"), check("{\"anthropic\": \"sk-x\"}"));
+        assertEquals(List.of("config.json: \"maxTokens\" is a list, expected a whole number or text; ignoring it"), check("{\"maxTokens\": [1]}"));
+    }
+
+    @Test
+    void aGoodFileAndEveryDocumentedSectionPass() {
+        assertEquals(List.of(), check("""
+                {"$schema": "x", "provider": "anthropic", "model": "m", "maxTokens": 100, "anthropic": {"apiKey": "k"},
+                 "mcp": {"connectTimeoutSeconds": 5}, "context": {"instructionFiles": ["AGENTS.md"], "compactAt": 0.8},
+                 "permissions": {"allow": ["Read"], "ask": [], "deny": []}, "tools": {"deny": ["x"]},
+                 "network": {"caBundle": "ca.pem"}, "oauth": {"rememberSignIns": true}, "secrets": {"env": ["T"]},
+                 "enableAllProjectMcpServers": false, "enabledMcpjsonServers": [], "disabledMcpjsonServers": [],
+                 "sandbox": {"anything": "until issue 27 fills it in"},
+                 "mcpServers": {"a": {"command": "x", "args": ["y"], "toolHints": {"t": {"readOnlyHint": true}}}}}"""));
+    }
+
+    @Test
+    void serverEntriesAreLeftToTheirReaderWhichKnowsTheSameKeys() {
+        assertEquals(List.of(), check("{\"mcpServers\": {\"a\": {\"comand\": \"x\"}}}"), "McpConfig reports these, once");
+        assertTrue(ConfigSchema.keysAt("mcpServers.*").containsAll(List.of("command", "args", "env", "cwd", "url", "headers", "type",
+                "disabled", "toolHints", "trustAnnotations", "allowTools", "denyTools", "timeouts", "sampling", "exposeRoots", "logLevel",
+                "tasks", "healthCheckSeconds", "instructions", "protocolVersion", "oauth")));
+    }
+
+    @Test
+    void theBundledSchemaIsTheDocumentedOne() throws Exception {
+        Path docs = Path.of("docs/reference/config.schema.json");
+        assertEquals(Json.parse(Files.readString(docs)), ConfigSchema.tree(), "edit docs/reference/config.schema.json and copy it to the resource");
+    }
+
+    @Test
+    void didYouMeanIsByEditDistance() {
+        assertEquals("command", DidYouMean.suggest("comand", List.of("command", "args")));
+        assertEquals("command", DidYouMean.suggest("cmomand", List.of("command", "args")), "a swap counts one");
+        assertEquals("provider", DidYouMean.suggest("PROVIDER", List.of("provider")));
+        assertNull(DidYouMean.suggest("colour", List.of("command", "args")));
+    }
+}
