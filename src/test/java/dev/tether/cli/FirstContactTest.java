@@ -95,6 +95,33 @@ class FirstContactTest {
                     assertTrue(removed.out().contains("Removed MCP server \"mine\" from the local scope"), removed.toString());
                     assertTrue(removed.err().contains(user.configFile().toString()), "the broken file is named: " + removed);
                 }),
+                new Mistake("server program not installed", user -> serverIsNamed(user, "{\"command\": \"no-such-tool-xyz\"}",
+                        "\"no-such-tool-xyz\" was not found on PATH; install it, or give its full path as \"command\"")),
+                new Mistake("relative server path that does not exist", user -> serverIsNamed(user, "{\"command\": \"./server.js\"}",
+                        "no such file: \"./server.js\" (looked for " + user.workspace().resolve("./server.js") + ", relative to "
+                                + user.workspace() + ")")),
+                new Mistake("server script without the execute bit", user -> {
+                    Path tool = Files.writeString(user.dir.resolve("tool.sh"), "#!/bin/sh\nexit 0\n");
+                    serverIsNamed(user, "{\"command\": " + dev.tether.json.Json.tree(tool.toString()) + "}",
+                            "is not executable: run chmod +x " + tool);
+                }),
+                new Mistake("HTTP server on a port nothing listens on", user -> {
+                    int port = closedPort();
+                    serverIsNamed(user, "{\"url\": \"http://127.0.0.1:" + port + "/mcp\"}",
+                            "connection refused by 127.0.0.1:" + port + ": nothing is listening there");
+                }),
+                new Mistake("script file that does not exist", user -> {
+                    user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", "/x/nope.jsonl");
+                    try (var agent = user.acp()) {
+                        agent.initialize();
+                        JsonNode created = agent.newSession();
+                        assertFalse(created.has("error"), created.toString());
+                        JsonNode answer = agent.prompt(created.path("result").path("sessionId").asString(), "hi");
+                        assertEquals("end_turn", answer.path("result").path("stopReason").asString(), answer.toString());
+                        assertTrue(agent.updates("agent_message_chunk").stream().anyMatch(m -> m.contains(
+                                "the script (TETHER_SCRIPT) cannot be read: no such file: \"/x/nope.jsonl\"")), agent.updates("agent_message_chunk").toString());
+                    }
+                }),
                 new Mistake("no key at all", user -> {
                     try (var agent = user.acp()) {
                         agent.initialize();
@@ -109,6 +136,29 @@ class FirstContactTest {
     @MethodSource("mistakes")
     void eachMistakeIsNamedWhereTheUserLooks(Mistake mistake) throws Exception {
         mistake.scenario().run(new FirstContactAgent(dir));
+    }
+
+    /** The server {@code entry} (the config file's "srv") fails to start, and the editor is told why in {@code words}. */
+    private static void serverIsNamed(FirstContactAgent user, String entry, String words) throws Exception {
+        user.config("{\"mcpServers\": {\"srv\": " + entry + "}}");
+        user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
+        try (var agent = user.acp()) {
+            agent.initialize();
+            JsonNode created = agent.newSession();
+            assertFalse(created.has("error"), created.toString());
+            agent.prompt(created.path("result").path("sessionId").asString(), "hi");
+            assertEquals(0, agent.exit());
+            List<String> notices = agent.updates("notice");
+            assertTrue(notices.stream().anyMatch(n -> n.startsWith("MCP server \"srv\" is not available") && n.contains(words)),
+                    "the editor is told: " + notices);
+            assertFalse(notices.toString().contains("Exception"), "no Java words: " + notices);
+        }
+    }
+
+    private static int closedPort() throws Exception {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     /** A session starts and works; the editor is told {@code warning} once, as a notice. */
