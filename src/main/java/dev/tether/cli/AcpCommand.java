@@ -38,13 +38,7 @@ final class AcpCommand {
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
         FirstWrite protocolOut = new FirstWrite(out);
         StartupWarmup.start();
-        SettingsLoader.CommandLine flags;
-        try {
-            flags = SettingsLoader.commandLine(args, Path.of("").toAbsolutePath());
-        } catch (SettingsLoader.InvalidSettings e) {
-            err.println("tether: " + e.getMessage());
-            return 2;
-        }
+        SettingsLoader.CommandLine flags = SettingsLoader.commandLine(args, Path.of("").toAbsolutePath());
         // The editor's first frame, its initialize request, is answered while the rest is put
         // together: its answer needs neither the settings nor Jackson (FirstInitialize).
         FirstInitialize first = new FirstInitialize(Main.version());

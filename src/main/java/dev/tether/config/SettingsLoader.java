@@ -6,6 +6,7 @@ import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.mcp.McpRuntimeConfig;
 import dev.tether.config.permissions.PermissionSettings;
 import dev.tether.config.policy.ManagedPolicy;
+import dev.tether.config.schema.DidYouMean;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.config.sources.ProjectApproval;
 import dev.tether.mcp.api.McpServerSpec;
@@ -20,9 +21,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * The one place that reads Tether's settings: the command line, then the config file and the
  * environment, into a {@link TetherSettings}. Precedence: the environment wins over the config file
- * (providers, paths); {@code --mcp-config} wins over the config file's servers. Only a bad command
- * line fails the start ({@link InvalidSettings}); a bad config file value is a warning on stderr
- * and the default stays.
+ * (providers, paths); {@code --mcp-config} wins over the config file's servers. Nothing fails the
+ * start: an unknown option, like a bad config file value, is a warning (on stderr, and to the
+ * editor as a notice of each session) and the default stays, so an editor that spawned Tether with
+ * a mistyped option hears what is wrong over ACP instead of waiting for an answer that never comes.
  */
 public final class SettingsLoader {
     /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
@@ -31,13 +33,6 @@ public final class SettingsLoader {
     }
 
     private SettingsLoader() {}
-
-    /** A command line Tether cannot start with; the message is for the user, without the "tether: " prefix. */
-    public static final class InvalidSettings extends Exception {
-        InvalidSettings(String message) {
-            super(message, null, false, false);
-        }
-    }
 
     /**
      * What the {@code acp} command line says about settings.
@@ -58,7 +53,7 @@ public final class SettingsLoader {
      * Reads the {@code acp} flags (a relative {@code --mcp-config} file resolves against {@code workingDir}),
      * then the config file named by the environment's XDG paths.
      */
-    public static TetherSettings load(String[] args, Map<String, String> env, Path workingDir) throws InvalidSettings {
+    public static TetherSettings load(String[] args, Map<String, String> env, Path workingDir) {
         return load(commandLine(args, workingDir), env);
     }
 
@@ -70,11 +65,8 @@ public final class SettingsLoader {
         return resolve(file.node(), file.warnings(), env, flags, paths, managed);
     }
 
-    /**
-     * The {@code acp} flags; any other argument is refused. A {@code --mcp-config} that cannot be
-     * used is a warning, never a failed start.
-     */
-    public static CommandLine commandLine(String[] args, Path workingDir) throws InvalidSettings {
+    /** The {@code acp} flags. An unknown one, or a {@code --mcp-config} that cannot be used, is a warning, never a failed start. */
+    public static CommandLine commandLine(String[] args, Path workingDir) {
         McpConfig.Declared extra = McpConfig.Declared.NONE;
         List<ConfigWarning> warnings = new ArrayList<>();
         boolean strict = false;
@@ -90,7 +82,9 @@ public final class SettingsLoader {
                     warnings.addAll(parsed.warnings());
                 }
                 case "--strict-mcp-config" -> strict = true;
-                default -> throw new InvalidSettings("unknown option \"" + args[i] + "\". Run tether --help.");
+                default -> warnings.add(ConfigWarning.of("command line", null, "unknown option \"" + args[i] + "\""
+                        + DidYouMean.hint(args[i], List.of("--mcp-config", "--strict-mcp-config"))
+                        + "; ignoring it (the editor's agent settings hold the command line; tether acp --help lists the options)"));
             }
         }
         return new CommandLine(extra, strict, warnings);

@@ -122,6 +122,18 @@ class FirstContactTest {
                                 "the script (TETHER_SCRIPT) cannot be read: no such file: \"/x/nope.jsonl\"")), agent.updates("agent_message_chunk").toString());
                     }
                 }),
+                new Mistake("misspelled agent option", user -> {
+                    user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
+                    try (var agent = user.acp("--mcp-conifg", "{}")) {
+                        JsonNode init = agent.initialize();
+                        assertEquals(1, init.path("result").path("protocolVersion").asInt(), "initialize is answered: " + init);
+                        JsonNode created = agent.newSession();
+                        agent.prompt(created.path("result").path("sessionId").asString(), "hi");
+                        assertEquals(0, agent.exit());
+                        assertTrue(agent.updates("notice").stream().anyMatch(n -> n.contains(
+                                "unknown option \"--mcp-conifg\"; did you mean \"--mcp-config\"?")), agent.updates("notice").toString());
+                    }
+                }),
                 new Mistake("no key at all", user -> {
                     try (var agent = user.acp()) {
                         agent.initialize();

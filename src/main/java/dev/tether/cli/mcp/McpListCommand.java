@@ -54,13 +54,7 @@ final class McpListCommand {
             err.println("usage: tether mcp list [--json] [--check] | get [--json] <name>");
             return 2;
         }
-        TetherSettings settings;
-        try {
-            settings = SettingsLoader.load(new String[0], env, workingDir);
-        } catch (SettingsLoader.InvalidSettings e) {
-            err.println("tether: " + e.getMessage());
-            return 2;
-        }
+        TetherSettings settings = SettingsLoader.load(new String[0], env, workingDir);
         McpSources sources = new McpSources(settings.mcp(), ProjectChoices.in(settings.paths()),
                 ProcessSecrets.of(settings).withoutSecretValues(settings.environment()));
         McpSources.Resolution resolution = sources.resolve(workingDir, List.of());
