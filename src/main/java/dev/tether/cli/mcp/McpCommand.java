@@ -1,9 +1,14 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
+import dev.tether.config.TetherSettings;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.sources.LocalServers;
+import dev.tether.config.sources.McpSource;
+import dev.tether.config.sources.McpSources;
+import dev.tether.config.sources.ProjectChoices;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.api.AuthException;
 import dev.tether.mcp.auth.api.AuthorizationPrompt;
@@ -171,7 +176,8 @@ public final class McpCommand {
 
     /**
      * The user's own servers: the config file's, then the local scope's of {@code workingDir} (which
-     * win by name, as in a session), with {@code ${VAR}} expanded as a session would.
+     * win by name, as in a session), then the project's {@code .mcp.json} servers the user approved
+     * for this project (a session here starts them too), with {@code ${VAR}} expanded as a session would.
      */
     private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env, Path workingDir)
             throws McpConfig.InvalidConfig {
@@ -181,6 +187,11 @@ public final class McpCommand {
             byName.remove(spec.name());
             byName.put(spec.name(), spec);
         });
+        TetherSettings settings = SettingsLoader.load(new String[0], env, workingDir);
+        new McpSources(settings.mcp(), ProjectChoices.in(paths), ProcessSecrets.of(settings).withoutSecretValues(env))
+                .resolve(workingDir, List.of()).entries().stream()
+                .filter(e -> e.source() == McpSource.WORKSPACE && e.status() == McpSources.Status.START)
+                .forEach(e -> byName.putIfAbsent(e.name(), e.spec()));
         return byName.values().stream().map(spec -> VariableExpansion.expand(spec, env).spec()).toList();
     }
 
