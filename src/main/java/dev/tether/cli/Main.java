@@ -40,8 +40,41 @@ public final class Main {
             System.setProperty(RETRY_ALL_METHODS, "true");
         }
         Map<String, String> env = HandedOverSecrets.merge(System.getenv(), stderr::println);
-        int code = run(args, System.in, protocolOut, stderr, env);
+        String[] effective = logTo(args, env, stderr);
+        int code = run(effective, System.in, protocolOut, stderr, env);
         System.exit(code);
+    }
+
+    /**
+     * Sends the log (slf4j writes to {@code System.err}) to the log file, masked, and to the
+     * terminal as well for the agent (an editor shows its stderr) or with {@code --verbose} or
+     * {@code TETHER_LOG}; a command's own messages go to {@code terminal} either way, so CLI output is
+     * clean. {@code TETHER_LOG=<level>} (error, warn, info, debug, trace) also sets the level.
+     *
+     * @return {@code args} without {@code --verbose} (before a {@code --})
+     */
+    private static String[] logTo(String[] args, Map<String, String> env, PrintStream terminal) {
+        List<String> kept = new java.util.ArrayList<>();
+        boolean verbose = false;
+        boolean ended = false;
+        for (String arg : args) {
+            ended |= arg.equals("--");
+            if (!ended && arg.equals("--verbose")) {
+                verbose = true;
+            } else {
+                kept.add(arg);
+            }
+        }
+        String level = env.get("TETHER_LOG");
+        if (level != null && List.of("error", "warn", "info", "debug", "trace").contains(level.strip().toLowerCase(java.util.Locale.ROOT))) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level.strip().toLowerCase(java.util.Locale.ROOT));
+            verbose = true;
+        }
+        boolean agent = kept.isEmpty() || kept.getFirst().equals("acp") || kept.getFirst().startsWith("-");
+        java.nio.file.Path logs = LogFile.path(dev.tether.config.files.TetherPaths.from(env).stateDir()).getParent();
+        dev.tether.security.SecretRegistry secrets = dev.tether.security.SecretRegistry.of(env, List.of());
+        System.setErr(new PrintStream(new LogFile(logs, agent || verbose ? terminal : null, secrets::redact), true, StandardCharsets.UTF_8));
+        return kept.toArray(String[]::new);
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
