@@ -85,13 +85,22 @@ public final class Main {
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
         String command = args.length == 0 || args[0].startsWith("-") ? "acp" : args[0];
         String[] rest = args.length > 0 && !args[0].startsWith("-") ? Arrays.copyOfRange(args, 1, args.length) : args;
-        if (Arrays.asList(args).contains("--version")) {
+        // Tether's own options end at `--`: what follows is a server's command line (`mcp add x -- tool --help`).
+        int end = Arrays.asList(args).indexOf("--");
+        List<String> options = Arrays.asList(args).subList(0, end < 0 ? args.length : end);
+        if (options.contains("--version") && (args[0].equals("--version") || command.equals("acp"))) {
             printTo(out, "tether " + version() + "\n");
             return 0;
         }
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h") || command.equals("help")) {
-            printTo(out, usage());
+        if (options.contains("--help") || options.contains("-h") || command.equals("help")) {
+            List<String> words = options.stream().takeWhile(a -> !a.startsWith("-")).toList();
+            String own = command.equals("help") ? CommandHelp.of(options.subList(1, options.size())) : CommandHelp.of(words);
+            printTo(out, own != null ? own : usage());
             return 0;
+        }
+        if (command.equals("mcp") && rest.length > 0 && !rest[0].startsWith("-") && !CommandHelp.knows("mcp", rest[0])) {
+            err.println(CommandHelp.unknown("mcp", rest[0]));
+            return 2;
         }
         // An editor's terminal auth method runs its configured invocation (say `tether acp`) with `login` appended.
         if (command.equals("acp") && args.length > 0 && List.of("login", "logout").contains(args[args.length - 1])) {
@@ -109,7 +118,7 @@ public final class Main {
             case "train" -> Training.run(rest, err, (agentIn, agentOut, agentErr, agentEnv) ->
                     run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
             default -> {
-                err.println("tether: unknown command \"" + command + "\". Run tether --help.");
+                err.println(CommandHelp.unknown(null, command));
                 yield 2;
             }
         };

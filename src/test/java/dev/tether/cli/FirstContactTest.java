@@ -134,6 +134,84 @@ class FirstContactTest {
                                 "unknown option \"--mcp-conifg\"; did you mean \"--mcp-config\"?")), agent.updates("notice").toString());
                     }
                 }),
+                new Mistake("timeout written as text", user -> {
+                    user.config("{\"mcp\": {\"connectTimeoutSeconds\": \"30\"}}");
+                    editorIsWarned(user, "\"mcp.connectTimeoutSeconds\" is the text \"30\", expected a whole number");
+                }),
+                new Mistake("approval key written as text", user -> {
+                    user.config("{\"enableAllProjectMcpServers\": \"yes\"}");
+                    editorIsWarned(user, "enableAllProjectMcpServers must be true or false; ignoring it");
+                }),
+                new Mistake("server entry that is a string", user -> {
+                    user.config("{\"mcpServers\": {\"x\": \"npx x-server\"}}");
+                    editorIsWarned(user, "server \"x\" must be an object; skipping this server");
+                }),
+                new Mistake("unknown transport type", user -> {
+                    user.config("{\"mcpServers\": {\"x\": {\"type\": \"grpc\", \"url\": \"http://127.0.0.1:1\"}}}");
+                    editorIsWarned(user, "server \"x\" has unknown type \"grpc\"");
+                }),
+                new Mistake("--mcp-config naming a missing file", user ->
+                        editorIsWarned(user, "cannot read MCP config " + Path.of("").toAbsolutePath().resolve("nope.json") + ": no such file",
+                                "--mcp-config", "nope.json")),
+                new Mistake("--mcp-config that is not JSON", user ->
+                        editorIsWarned(user, "--mcp-config is not valid JSON", "--mcp-config", "{broken")),
+                new Mistake("misspelled --strict-mcp-config", user ->
+                        editorIsWarned(user, "unknown option \"--strict-mcp-conifg\"; did you mean \"--strict-mcp-config\"?",
+                                "--strict-mcp-conifg")),
+                new Mistake("max tokens negative in the environment", user -> {
+                    user.env("TETHER_MAX_TOKENS", "-5");
+                    editorIsWarned(user, "TETHER_MAX_TOKENS (environment) is \"-5\", not a positive whole number; using the default 8192");
+                }),
+                new Mistake("unknown command", user -> {
+                    FirstContactAgent.Ran ran = user.run("mpc", "list");
+                    assertEquals(2, ran.exit(), ran.toString());
+                    assertEquals("tether: unknown command \"mpc\"; did you mean \"mcp\"? Run tether --help.\n", ran.err());
+                }),
+                new Mistake("unknown mcp subcommand", user -> {
+                    FirstContactAgent.Ran ran = user.run("mcp", "lst");
+                    assertEquals(2, ran.exit(), ran.toString());
+                    assertEquals("tether: unknown command \"mcp lst\"; did you mean \"list\"? Run tether mcp --help.\n", ran.err());
+                }),
+                new Mistake("--version after -- belongs to the server", user -> {
+                    FirstContactAgent.Ran ran = user.run("mcp", "add", "vers", "--", "mytool", "--version");
+                    assertEquals(0, ran.exit(), ran.toString());
+                    assertFalse(ran.out().contains("tether 0."), "not Tether's version: " + ran);
+                    FirstContactAgent.Ran got = user.run("mcp", "get", "--json", "vers");
+                    assertTrue(got.out().contains("\"--version\""), "the server's argument was kept: " + got);
+                }),
+                new Mistake("--help after -- belongs to the server", user -> {
+                    FirstContactAgent.Ran ran = user.run("mcp", "add", "helper", "--", "mytool", "--help");
+                    assertEquals(0, ran.exit(), ran.toString());
+                    assertFalse(ran.out().contains("usage:"), "not Tether's help: " + ran);
+                }),
+                new Mistake("bad flag before --", user -> {
+                    FirstContactAgent.Ran ran = user.run("mcp", "add", "--transprt", "http", "x", "http://127.0.0.1:1/");
+                    assertEquals(2, ran.exit(), ran.toString());
+                    assertTrue(ran.err().contains("--transprt"), "the flag is named: " + ran);
+                }),
+                new Mistake("openai provider without a key for the public API", user -> {
+                    user.env("TETHER_PROVIDER", "openai");
+                    try (var agent = user.acp()) {
+                        agent.initialize();
+                        JsonNode refused = agent.newSession();
+                        assertEquals(-32000, refused.path("error").path("code").asInt(), "credentials really are missing: " + refused);
+                        assertTrue(refused.path("error").path("message").asString().contains("tether login"), refused.toString());
+                    }
+                }),
+                new Mistake("client that cannot ask, with a project server", user -> {
+                    Files.writeString(user.workspace().resolve(".mcp.json"), "{\"mcpServers\": {\"orders\": {\"command\": \"orders-server\"}}}");
+                    user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
+                    try (var agent = user.acp()) {
+                        agent.initialize();
+                        String id = agent.newSession().path("result").path("sessionId").asString();
+                        agent.prompt(id, "hi");
+                        agent.prompt(id, "/mcp");
+                        String mcp = String.join("", agent.updates("agent_message_chunk"));
+                        assertTrue(mcp.contains("orders") && mcp.contains("tether mcp approve orders"), "told how to approve: " + mcp);
+                    }
+                    assertFalse(Files.exists(user.dir.resolve("home/state/tether/mcp-project-choices.json")),
+                            "no answer stored for the user");
+                }),
                 new Mistake("no key at all", user -> {
                     try (var agent = user.acp()) {
                         agent.initialize();
@@ -174,9 +252,9 @@ class FirstContactTest {
     }
 
     /** A session starts and works; the editor is told {@code warning} once, as a notice. */
-    private static void editorIsWarned(FirstContactAgent user, String warning) throws Exception {
+    private static void editorIsWarned(FirstContactAgent user, String warning, String... acpArgs) throws Exception {
         user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
-        try (var agent = user.acp()) {
+        try (var agent = user.acp(acpArgs)) {
             agent.initialize();
             JsonNode created = agent.newSession();
             assertFalse(created.has("error"), created.toString());
