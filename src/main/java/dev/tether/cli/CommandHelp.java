@@ -33,6 +33,12 @@ final class CommandHelp {
         put("logout", """
                 usage: tether logout
                 Removes the key tether login stored.""");
+        put("doctor", """
+                usage: tether doctor [--check] [--json]
+                Java and the start-up cache, the model and where its key comes from, the config file and its
+                warnings, this project's MCP servers (--check connects to each), the log file's path.
+                Exits 0 only when nothing is wrong.
+                example: tether doctor --check""");
         put("reference-server", """
                 usage: tether reference-server
                 Runs the bundled reference MCP server (a small order system) on stdio.""");

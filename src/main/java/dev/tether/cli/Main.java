@@ -112,6 +112,8 @@ public final class Main {
             case "logout" -> LoginCommand.logout(out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
             case "mcp" -> McpCommand.run(rest, out, err, env);
+            case "doctor" -> DoctorCommand.run(rest, new PrintStream(out, true, StandardCharsets.UTF_8), err, env,
+                    java.nio.file.Path.of("").toAbsolutePath());
             case "permissions" -> PermissionsCommand.run(rest, new PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), err, env,
                     java.nio.file.Path.of("").toAbsolutePath());
             // The start-up cache's training workload, run by scripts/build; not for users.
@@ -170,6 +172,8 @@ public final class Main {
                                                 this directory).
                   tether mcp rebind <name>      Give your policy-only entry <name> to the editor's server a
                                                 session refused it to (its command or URL changed).
+                  tether doctor [--check] [--json]
+                                                What is wrong with this set-up: Java, model and key, config, servers, log file.
                   tether permissions list       The permission rules of this project, from every scope.
                   tether permissions remove <rule>
                                                 Remove one of your rules for this project (what "Always allow" wrote).

@@ -65,6 +65,14 @@ final class ProviderConfig {
         return new Resolved(resolve(new Source(env, configFile, stored, fileName), warnings), warnings);
     }
 
+    /** Where the chosen provider's key comes from, as the user would look it up, or null when it has none. */
+    static String keyOrigin(Map<String, String> env, JsonNode configFile, JsonNode stored, Path file, String provider) {
+        Source source = new Source(env, configFile, stored, file == null ? "the config file" : file.toString());
+        String envName = ProviderSettings.ANTHROPIC.equals(provider) ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
+        String section = ProviderSettings.ANTHROPIC.equals(provider) ? "anthropic" : "openai";
+        return source.get(envName, section, "apiKey") == null ? null : source.where(envName, section, "apiKey");
+    }
+
     private static ProviderSettings resolve(Source source, List<ConfigWarning> warnings) throws InvalidProvider {
         String anthropicKey = source.get("ANTHROPIC_API_KEY", "anthropic", "apiKey");
         String openaiKey = source.get("OPENAI_API_KEY", "openai", "apiKey");

@@ -150,6 +150,12 @@ public final class SettingsLoader {
         return model(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)), paths);
     }
 
+    /** Where the key of {@code provider} comes from (the variable, the config file's key, or tether login's file), or null. */
+    public static String keyOrigin(TetherPaths paths, Map<String, String> env, String provider) {
+        return ProviderConfig.keyOrigin(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)),
+                paths.configFile(), provider);
+    }
+
     private static TetherSettings.Model model(Map<String, String> env, JsonNode file, JsonNode stored, TetherPaths paths) {
         try {
             ProviderConfig.Resolved resolved = ProviderConfig.resolve(env, file, stored, paths.configFile());
