@@ -1,9 +1,5 @@
 package dev.tether.config.schema;
 
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import dev.tether.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,14 +18,13 @@ import tools.jackson.databind.JsonNode;
  * is close) and a value of the wrong JSON type (with the expected type). Bounds, enumerations and
  * the server entries below {@code mcpServers} are judged by the readers of those keys, which fall
  * back to a default and say so; reporting them here too would print one mistake twice. The schema
- * is compiled on first use, never on the {@code initialize} path. Thread-safe.
+ * is read on first use, never on the {@code initialize} path. Thread-safe.
  */
 public final class ConfigSchema {
     /** The resource the schema is read from. */
     public static final String RESOURCE = "/dev/tether/config/config.schema.json";
 
     private static volatile JsonNode tree;
-    private static volatile Schema compiled;
 
     /** One mistake: the key as a dotted path ({@code mcp.connectTimeoutSeconds}) and the whole message. */
     public record Problem(String key, String text) {}
@@ -66,51 +61,46 @@ public final class ConfigSchema {
      */
     public static List<Problem> check(JsonNode file, String source) {
         List<Problem> problems = new ArrayList<>();
-        for (Error error : compiled().validate(file)) {
-            String path = dotted(error);
-            if (path.equals("mcpServers") || path.startsWith("mcpServers.")) {
-                continue;
-            }
-            switch (error.getKeyword()) {
-                case "additionalProperties" -> {
-                    String key = error.getProperty();
-                    String full = path.isEmpty() ? key : path + "." + key;
-                    problems.add(new Problem(full, source + ": unknown key \"" + full + "\"" + DidYouMean.hint(key, keysAt(path))
-                            + "; ignoring it"));
-                }
-                case "type" -> problems.add(new Problem(path, source + ": \"" + path + "\" is " + JsonTypes.describe(error.getInstanceNode())
-                        + ", expected " + JsonTypes.expected(error.getSchemaNode()) + "; ignoring it"));
-                default -> {
-                    // Bounds and choices: the key's reader reports them, with the default it keeps.
-                }
-            }
-        }
+        walk(tree(), tree(), file, "", source, problems);
         return problems;
     }
 
-    private static String dotted(Error error) {
-        StringBuilder path = new StringBuilder();
-        var location = error.getInstanceLocation();
-        for (int i = 0; i < location.getNameCount(); i++) {
-            if (!path.isEmpty()) {
-                path.append('.');
-            }
-            path.append(location.getElement(i));
+    /**
+     * The schema's own subset, walked by hand: {@code properties}, {@code additionalProperties}
+     * (false or a schema), local {@code $ref}s and {@code type}. A full validator (networknt) costs
+     * half a second of class loading and compiling on a cold start, which the first
+     * {@code session/new} would wait for; {@code ConfigSchemaTest} checks that one agrees with this walk.
+     */
+    private static void walk(JsonNode root, JsonNode schema, JsonNode value, String path, String source, List<Problem> problems) {
+        JsonNode node = SchemaWalk.resolve(root, schema);
+        if (path.equals("mcpServers") || path.startsWith("mcpServers.")) {
+            return;
         }
-        return path.toString();
-    }
-
-    private static Schema compiled() {
-        Schema now = compiled;
-        if (now == null) {
-            synchronized (ConfigSchema.class) {
-                if (compiled == null) {
-                    compiled = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(tree());
-                }
-                now = compiled;
+        JsonNode type = node.get("type");
+        if (type != null && !JsonTypes.fits(value, type)) {
+            problems.add(new Problem(path, source + ": \"" + path + "\" is " + JsonTypes.describe(value) + ", expected "
+                    + JsonTypes.expected(type) + "; ignoring it"));
+            return;
+        }
+        if (!value.isObject()) {
+            return;
+        }
+        JsonNode properties = node.path("properties");
+        JsonNode additional = node.get("additionalProperties");
+        for (var field : value.properties()) {
+            String key = field.getKey();
+            String full = path.isEmpty() ? key : path + "." + key;
+            JsonNode sub = properties.get(key);
+            if (sub != null) {
+                walk(root, sub, field.getValue(), full, source, problems);
+            } else if (additional != null && additional.isBoolean() && !additional.asBoolean()) {
+                Set<String> known = new LinkedHashSet<>();
+                properties.propertyNames().forEach(known::add);
+                problems.add(new Problem(full, source + ": unknown key \"" + full + "\"" + DidYouMean.hint(key, known) + "; ignoring it"));
+            } else if (additional != null && additional.isObject()) {
+                walk(root, additional, field.getValue(), full, source, problems);
             }
         }
-        return now;
     }
 
     private static JsonNode read() {

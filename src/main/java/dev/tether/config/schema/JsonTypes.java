@@ -20,6 +20,28 @@ final class JsonTypes {
         return value.isArray() ? "a list" : "an object";
     }
 
+    /** Whether {@code value} is of the type (a name, or a list of names) a schema's {@code type} keyword gives. */
+    static boolean fits(JsonNode value, JsonNode type) {
+        if (type.isArray()) {
+            for (JsonNode one : type) {
+                if (fits(value, one)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return switch (type.asString()) {
+            case "string" -> value.isString();
+            case "integer" -> value.isIntegralNumber() || value.isNumber() && value.asDouble() == Math.rint(value.asDouble());
+            case "number" -> value.isNumber();
+            case "boolean" -> value.isBoolean();
+            case "array" -> value.isArray();
+            case "object" -> value.isObject();
+            case "null" -> value.isNull();
+            default -> true;
+        };
+    }
+
     /** @param schema the {@code type} keyword's value, or the schema object holding it */
     static String expected(JsonNode schema) {
         JsonNode type = schema == null ? null : schema.isObject() ? schema.get("type") : schema;

@@ -24,7 +24,7 @@ final class SchemaWalk {
         return node;
     }
 
-    private static JsonNode resolve(JsonNode root, JsonNode node) {
+    static JsonNode resolve(JsonNode root, JsonNode node) {
         JsonNode ref = node.get("$ref");
         if (ref != null && ref.isString() && ref.asString().startsWith("#/")) {
             return root.at(ref.asString().substring(1));

@@ -59,6 +59,29 @@ class ConfigSchemaTest {
         assertEquals(Json.parse(Files.readString(docs)), ConfigSchema.tree(), "edit docs/reference/config.schema.json and copy it to the resource");
     }
 
+    /** The hand walk agrees with a full JSON Schema validator on which keys are unknown and which values have the wrong type. */
+    @Test
+    void aFullValidatorFindsTheSameMistakes() {
+        com.networknt.schema.Schema full = com.networknt.schema.SchemaRegistry.withDefaultDialect(
+                com.networknt.schema.SpecificationVersion.DRAFT_2020_12).getSchema(ConfigSchema.tree());
+        for (String json : List.of("{\"provder\": 1, \"mcp\": {\"callIdleSeconds\": \"5\", \"x\": 1}}",
+                "{\"tools\": {\"deny\": \"x\"}, \"oauth\": [], \"context\": {\"compactAt\": \"high\"}}",
+                "{\"anthropic\": {\"apiKey\": 5, \"bse\": 1}, \"permissions\": {\"allow\": [\"Read\"], \"alow\": []}}", "{}")) {
+            var node = Json.parse(json);
+            java.util.Set<String> byValidator = new java.util.TreeSet<>();
+            for (var error : full.validate(node)) {
+                String at = error.getInstanceLocation().toString().replaceFirst("^[$/]\\.?", "").replace('/', '.');
+                switch (error.getKeyword()) {
+                    case "additionalProperties" -> byValidator.add((at.isEmpty() ? "" : at + ".") + error.getProperty());
+                    case "type" -> byValidator.add(at);
+                    default -> { }
+                }
+            }
+            java.util.Set<String> byWalk = new java.util.TreeSet<>(ConfigSchema.check(node, "f").stream().map(ConfigSchema.Problem::key).toList());
+            assertEquals(byValidator, byWalk, json);
+        }
+    }
+
     @Test
     void didYouMeanIsByEditDistance() {
         assertEquals("command", DidYouMean.suggest("comand", List.of("command", "args")));
