@@ -104,47 +104,36 @@ public final class FailureWords {
      * @param resolved  where it was looked for (null: not resolved)
      */
     public static String program(Throwable failure, String asWritten, Path resolved) {
-        String looked = resolved == null || resolved.toString().equals(asWritten) ? "" : " (looked for " + resolved + ")";
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof NoSuchFileException || t instanceof FileNotFoundException) {
-                return "no such file: \"" + asWritten + "\"" + looked;
-            }
-            if (t instanceof AccessDeniedException) {
-                return deniedOrNotExecutable(asWritten, resolved, looked);
-            }
-            Matcher m = OS_ERROR.matcher(String.valueOf(t.getMessage()));
-            if (m.find()) {
-                switch (m.group(1)) {
-                    case "2" -> {
-                        return "no such file: \"" + asWritten + "\"" + looked;
-                    }
-                    case "13" -> {
-                        return deniedOrNotExecutable(asWritten, resolved, looked);
-                    }
-                    case "8" -> {
-                        return "\"" + asWritten + "\"" + looked + " is not a program this system can run (a script needs a #! line)";
-                    }
-                    default -> {
-                        return "cannot start \"" + asWritten + "\"" + looked + " (system error " + m.group(1) + ")";
-                    }
-                }
-            }
-        }
-        return "cannot start \"" + asWritten + "\"" + looked;
+        return fileFailure(failure, asWritten, resolved, true);
     }
 
     /** A file that could not be read. */
     public static String file(Throwable failure, String asWritten, Path resolved) {
+        return fileFailure(failure, asWritten, resolved, false);
+    }
+
+    /** The file rows of the table: a program to start ({@code run}) or a file to read. */
+    private static String fileFailure(Throwable failure, String asWritten, Path resolved, boolean run) {
         String looked = resolved == null || resolved.toString().equals(asWritten) ? "" : " (looked for " + resolved + ")";
+        String denied = run ? deniedOrNotExecutable(asWritten, resolved, looked) : "permission denied reading \"" + asWritten + "\"" + looked;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof NoSuchFileException || t instanceof FileNotFoundException) {
                 return "no such file: \"" + asWritten + "\"" + looked;
             }
             if (t instanceof AccessDeniedException) {
-                return "permission denied reading \"" + asWritten + "\"" + looked;
+                return denied;
+            }
+            Matcher m = OS_ERROR.matcher(String.valueOf(t.getMessage()));
+            if (run && m.find()) {
+                return switch (m.group(1)) {
+                    case "2" -> "no such file: \"" + asWritten + "\"" + looked;
+                    case "13" -> denied;
+                    case "8" -> "\"" + asWritten + "\"" + looked + " is not a program this system can run (a script needs a #! line)";
+                    default -> "cannot start \"" + asWritten + "\"" + looked + " (system error " + m.group(1) + ")";
+                };
             }
         }
-        return "cannot read \"" + asWritten + "\"" + looked;
+        return (run ? "cannot start \"" : "cannot read \"") + asWritten + "\"" + looked;
     }
 
     private static String deniedOrNotExecutable(String asWritten, Path resolved, String looked) {
