@@ -73,7 +73,10 @@ public final class Main {
         boolean agent = kept.isEmpty() || kept.getFirst().equals("acp") || kept.getFirst().startsWith("-");
         java.nio.file.Path logs = LogFile.path(dev.tether.config.files.TetherPaths.from(env).stateDir()).getParent();
         dev.tether.security.SecretRegistry secrets = dev.tether.security.SecretRegistry.of(env, List.of());
-        System.setErr(new PrintStream(new LogFile(logs, agent || verbose ? terminal : null, secrets::redact), true, StandardCharsets.UTF_8));
+        // Known keys first, then anything shaped like a credential (bearer tokens, sk-… keys, URL user info).
+        java.util.function.UnaryOperator<String> mask =
+                line -> dev.tether.security.Redactor.redactLines(secrets.redact(line), Integer.MAX_VALUE) + "\n";
+        System.setErr(new PrintStream(new LogFile(logs, agent || verbose ? terminal : null, mask), true, StandardCharsets.UTF_8));
         return kept.toArray(String[]::new);
     }
 

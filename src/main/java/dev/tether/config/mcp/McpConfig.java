@@ -2,7 +2,6 @@ package dev.tether.config.mcp;
 
 import dev.tether.config.schema.ConfigSchema;
 import dev.tether.config.schema.DidYouMean;
-
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.settings.McpServerPolicy;
