@@ -1,11 +1,11 @@
 package dev.tether.cli;
 
-import dev.tether.cli.exit.ExitCode;
 import dev.tether.acp.AcpAgent;
 import dev.tether.acp.AcpChannel;
 import dev.tether.acp.ClientCapabilities;
 import dev.tether.acp.FirstInitialize;
 import dev.tether.acp.editor.EditorFrontend;
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
@@ -48,13 +48,7 @@ final class AcpCommand {
                    java.util.function.UnaryOperator<SessionServices> adjust) {
         FirstWrite protocolOut = new FirstWrite(out);
         StartupWarmup.start();
-        SettingsLoader.CommandLine flags;
-        try {
-            flags = SettingsLoader.commandLine(args, Path.of("").toAbsolutePath());
-        } catch (SettingsLoader.InvalidSettings e) {
-            err.println("tether: " + e.getMessage());
-            return ExitCode.USAGE.code();
-        }
+        SettingsLoader.CommandLine flags = SettingsLoader.commandLine(args, Path.of("").toAbsolutePath());
         // The editor's first frame, its initialize request, is answered while the rest is put
         // together: its answer needs neither the settings nor Jackson (FirstInitialize).
         FirstInitialize first = new FirstInitialize(Main.version());
@@ -115,6 +109,6 @@ final class AcpCommand {
         // The channel's writer is a daemon thread: what is still queued reaches the editor before exit.
         rpc.close();
         Runtime.getRuntime().removeShutdownHook(hook);
-        return 0;
+        return ExitCode.OK.code();
     }
 }

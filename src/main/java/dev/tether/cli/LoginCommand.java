@@ -90,7 +90,7 @@ final class LoginCommand {
                     ? "Note: " + (env.containsKey(envName) ? envName : "TETHER_PROVIDER")
                             + " is set in this environment; where it is set, the environment wins.\n"
                     : ""));
-            return 0;
+            return ExitCode.OK.code();
         } catch (IOException e) {
             // The message names the file, never the key.
             err.println("tether login: cannot store the key: " + e.getMessage());
@@ -105,7 +105,7 @@ final class LoginCommand {
     static int logout(OutputStream out, PrintStream err, Path file) {
         try {
             print(out, StoredCredentials.delete(file) ? "Signed out: removed " + file + ".\n" : "No stored key (" + file + ").\n");
-            return 0;
+            return ExitCode.OK.code();
         } catch (IOException e) {
             err.println("tether logout: cannot remove " + file + ": " + e.getMessage());
             return ExitCode.FAILURE.code();

@@ -1,7 +1,7 @@
 package dev.tether.cli;
 
-import dev.tether.cli.exit.ExitCode;
 import dev.tether.cli.exec.ExecCommand;
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.cli.mcp.McpCommand;
 import dev.tether.cli.secrets.HandedOverSecrets;
 import dev.tether.cli.train.Training;
@@ -47,8 +47,44 @@ public final class Main {
             stderr.print(AtTerminal.help(version()));
             System.exit(ExitCode.OK.code());
         }
-        int code = run(args, System.in, protocolOut, stderr, env);
+        String[] effective = logTo(args, env, stderr);
+        int code = run(effective, System.in, protocolOut, stderr, env);
         System.exit(code);
+    }
+
+    /**
+     * Sends the log (slf4j writes to {@code System.err}) to the log file, masked, and to the
+     * terminal as well for the agent (an editor shows its stderr) or with {@code --verbose} or
+     * {@code TETHER_LOG}; a command's own messages go to {@code terminal} either way, so CLI output is
+     * clean. {@code TETHER_LOG=<level>} (error, warn, info, debug, trace) also sets the level.
+     *
+     * @return {@code args} without {@code --verbose} (before a {@code --})
+     */
+    private static String[] logTo(String[] args, Map<String, String> env, PrintStream terminal) {
+        List<String> kept = new java.util.ArrayList<>();
+        boolean verbose = false;
+        boolean ended = false;
+        for (String arg : args) {
+            ended |= arg.equals("--");
+            if (!ended && arg.equals("--verbose")) {
+                verbose = true;
+            } else {
+                kept.add(arg);
+            }
+        }
+        String level = env.get("TETHER_LOG");
+        if (level != null && List.of("error", "warn", "info", "debug", "trace").contains(level.strip().toLowerCase(java.util.Locale.ROOT))) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level.strip().toLowerCase(java.util.Locale.ROOT));
+            verbose = true;
+        }
+        boolean agent = kept.isEmpty() || kept.getFirst().equals("acp") || kept.getFirst().startsWith("-");
+        java.nio.file.Path logs = LogFile.path(dev.tether.config.files.TetherPaths.from(env).stateDir()).getParent();
+        dev.tether.security.SecretRegistry secrets = dev.tether.security.SecretRegistry.of(env, List.of());
+        // Known keys first, then anything shaped like a credential (bearer tokens, sk-… keys, URL user info).
+        java.util.function.UnaryOperator<String> mask =
+                line -> dev.tether.security.Redactor.redactLines(secrets.redact(line), Integer.MAX_VALUE) + "\n";
+        System.setErr(new PrintStream(new LogFile(logs, agent || verbose ? terminal : null, mask), true, StandardCharsets.UTF_8));
+        return kept.toArray(String[]::new);
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
@@ -59,13 +95,22 @@ public final class Main {
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
         String command = args.length == 0 || args[0].startsWith("-") ? "acp" : args[0];
         String[] rest = args.length > 0 && !args[0].startsWith("-") ? Arrays.copyOfRange(args, 1, args.length) : args;
-        if (Arrays.asList(args).contains("--version")) {
+        // Tether's own options end at `--`: what follows is a server's command line (`mcp add x -- tool --help`).
+        int end = Arrays.asList(args).indexOf("--");
+        List<String> options = Arrays.asList(args).subList(0, end < 0 ? args.length : end);
+        if (options.contains("--version") && (args[0].equals("--version") || command.equals("acp"))) {
             printTo(out, "tether " + version() + "\n");
-            return 0;
+            return ExitCode.OK.code();
         }
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h") || command.equals("help")) {
-            printTo(out, usage());
-            return 0;
+        if (options.contains("--help") || options.contains("-h") || command.equals("help")) {
+            List<String> words = options.stream().takeWhile(a -> !a.startsWith("-")).toList();
+            String own = command.equals("help") ? CommandHelp.of(options.subList(1, options.size())) : CommandHelp.of(words);
+            printTo(out, own != null ? own : usage());
+            return ExitCode.OK.code();
+        }
+        if (command.equals("mcp") && rest.length > 0 && !rest[0].startsWith("-") && !CommandHelp.knows("mcp", rest[0])) {
+            err.println(CommandHelp.unknown("mcp", rest[0]));
+            return ExitCode.USAGE.code();
         }
         // An editor's terminal auth method runs its configured invocation (say `tether acp`) with `login` appended.
         if (command.equals("acp") && args.length > 0 && List.of("login", "logout").contains(args[args.length - 1])) {
@@ -80,13 +125,15 @@ public final class Main {
             case "logout" -> LoginCommand.logout(out, err, env);
             case "reference-server" -> dev.tether.reference.ReferenceServer.run(rest, in, out);
             case "mcp" -> McpCommand.run(rest, out, err, env);
+            case "doctor" -> DoctorCommand.run(rest, new PrintStream(out, true, StandardCharsets.UTF_8), err, env,
+                    java.nio.file.Path.of("").toAbsolutePath());
             case "permissions" -> PermissionsCommand.run(rest, new PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), err, env,
                     java.nio.file.Path.of("").toAbsolutePath());
             // The start-up cache's training workload, run by scripts/build; not for users.
             case "train" -> Training.run(rest, err, (agentIn, agentOut, agentErr, agentEnv) ->
                     run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
             default -> {
-                err.println("tether: unknown command \"" + command + "\". Run tether --help.");
+                err.println(CommandHelp.unknown(null, command));
                 yield ExitCode.USAGE.code();
             }
         };
@@ -142,6 +189,8 @@ public final class Main {
                                                 this directory).
                   tether mcp rebind <name>      Give your policy-only entry <name> to the editor's server a
                                                 session refused it to (its command or URL changed).
+                  tether doctor [--check] [--json]
+                                                What is wrong with this set-up: Java, model and key, config, servers, log file.
                   tether permissions list       The permission rules of this project, from every scope.
                   tether permissions remove <rule>
                                                 Remove one of your rules for this project (what "Always allow" wrote).

@@ -1,7 +1,7 @@
 package dev.tether.cli;
 
-import dev.tether.cli.exit.ExitCode;
 import dev.tether.base.git.ProjectRoot;
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
 import dev.tether.config.files.JsonFiles;
@@ -59,7 +59,7 @@ final class PermissionsCommand {
                 : "waiting for your approval (tether permissions approve): not applied";
         section(out, "project (" + ProjectRuleFile.RELATIVE + ")", project.rules(), allowState);
         settings.permissions().warnings().forEach(w -> out.println("warning: " + w));
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static void section(PrintStream out, String title, RuleList rules, String allowState) {
@@ -80,7 +80,7 @@ final class PermissionsCommand {
             int removed = local.remove(root, text);
             if (removed > 0) {
                 out.println("Removed `" + text + "` from your rules for " + root + "; such calls are asked about again.");
-                return 0;
+                return ExitCode.OK.code();
             }
         } catch (JsonFiles.EditException e) {
             err.println("tether: " + e.getMessage());
@@ -97,7 +97,7 @@ final class PermissionsCommand {
         ProjectRuleFile project = ProjectRuleFile.read(root);
         if (project.fingerprint() == null) {
             out.println("No allow rules in " + project.path() + " to answer for.");
-            return 0;
+            return ExitCode.OK.code();
         }
         try {
             local.answer(root, project.fingerprint(), approve);
@@ -107,6 +107,6 @@ final class PermissionsCommand {
         }
         out.println((approve ? "Approved" : "Rejected") + " the allow rules of " + project.path() + ": "
                 + String.join(", ", project.allowTexts()) + (approve ? ". If the list changes, you are asked again." : "."));
-        return 0;
+        return ExitCode.OK.code();
     }
 }

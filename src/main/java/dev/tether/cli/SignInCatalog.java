@@ -37,20 +37,30 @@ final class SignInCatalog implements ModelCatalog {
 
     @Override
     public String missingCredentials() {
-        String missing = current.missingCredentials();
-        if (missing == null) {
-            return null;
+        return usable().missingCredentials();
+    }
+
+    /** A configuration error fixed on disk is also picked up by the next check, like a key stored by a login. */
+    @Override
+    public String configurationError() {
+        return usable().configurationError();
+    }
+
+    private ModelCatalog usable() {
+        ModelCatalog now = current;
+        if (now.missingCredentials() == null && now.configurationError() == null) {
+            return now;
         }
         synchronized (this) {
             TetherSettings.Model fresh = reload.get();
             ProviderSettings provider = fresh.provider();
             if (fresh.problem() != null || provider == null || ProviderSelection.missingCredentials(provider) != null) {
-                return current.missingCredentials();
+                return current;
             }
             secrets.register(provider.anthropicApiKey());
             secrets.register(provider.openaiApiKey());
             current = build.apply(fresh);
-            return current.missingCredentials();
+            return current;
         }
     }
 
@@ -66,7 +76,7 @@ final class SignInCatalog implements ModelCatalog {
 
     @Override
     public ModelProvider open(String model) throws ModelException {
-        return current.open(model);
+        return usable().open(model);
     }
 
     @Override

@@ -67,6 +67,11 @@ final class Wiring {
         return new ModelCatalog() {
             @Override
             public String missingCredentials() {
+                return null;
+            }
+
+            @Override
+            public String configurationError() {
                 return message;
             }
 
@@ -82,7 +87,7 @@ final class Wiring {
 
             @Override
             public ModelProvider open(String model) throws ModelException {
-                throw new ModelException(ModelException.Kind.AUTH, message);
+                throw new ModelException(ModelException.Kind.CONFIGURATION, message);
             }
         };
     }

@@ -75,11 +75,9 @@ final class NetworkConfig {
         if (nodeExtra != null && !nodeExtra.isBlank()) {
             extra.addAll(certificates(Path.of(nodeExtra), "NODE_EXTRA_CA_CERTS"));
         }
-        if (extra.isEmpty()) {
-            return null;
-        }
         try {
-            return ExtraTrust.context(extra);
+            // Without extra authorities: the JDK's trust, wrapped so a refused certificate is named.
+            return extra.isEmpty() ? ExtraTrust.namingDefault() : ExtraTrust.context(extra);
         } catch (GeneralSecurityException e) {
             log().warn("cannot add the extra certificate authorities ({}); using the JDK's own", e.getMessage());
             return null;

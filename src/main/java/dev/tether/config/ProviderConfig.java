@@ -1,7 +1,11 @@
 package dev.tether.config;
 
+import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.model.ProviderSelection;
 import dev.tether.model.ProviderSettings;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -10,30 +14,66 @@ import tools.jackson.databind.JsonNode;
  * {@code tether login} stored ({@link StoredCredentials}), in that order: the stored key counts
  * only when the environment and the config file name no provider at all. The shapes are
  * documented in {@code docs/reference/providers.md}.
+ *
+ * <p>A value that cannot be used is named with where it came from (the environment variable, or
+ * the key and the file) and what it is: a provider Tether does not know is a
+ * {@link InvalidProvider configuration error} (no default can stand in for the user's choice); a
+ * value with a default that serves ({@code maxTokens}) is a warning and the default.
  */
 final class ProviderConfig {
     private ProviderConfig() {}
 
-    /**
-     * Resolves the settings. {@code configFile} may be null or missing nodes.
-     *
-     * @throws IllegalArgumentException with a readable message for an unknown provider name
-     *     or a malformed value
-     */
-    static ProviderSettings resolve(Map<String, String> env, JsonNode configFile) {
-        return resolve(new Source(env, configFile, null));
-    }
-
-    /** As {@link #resolve(Map, JsonNode)}, falling back to {@code stored} (may be null or empty). */
-    static ProviderSettings resolve(Map<String, String> env, JsonNode configFile, JsonNode stored) {
-        ProviderSettings settings = resolve(new Source(env, configFile, null));
-        if (!ProviderSettings.NONE.equals(settings.provider()) || stored == null || stored.isEmpty()) {
-            return settings;
+    /** A provider setting that leaves no provider to use; the message names the source, the key and the value. */
+    static final class InvalidProvider extends Exception {
+        InvalidProvider(String message) {
+            super(message, null, false, false);
         }
-        return resolve(new Source(env, configFile, stored));
     }
 
-    private static ProviderSettings resolve(Source source) {
+    /** The provider and what was wrong with values that a default replaced. */
+    record Resolved(ProviderSettings settings, List<ConfigWarning> warnings) {
+        Resolved {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /** As {@link #resolve(Map, JsonNode, JsonNode, Path)} without a stored login, warnings dropped; for tests. */
+    static ProviderSettings resolve(Map<String, String> env, JsonNode configFile) throws InvalidProvider {
+        return resolve(env, configFile, null, null).settings();
+    }
+
+    /** As {@link #resolve(Map, JsonNode, JsonNode, Path)}, warnings dropped; for tests. */
+    static ProviderSettings resolve(Map<String, String> env, JsonNode configFile, JsonNode stored) throws InvalidProvider {
+        return resolve(env, configFile, stored, null).settings();
+    }
+
+    /**
+     * Resolves the settings. {@code configFile} may be null or missing nodes; {@code stored} (the
+     * login, may be null or empty) counts only when nothing else names a provider; {@code file} is
+     * the config file's path, for messages (null: "the config file").
+     *
+     * @throws InvalidProvider the provider named is not one Tether knows
+     */
+    static Resolved resolve(Map<String, String> env, JsonNode configFile, JsonNode stored, Path file) throws InvalidProvider {
+        String fileName = file == null ? "the config file" : file.toString();
+        List<ConfigWarning> warnings = new ArrayList<>();
+        ProviderSettings settings = resolve(new Source(env, configFile, null, fileName), warnings);
+        if (!ProviderSettings.NONE.equals(settings.provider()) || stored == null || stored.isEmpty()) {
+            return new Resolved(settings, warnings);
+        }
+        warnings.clear();
+        return new Resolved(resolve(new Source(env, configFile, stored, fileName), warnings), warnings);
+    }
+
+    /** Where the chosen provider's key comes from, as the user would look it up, or null when it has none. */
+    static String keyOrigin(Map<String, String> env, JsonNode configFile, JsonNode stored, Path file, String provider) {
+        Source source = new Source(env, configFile, stored, file == null ? "the config file" : file.toString());
+        String envName = ProviderSettings.ANTHROPIC.equals(provider) ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
+        String section = ProviderSettings.ANTHROPIC.equals(provider) ? "anthropic" : "openai";
+        return source.get(envName, section, "apiKey") == null ? null : source.where(envName, section, "apiKey");
+    }
+
+    private static ProviderSettings resolve(Source source, List<ConfigWarning> warnings) throws InvalidProvider {
         String anthropicKey = source.get("ANTHROPIC_API_KEY", "anthropic", "apiKey");
         String openaiKey = source.get("OPENAI_API_KEY", "openai", "apiKey");
         String openaiBase = source.get("OPENAI_BASE_URL", "openai", "baseUrl");
@@ -50,8 +90,8 @@ final class ProviderConfig {
             case ProviderSettings.OPENAI -> ProviderSelection.DEFAULT_OPENAI_MODEL;
             case ProviderSettings.SCRIPTED -> "scripted";
             case ProviderSettings.NONE -> null;
-            default -> throw new IllegalArgumentException("unknown model provider '" + provider
-                    + "' (TETHER_PROVIDER): expected anthropic, openai or scripted");
+            default -> throw new InvalidProvider("Configuration error: " + source.where("TETHER_PROVIDER", null, "provider")
+                    + " is \"" + provider + "\", which is not a model provider Tether knows: expected anthropic, openai or scripted.");
         };
         String model = ProviderSettings.SCRIPTED.equals(provider) ? "scripted"
                 : orElse(source.get("TETHER_MODEL", null, "model"), defaultModel);
@@ -67,10 +107,12 @@ final class ProviderConfig {
                 stripSlash(orElse(openaiBase, ProviderSelection.DEFAULT_OPENAI_BASE_URL)),
                 !"false".equalsIgnoreCase(source.get("TETHER_OPENAI_INCLUDE_USAGE", "openai", "includeUsage")),
                 source.get("TETHER_SCRIPT", null, "script"),
-                parseMaxTokens(source.get("TETHER_MAX_TOKENS", null, "maxTokens")));
+                maxTokens(source, warnings));
     }
 
-    private static int parseMaxTokens(String value) {
+    /** The output budget; a value that is not a positive whole number is a warning and the default. */
+    private static int maxTokens(Source source, List<ConfigWarning> warnings) {
+        String value = source.get("TETHER_MAX_TOKENS", null, "maxTokens");
         if (value == null) {
             return ProviderSelection.DEFAULT_MAX_TOKENS;
         }
@@ -82,7 +124,10 @@ final class ProviderConfig {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException("TETHER_MAX_TOKENS must be a positive whole number, not '" + value + "'");
+        String where = source.where("TETHER_MAX_TOKENS", null, "maxTokens");
+        warnings.add(ConfigWarning.of(source.origin("TETHER_MAX_TOKENS"), null, where + " is \"" + value
+                + "\", not a positive whole number; using the default " + ProviderSelection.DEFAULT_MAX_TOKENS));
+        return ProviderSelection.DEFAULT_MAX_TOKENS;
     }
 
     private static String orElse(String value, String fallback) {
@@ -94,14 +139,32 @@ final class ProviderConfig {
     }
 
     /** Environment first, then the config file, then the stored login (top-level or one section deep); blanks count as unset. */
-    private record Source(Map<String, String> env, JsonNode file, JsonNode stored) {
+    private record Source(Map<String, String> env, JsonNode file, JsonNode stored, String fileName) {
         String get(String envName, String section, String field) {
-            String value = env == null ? null : env.get(envName);
-            if (value != null && !value.isBlank()) {
-                return value.strip();
+            if (fromEnv(envName)) {
+                return env.get(envName).strip();
             }
             String configured = read(file, section, field);
             return configured != null ? configured : read(stored, section, field);
+        }
+
+        /** Where {@link #get} found its value, as the user would look it up: the variable, or the key and the file. */
+        String where(String envName, String section, String field) {
+            if (fromEnv(envName)) {
+                return envName + " (environment)";
+            }
+            String key = section == null ? field : section + "." + field;
+            return read(file, section, field) != null ? "\"" + key + "\" in " + fileName : "\"" + key + "\" stored by tether login";
+        }
+
+        /** The source of a warning: the environment or the config file. */
+        String origin(String envName) {
+            return fromEnv(envName) ? "environment" : fileName;
+        }
+
+        private boolean fromEnv(String envName) {
+            String value = env == null ? null : env.get(envName);
+            return value != null && !value.isBlank();
         }
 
         private static String read(JsonNode file, String section, String field) {

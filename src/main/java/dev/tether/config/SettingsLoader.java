@@ -6,6 +6,7 @@ import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.mcp.McpRuntimeConfig;
 import dev.tether.config.permissions.PermissionSettings;
 import dev.tether.config.policy.ManagedPolicy;
+import dev.tether.config.schema.DidYouMean;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.config.sources.ProjectApproval;
 import dev.tether.mcp.api.McpServerSpec;
@@ -20,9 +21,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * The one place that reads Tether's settings: the command line, then the config file and the
  * environment, into a {@link TetherSettings}. Precedence: the environment wins over the config file
- * (providers, paths); {@code --mcp-config} wins over the config file's servers. Only a bad command
- * line fails the start ({@link InvalidSettings}); a bad config file value is a warning on stderr
- * and the default stays.
+ * (providers, paths); {@code --mcp-config} wins over the config file's servers. Nothing fails the
+ * start: an unknown option, like a bad config file value, is a warning (on stderr, and to the
+ * editor as a notice of each session) and the default stays, so an editor that spawned Tether with
+ * a mistyped option hears what is wrong over ACP instead of waiting for an answer that never comes.
  */
 public final class SettingsLoader {
     /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
@@ -31,13 +33,6 @@ public final class SettingsLoader {
     }
 
     private SettingsLoader() {}
-
-    /** A command line Tether cannot start with; the message is for the user, without the "tether: " prefix. */
-    public static final class InvalidSettings extends Exception {
-        InvalidSettings(String message) {
-            super(message, null, false, false);
-        }
-    }
 
     /**
      * What the {@code acp} command line says about settings.
@@ -58,7 +53,7 @@ public final class SettingsLoader {
      * Reads the {@code acp} flags (a relative {@code --mcp-config} file resolves against {@code workingDir}),
      * then the config file named by the environment's XDG paths.
      */
-    public static TetherSettings load(String[] args, Map<String, String> env, Path workingDir) throws InvalidSettings {
+    public static TetherSettings load(String[] args, Map<String, String> env, Path workingDir) {
         return load(commandLine(args, workingDir), env);
     }
 
@@ -66,14 +61,12 @@ public final class SettingsLoader {
     public static TetherSettings load(CommandLine flags, Map<String, String> env) {
         TetherPaths paths = TetherPaths.from(env);
         ManagedPolicy managed = ManagedPolicy.load(ManagedPolicy.location(env, System.getProperty("os.name", "")));
-        return resolve(ConfigFile.load(paths.configFile()), env, flags, paths, managed);
+        ConfigFile.Read file = ConfigFile.read(paths.configFile());
+        return resolve(file.node(), file.warnings(), env, flags, paths, managed);
     }
 
-    /**
-     * The {@code acp} flags; any other argument is refused. A {@code --mcp-config} that cannot be
-     * used is a warning, never a failed start.
-     */
-    public static CommandLine commandLine(String[] args, Path workingDir) throws InvalidSettings {
+    /** The {@code acp} flags. An unknown one, or a {@code --mcp-config} that cannot be used, is a warning, never a failed start. */
+    public static CommandLine commandLine(String[] args, Path workingDir) {
         McpConfig.Declared extra = McpConfig.Declared.NONE;
         List<ConfigWarning> warnings = new ArrayList<>();
         boolean strict = false;
@@ -89,7 +82,9 @@ public final class SettingsLoader {
                     warnings.addAll(parsed.warnings());
                 }
                 case "--strict-mcp-config" -> strict = true;
-                default -> throw new InvalidSettings("unknown option \"" + args[i] + "\". Run tether --help.");
+                default -> warnings.add(ConfigWarning.of("command line", null, "unknown option \"" + args[i] + "\""
+                        + DidYouMean.hint(args[i], List.of("--mcp-config", "--strict-mcp-config"))
+                        + "; ignoring it (the editor's agent settings hold the command line; tether acp --help lists the options)"));
             }
         }
         return new CommandLine(extra, strict, warnings);
@@ -103,10 +98,21 @@ public final class SettingsLoader {
     /** As {@link #resolve(JsonNode, Map, CommandLine, TetherPaths)}, under a managed policy. */
     public static TetherSettings resolve(JsonNode file, Map<String, String> env, CommandLine flags, TetherPaths paths,
                                          ManagedPolicy managed) {
+        return resolve(file, List.of(), env, flags, paths, managed);
+    }
+
+    private static TetherSettings resolve(JsonNode file, List<ConfigWarning> fileWarnings, Map<String, String> env, CommandLine flags,
+                                          TetherPaths paths, ManagedPolicy managed) {
         List<ConfigWarning> warnings = new ArrayList<>(managed.warnings());
         McpConfig.Declared user = configuredServers(file, paths, warnings);
         warnings.addAll(flags.warnings());
         ProjectApproval approval = ProjectApproval.from(file, paths.configFile(), warnings);
+        TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)), paths);
+        warnings.addAll(model.warnings());
+        warnings.addAll(OnceEach.schemaWarnings(fileWarnings, warnings));
+        if (model.problem() != null) {
+            log().warn("{}", model.problem());
+        }
         for (ConfigWarning warning : warnings) {
             log().warn("{}", warning.text());
         }
@@ -116,7 +122,6 @@ public final class SettingsLoader {
                 approval, warnings);
         McpSettings mcp = new McpSettings(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
-        TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)));
         return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),
                 NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file), permissions(file, paths, managed),
                 SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()), env, paths));
@@ -143,13 +148,20 @@ public final class SettingsLoader {
      * stored are read again (after a login in a terminal, a running agent finds the new key).
      */
     public static TetherSettings.Model model(TetherPaths paths, Map<String, String> env) {
-        return model(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)));
+        return model(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)), paths);
     }
 
-    private static TetherSettings.Model model(Map<String, String> env, JsonNode file, JsonNode stored) {
+    /** Where the key of {@code provider} comes from (the variable, the config file's key, or tether login's file), or null. */
+    public static String keyOrigin(TetherPaths paths, Map<String, String> env, String provider) {
+        return ProviderConfig.keyOrigin(env, ConfigFile.load(paths.configFile()), StoredCredentials.read(StoredCredentials.file(paths)),
+                paths.configFile(), provider);
+    }
+
+    private static TetherSettings.Model model(Map<String, String> env, JsonNode file, JsonNode stored, TetherPaths paths) {
         try {
-            return new TetherSettings.Model(ProviderConfig.resolve(env, file, stored), null);
-        } catch (IllegalArgumentException e) {
+            ProviderConfig.Resolved resolved = ProviderConfig.resolve(env, file, stored, paths.configFile());
+            return new TetherSettings.Model(resolved.settings(), null, resolved.warnings());
+        } catch (ProviderConfig.InvalidProvider e) {
             return new TetherSettings.Model(null, e.getMessage());
         }
     }

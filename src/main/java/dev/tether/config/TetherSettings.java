@@ -2,6 +2,7 @@ package dev.tether.config;
 
 import dev.tether.base.net.Network;
 import dev.tether.config.files.TetherPaths;
+import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.permissions.PermissionSettings;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.model.ProviderSettings;
@@ -70,11 +71,16 @@ public record TetherSettings(TetherPaths paths, Map<String, String> environment,
      * The model provider: exactly one of {@code provider} and {@code problem} is set. A broken
      * provider setting is not a failed start; it is reported when a session asks for a model.
      */
-    public record Model(ProviderSettings provider, String problem) {
+    public record Model(ProviderSettings provider, String problem, List<ConfigWarning> warnings) {
         public Model {
             if ((provider == null) == (problem == null)) {
                 throw new IllegalArgumentException("a model setting is either a provider or a problem");
             }
+            warnings = List.copyOf(warnings);
+        }
+
+        public Model(ProviderSettings provider, String problem) {
+            this(provider, problem, List.of());
         }
     }
 }

@@ -7,7 +7,8 @@ import java.time.Duration;
  * bodies beyond a short provider message).
  */
 public final class ModelException extends Exception {
-    public enum Kind { AUTH, RATE_LIMITED, OVERLOADED, SERVER, BAD_REQUEST, NETWORK, PROTOCOL, SCRIPT }
+    /** {@code CONFIGURATION}: a setting names no usable provider (never sent to a model; not a sign-in problem). */
+    public enum Kind { AUTH, RATE_LIMITED, OVERLOADED, SERVER, BAD_REQUEST, NETWORK, PROTOCOL, SCRIPT, CONFIGURATION }
 
     private final Kind kind;
     private final Duration retryAfter;

@@ -19,17 +19,18 @@ public final class ProviderSelection {
     public static String missingCredentials(ProviderSettings settings) {
         return switch (settings.provider()) {
             case ProviderSettings.ANTHROPIC -> settings.anthropicApiKey() == null
-                    ? "The anthropic provider needs an API key: set ANTHROPIC_API_KEY (or anthropic.apiKey in the config file)."
+                    ? "The anthropic provider needs an API key: run `tether login`, or set ANTHROPIC_API_KEY"
+                            + " (or anthropic.apiKey in the config file)."
                     : null;
             case ProviderSettings.OPENAI -> settings.openaiApiKey() == null
                             && DEFAULT_OPENAI_BASE_URL.equals(settings.openaiBaseUrl())
                     ? "The openai provider needs an API key for " + DEFAULT_OPENAI_BASE_URL
-                            + ": set OPENAI_API_KEY, or set OPENAI_BASE_URL to a local OpenAI-compatible server."
+                            + ": run `tether login`, set OPENAI_API_KEY, or set OPENAI_BASE_URL to a local OpenAI-compatible server."
                     : null;
             case ProviderSettings.SCRIPTED -> settings.scriptPath() == null
                     ? "The scripted provider needs a script: set TETHER_SCRIPT=<file.jsonl>."
                     : null;
-            default -> "No model provider is configured: set ANTHROPIC_API_KEY, or OPENAI_BASE_URL"
+            default -> "No model provider is configured: run `tether login`, or set ANTHROPIC_API_KEY, or OPENAI_BASE_URL"
                     + " (plus OPENAI_API_KEY if the server needs one), or TETHER_PROVIDER=scripted with TETHER_SCRIPT=<file>.";
         };
     }

@@ -11,8 +11,19 @@ import java.util.List;
  */
 public interface ModelCatalog {
 
-    /** A readable message saying which credentials to set, or null when the provider can run. */
+    /**
+     * A readable message saying which credentials to set, or null when none are missing. Only this
+     * is answered with ACP's "authentication required"; a configuration error is not.
+     */
     String missingCredentials();
+
+    /**
+     * A readable message naming the setting (the variable, or the file and key) that leaves no
+     * provider to use, or null. Sessions still start; a prompt is answered with this message.
+     */
+    default String configurationError() {
+        return null;
+    }
 
     /** The model chosen when a session starts. */
     String defaultModel();

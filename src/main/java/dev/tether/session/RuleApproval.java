@@ -76,7 +76,7 @@ final class RuleApproval {
             show.accept(SessionEvent.ToolCallUpdated.status(callId, SessionEvent.CallStatus.FAILED));
             return;
         }
-        if (answer != EditorRequests.ServerAnswer.DISMISSED) {
+        if (answer == EditorRequests.ServerAnswer.ALLOW_FOR_PROJECT || answer == EditorRequests.ServerAnswer.REJECT) {
             try {
                 pending.answer(answer == EditorRequests.ServerAnswer.ALLOW_FOR_PROJECT);
             } catch (RuleBook.NotKept e) {

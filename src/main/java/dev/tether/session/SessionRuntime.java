@@ -104,6 +104,10 @@ public final class SessionRuntime implements AutoCloseable {
         // The configuration's warnings reach the user with the first model request (and in /mcp),
         // and as notices once the session is answered where the editor shows them.
         mcp.warnings().forEach(notices::configWarning);
+        String configurationError = services.models().configurationError();
+        if (configurationError != null) {
+            notices.setupWarning("Configuration error", configurationError + " Prompts are answered with this message until it is fixed.");
+        }
         this.serverWait = new ServerWait(mcp, ports.requests(), scope, recorder::send, () -> {
             notices.flush();
             recorder.warnIfUnsaved();
@@ -244,6 +248,10 @@ public final class SessionRuntime implements AutoCloseable {
             } catch (ModelException e) {
                 if (e.kind() == ModelException.Kind.AUTH) {
                     throw new SessionError.AuthRequired("The model provider rejected the credentials: " + e.getMessage());
+                }
+                if (e.kind() == ModelException.Kind.CONFIGURATION) {
+                    recorder.sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + e.getMessage()));
+                    return StopReason.END_TURN;
                 }
                 recorder.sendDurable(new SessionEvent.AgentMessage(null, "⚠ Model request failed: " + e.getMessage()));
                 turnFailure = "model";

@@ -294,7 +294,7 @@ class ArchitectureTest {
     void cliPackagesSitBelowTheCompositionRoot() {
         inAreaUsesOnly("cli", "exit");
         inAreaUsesOnly("cli", "secrets");
-        inAreaUsesOnly("cli", "train");
+        inAreaUsesOnly("cli", "train", "exit");
         inAreaUsesOnly("cli", "mcp", "secrets", "exit");
         inAreaUsesOnly("cli", "exec", "exit");
     }
@@ -306,7 +306,8 @@ class ArchitectureTest {
     @Test
     void configPackagesSitBelowTheSettingsTree() {
         inAreaUsesOnly("config", "files");
-        inAreaUsesOnly("config", "mcp");
+        inAreaUsesOnly("config", "schema");
+        inAreaUsesOnly("config", "mcp", "schema");
         inAreaUsesOnly("config", "policy", "mcp");
         inAreaUsesOnly("config", "sources", "files", "mcp", "policy");
         inAreaUsesOnly("config", "permissions", "files");

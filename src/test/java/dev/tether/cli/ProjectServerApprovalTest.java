@@ -1,6 +1,7 @@
 package dev.tether.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.base.Cancellation;
@@ -112,7 +113,7 @@ class ProjectServerApprovalTest {
             assertTrue(shown.contains("orders-server --db ${ORDERS_DB}"), "the command as written: " + shown);
             assertTrue(shown.contains(project.resolve(".mcp.json").toString()), "the file: " + shown);
             assertTrue(shown.contains("${ORDERS_DB}"), shown);
-            assertEquals(List.of("allow_project", "reject_project"),
+            assertEquals(List.of("allow_project", "reject_once", "reject_project"),
                     asked.path("options").valueStream().map(o -> o.path("optionId").asString()).toList());
             assertEquals(List.of("orders"), started, "allowed: it starts");
 
@@ -124,6 +125,27 @@ class ProjectServerApprovalTest {
             assertEquals(1, approvals(client).size(), "remembered for the project: not asked again");
             assertEquals(List.of("orders", "orders"), started, "the second session starts it at once");
             assertEquals(List.of(), client.violations());
+        }
+    }
+
+    @Test
+    void aOneTimeRejectionStoresNothingAndTheNextSessionAsksAgain() throws Exception {
+        QueueModel model = new QueueModel().then(QueueModel.Reply.text("one")).then(QueueModel.Reply.text("two"));
+        try (InProcessAgent agent = agent(model, "{}")) {
+            AcpTestClient client = agent.client();
+            // What a client that cannot ask the user does: it picks the first rejection offered.
+            client.onRequest(answering("reject_once"));
+            client.initialize();
+            String first = client.newSession(project.toString(), null);
+            AcpTestClient.await(client.prompt(first, "hello"));
+            assertEquals(List.of(), started, "not started this session");
+            String mcp = text(client, first, "/mcp");
+            assertTrue(mcp.contains("nothing was remembered") && mcp.contains("tether mcp approve orders"), mcp);
+            assertFalse(Files.exists(dir.resolve("state/tether/mcp-project-choices.json")), "no answer stored");
+
+            String second = client.newSession(project.toString(), null);
+            AcpTestClient.await(client.prompt(second, "again"));
+            assertEquals(2, approvals(client).size(), "asked again in the next session");
         }
     }
 
@@ -188,7 +210,7 @@ class ProjectServerApprovalTest {
 
             AcpTestClient.await(client.prompt(session, "hello"));
             String messages = client.updates(session, "agent_message_chunk").toString();
-            assertTrue(messages.contains("MCP configuration:"), "also shown in the conversation: " + messages);
+            assertTrue(messages.contains("Configuration:"), "also shown in the conversation: " + messages);
             assertEquals(List.of(), client.violations());
         }
     }

@@ -1,6 +1,7 @@
 package dev.tether.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -122,10 +123,19 @@ class CaBundleTest {
     }
 
     @Test
+    void anUntrustedServerIsNamedByItsCertificatesSubject() {
+        SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, () -> get(ModelHttp.newClient(settings("{}").network())));
+        String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/";
+        assertEquals("TLS failure with 127.0.0.1:" + server.getAddress().getPort() + ": the certificate of CN=127.0.0.1 is not trusted:"
+                + " no authority Tether trusts signed it (add its authority with network.caBundle or NODE_EXTRA_CA_CERTS)",
+                dev.tether.base.FailureWords.network(refused, url, null));
+    }
+
+    @Test
     void aBundleThatCannotBeUsedIsSkippedAndTetherStillStarts() throws Exception {
         Files.writeString(dir.resolve("config/tether/junk.pem"), "not a certificate");
-        assertNull(settings("{\"network\": {\"caBundle\": \"missing.pem\"}}").network().tls());
-        assertNull(settings("{\"network\": {\"caBundle\": \"junk.pem\"}}").network().tls());
-        assertNull(settings("{\"network\": {\"caBundle\": 42}}").network().tls());
+        assertNotNull(settings("{\"network\": {\"caBundle\": \"missing.pem\"}}").network().tls(), "the JDK's own trust");
+        assertNotNull(settings("{\"network\": {\"caBundle\": \"junk.pem\"}}").network().tls());
+        assertNotNull(settings("{\"network\": {\"caBundle\": 42}}").network().tls());
     }
 }

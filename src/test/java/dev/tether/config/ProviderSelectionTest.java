@@ -23,7 +23,7 @@ class ProviderSelectionTest {
     record Row(Map<String, String> env, JsonNode file, String provider, String model, String baseUrl) {}
 
     @Test
-    void choosesProviderAndModelFromEnvironmentThenFile() {
+    void choosesProviderAndModelFromEnvironmentThenFile() throws Exception {
         Row[] rows = {
                 new Row(Map.of(), null, "none", null, null),
                 new Row(Map.of("ANTHROPIC_API_KEY", "sk-ant"), null, "anthropic", "claude-sonnet-4-5", "https://api.anthropic.com"),
@@ -49,7 +49,7 @@ class ProviderSelectionTest {
     }
 
     @Test
-    void fileSuppliesVersionMaxTokensAndUsageOptionAndEnvironmentWinsOnKeys() {
+    void fileSuppliesVersionMaxTokensAndUsageOptionAndEnvironmentWinsOnKeys() throws Exception {
         ProviderSettings s = ProviderConfig.resolve(Map.of("ANTHROPIC_API_KEY", "sk-ant-env"), FILE);
 
         assertEquals(new ProviderSettings("openai", "qwen3-coder", "sk-ant-env", "https://api.anthropic.com", "2026-10-21", null,
@@ -62,14 +62,15 @@ class ProviderSelectionTest {
 
     @Test
     void unknownProviderIsAReadableError() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        ProviderConfig.InvalidProvider e = assertThrows(ProviderConfig.InvalidProvider.class,
                 () -> ProviderConfig.resolve(Map.of("TETHER_PROVIDER", "gemini"), null));
-        assertEquals("unknown model provider 'gemini' (TETHER_PROVIDER): expected anthropic, openai or scripted", e.getMessage());
+        assertEquals("Configuration error: TETHER_PROVIDER (environment) is \"gemini\", which is not a model provider Tether knows:"
+                + " expected anthropic, openai or scripted.", e.getMessage());
     }
 
     @Test
-    void missingCredentialsSaysWhatToSet() {
-        assertEquals("No model provider is configured: set ANTHROPIC_API_KEY, or OPENAI_BASE_URL (plus OPENAI_API_KEY if the server"
+    void missingCredentialsSaysWhatToSet() throws Exception {
+        assertEquals("No model provider is configured: run `tether login`, or set ANTHROPIC_API_KEY, or OPENAI_BASE_URL (plus OPENAI_API_KEY if the server"
                         + " needs one), or TETHER_PROVIDER=scripted with TETHER_SCRIPT=<file>.",
                 ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of(), null)));
         assertTrue(ProviderSelection.missingCredentials(ProviderConfig.resolve(Map.of("TETHER_PROVIDER", "anthropic"), null))
@@ -83,7 +84,7 @@ class ProviderSelectionTest {
     }
 
     @Test
-    void toStringNeverShowsKeys() {
+    void toStringNeverShowsKeys() throws Exception {
         ProviderSettings s = ProviderConfig.resolve(Map.of("ANTHROPIC_API_KEY", "sk-ant-very-secret", "OPENAI_API_KEY", "sk-openai-secret"), null);
 
         String text = s.toString();

@@ -52,7 +52,8 @@ class LegacySseTransportTest {
             runtime.awaitTools(Duration.ofSeconds(20), Cancellation.root());
             ServerStatus status = runtime.status().getFirst();
             assertEquals(State.FAILED, status.state());
-            assertEquals("the server's event stream announced no POST endpoint within 1 s", status.reason());
+            assertEquals(java.net.URI.create(server.url()).getHost() + ":" + java.net.URI.create(server.url()).getPort()
+                    + ": the server's event stream announced no POST endpoint within 1 s", status.reason());
         }
     }
 

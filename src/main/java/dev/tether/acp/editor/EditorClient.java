@@ -92,9 +92,13 @@ final class EditorClient implements EditorRequests {
     /** "Allow for this project" or "Reject"; both are remembered, so the kinds are the {@code _always} ones. */
     @Override
     public ServerAnswer approveServer(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure {
+        // The one-time rejection comes before the lasting one: a client that answers for the user
+        // (a non-interactive policy picking the first rejection) must not store a choice the user never made.
         return switch (ask(toolCallId, view, List.of(new PermissionOption(ALLOW_PROJECT, "Allow for this project", "allow_always"),
-                new PermissionOption(REJECT_PROJECT, "Reject", "reject_always")), cancellation)) {
+                new PermissionOption(REJECT_ONCE, "Not now (ask again next session)", "reject_once"),
+                new PermissionOption(REJECT_PROJECT, "Reject for this project", "reject_always")), cancellation)) {
             case RequestPermissionResponse.Outcome.Selected s when ALLOW_PROJECT.equals(s.optionId()) -> ServerAnswer.ALLOW_FOR_PROJECT;
+            case RequestPermissionResponse.Outcome.Selected s when REJECT_ONCE.equals(s.optionId()) -> ServerAnswer.REJECT_ONCE;
             case RequestPermissionResponse.Outcome.Selected s when REJECT_PROJECT.equals(s.optionId()) -> ServerAnswer.REJECT;
             case RequestPermissionResponse.Outcome.Selected s -> ServerAnswer.DISMISSED;
             case RequestPermissionResponse.Outcome.Cancelled c -> ServerAnswer.DISMISSED;
@@ -119,6 +123,7 @@ final class EditorClient implements EditorRequests {
     /** The option ids of a workspace server's approval. */
     static final String ALLOW_PROJECT = "allow_project";
     static final String REJECT_PROJECT = "reject_project";
+    static final String REJECT_ONCE = "reject_once";
 
     @Override
     public void elicitationComplete(String elicitationId) {

@@ -24,8 +24,19 @@ public final class ExtraTrust {
      */
     public static SSLContext context(List<X509Certificate> extra) throws GeneralSecurityException {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] {trustManager(extra)}, null);
+        context.init(null, new TrustManager[] {naming(trustManager(extra))}, null);
         return context;
+    }
+
+    /** The JDK's own trust, refusing a server in words that name its certificate ({@link NamingTrust}). */
+    public static SSLContext namingDefault() throws GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, new TrustManager[] {naming(defaultTrust())}, null);
+        return context;
+    }
+
+    private static TrustManager naming(X509TrustManager trust) {
+        return trust instanceof javax.net.ssl.X509ExtendedTrustManager extended ? new NamingTrust(extended) : trust;
     }
 
     /** The trust manager of {@link #context}: one store holding the JDK's anchors and {@code extra}. */

@@ -25,17 +25,17 @@ import tools.jackson.databind.node.ObjectNode;
  * deadline, {@code mcp.connectTimeoutSeconds} (default {@link #DEFAULT_TIMEOUT}); then every
  * server is closed.
  */
-final class ConnectCheck {
+public final class ConnectCheck {
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
 
     /** What the attempt found: {@code state} (connected, failed, needs-sign-in, timed-out), tools, error. */
-    record Result(String state, int tools, String error) {
-        ObjectNode json() {
+    public record Result(String state, int tools, String error) {
+        public ObjectNode json() {
             ObjectNode node = Json.object().put("state", state).put("tools", tools);
             return error == null ? node : node.put("error", error);
         }
 
-        String text() {
+        public String text() {
             return switch (state) {
                 case "connected" -> "connected (" + tools + (tools == 1 ? " tool)" : " tools)");
                 case "needs-sign-in" -> "needs sign-in (tether mcp login)";
@@ -46,7 +46,7 @@ final class ConnectCheck {
 
     private ConnectCheck() {}
 
-    static Map<String, Result> run(List<McpServerSpec> servers, TetherSettings settings, Path workingDir) {
+    public static Map<String, Result> run(List<McpServerSpec> servers, TetherSettings settings, Path workingDir) {
         Map<String, Result> results = new LinkedHashMap<>();
         if (servers.isEmpty()) {
             return results;

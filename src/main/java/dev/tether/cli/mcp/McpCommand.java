@@ -1,10 +1,15 @@
 package dev.tether.cli.mcp;
 
 import dev.tether.cli.exit.ExitCode;
+import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
+import dev.tether.config.TetherSettings;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.sources.LocalServers;
+import dev.tether.config.sources.McpSource;
+import dev.tether.config.sources.McpSources;
+import dev.tether.config.sources.ProjectChoices;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.api.AuthException;
 import dev.tether.mcp.auth.api.AuthorizationPrompt;
@@ -137,7 +142,7 @@ public final class McpCommand {
             return ExitCode.FAILURE.code();
         }
         out.println("Signed in to " + name + ".");
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static int logout(Optional<McpServerSpec.Http> server, FileTokenStore ledger, PrintStream out) {
@@ -146,19 +151,19 @@ public final class McpCommand {
             ledger.deleteAll(all);
             out.println(all.isEmpty() ? "Nothing to sign out of: the ledger is empty."
                     : "Signed out of every server (" + records(all.size()) + " removed from " + ledger.file() + ").");
-            return 0;
+            return ExitCode.OK.code();
         }
         String name = server.get().name();
         List<String> keys = ServerRecords.keysFor(ledger, server.get().url());
         ledger.deleteAll(keys);
         out.println(keys.isEmpty() ? name + " was not signed in." : "Signed out of " + name + " (" + records(keys.size()) + " removed).");
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static int status(List<McpServerSpec.Http> servers, FileTokenStore ledger, TetherPaths paths, PrintStream out) {
         if (servers.isEmpty()) {
             out.println("No HTTP MCP servers in " + paths.configFile() + " or the local scope of this directory.");
-            return 0;
+            return ExitCode.OK.code();
         }
         int nameWidth = servers.stream().mapToInt(s -> s.name().length()).max().orElse(0);
         int urlWidth = servers.stream().mapToInt(s -> shown(s.url()).length()).max().orElse(0);
@@ -167,12 +172,13 @@ public final class McpCommand {
             out.println(pad(server.name(), nameWidth) + "  " + pad(shown(server.url()), urlWidth) + "  "
                     + (signedIn ? "signed in" : "not signed in"));
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /**
      * The user's own servers: the config file's, then the local scope's of {@code workingDir} (which
-     * win by name, as in a session), with {@code ${VAR}} expanded as a session would.
+     * win by name, as in a session), then the project's {@code .mcp.json} servers the user approved
+     * for this project (a session here starts them too), with {@code ${VAR}} expanded as a session would.
      */
     private static List<McpServerSpec> servers(TetherPaths paths, Map<String, String> env, Path workingDir)
             throws McpConfig.InvalidConfig {
@@ -182,6 +188,11 @@ public final class McpCommand {
             byName.remove(spec.name());
             byName.put(spec.name(), spec);
         });
+        TetherSettings settings = SettingsLoader.load(new String[0], env, workingDir);
+        new McpSources(settings.mcp(), ProjectChoices.in(paths), ProcessSecrets.of(settings).withoutSecretValues(env))
+                .resolve(workingDir, List.of()).entries().stream()
+                .filter(e -> e.source() == McpSource.WORKSPACE && e.status() == McpSources.Status.START)
+                .forEach(e -> byName.putIfAbsent(e.name(), e.spec()));
         return byName.values().stream().map(spec -> VariableExpansion.expand(spec, env).spec()).toList();
     }
 

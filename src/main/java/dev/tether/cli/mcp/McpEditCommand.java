@@ -1,6 +1,7 @@
 package dev.tether.cli.mcp;
 
 import dev.tether.base.git.ProjectRoot;
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.cli.mcp.ScopeFile.Scope;
 import dev.tether.config.files.JsonFiles;
 import dev.tether.config.files.TetherPaths;
@@ -62,13 +63,13 @@ final class McpEditCommand {
                 case "add-json" -> ADD_JSON_USAGE;
                 default -> "usage: tether mcp " + verb + " [--scope local|project|user] <name>";
             });
-            return 2;
+            return ExitCode.USAGE.code();
         } catch (ServerEntry.Invalid e) {
             err.println("tether: " + e.getMessage());
-            return 2;
+            return ExitCode.USAGE.code();
         } catch (JsonFiles.EditException e) {
             err.println("tether: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
     }
 
@@ -142,7 +143,7 @@ final class McpEditCommand {
         if (file.entry(name) != null) {
             err.println("tether: an MCP server named \"" + name + "\" already exists in the " + scope.label() + " scope (" + file.where()
                     + "); remove it first with `tether mcp remove --scope " + scope.label() + " " + name + "`, or pick another name");
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         file.put(name, entry);
         file.save();
@@ -151,7 +152,7 @@ final class McpEditCommand {
         if (scope == Scope.PROJECT) {
             approveOwnEntry(name, entry);
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /**
@@ -199,19 +200,19 @@ final class McpEditCommand {
         List<ScopeFile> found = declaring(args, name);
         if (found.isEmpty()) {
             err.println("tether: no MCP server named \"" + name + "\" in " + scopesLooked(args) + "; `tether mcp list` shows them all");
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         if (found.size() > 1) {
             err.println("tether: \"" + name + "\" exists in several scopes (" + String.join(", ", found.stream().map(f -> f.scope().label())
                     .toList()) + "); say which with --scope, e.g. `tether mcp remove --scope " + found.getFirst().scope().label() + " "
                     + name + "`");
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         ScopeFile file = found.getFirst();
         file.remove(name);
         file.save();
         out.println("Removed MCP server \"" + name + "\" from the " + file.scope().label() + " scope: " + file.where());
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /** Sets or clears {@code "disabled": true} on the entry of the winning scope (or every scope, for enable). */
@@ -223,7 +224,7 @@ final class McpEditCommand {
                     : found.isEmpty() ? null : found.getFirst();
             if (file == null || file.scope() == Scope.PROJECT && file.entry(name) == null) {
                 err.println("tether: no MCP server named \"" + name + "\" in " + scopesLooked(args));
-                return 1;
+                return ExitCode.FAILURE.code();
             }
             ObjectNode entry = file.entry(name);
             if (entry == null) {
@@ -234,11 +235,11 @@ final class McpEditCommand {
                 out.println("Disabled MCP server \"" + name + "\" in the " + file.scope().label() + " scope: " + file.where());
             }
             file.save();
-            return 0;
+            return ExitCode.OK.code();
         }
         if (found.isEmpty()) {
             err.println("tether: no MCP server named \"" + name + "\" in " + scopesLooked(args));
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         int changed = 0;
         for (ScopeFile file : found) {
@@ -256,7 +257,7 @@ final class McpEditCommand {
         if (changed == 0) {
             out.println("\"" + name + "\" is not disabled in " + scopesLooked(args) + ".");
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static String onlyName(CliArgs args, String verb) throws CliArgs.Usage {
@@ -271,12 +272,25 @@ final class McpEditCommand {
     private List<ScopeFile> declaring(CliArgs args, String name) throws CliArgs.Usage, JsonFiles.EditException {
         List<ScopeFile> found = new ArrayList<>();
         List<Scope> scopes = args.scopeOrNull() == null ? List.of(Scope.LOCAL, Scope.USER, Scope.PROJECT) : List.of(args.scopeOrNull());
+        // A broken file of another scope never blocks a command about this one: it is named, and skipped.
+        List<JsonFiles.EditException> unreadable = new ArrayList<>();
         for (Scope scope : scopes) {
-            ScopeFile file = ScopeFile.open(scope, paths, workingDir);
-            if (file.entry(name) != null) {
-                found.add(file);
+            try {
+                ScopeFile file = ScopeFile.open(scope, paths, workingDir);
+                if (file.entry(name) != null) {
+                    found.add(file);
+                }
+            } catch (JsonFiles.EditException e) {
+                if (scopes.size() == 1) {
+                    throw e;
+                }
+                unreadable.add(e);
             }
         }
+        if (found.isEmpty() && !unreadable.isEmpty()) {
+            throw unreadable.getFirst();
+        }
+        unreadable.forEach(e -> err.println("warning: " + e.getMessage() + " (not looked in for \"" + name + "\")"));
         return found;
     }
 

@@ -1,5 +1,6 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.cli.secrets.ProcessSecrets;
 import dev.tether.config.SettingsLoader;
 import dev.tether.config.TetherSettings;
@@ -52,15 +53,9 @@ final class McpListCommand {
         } catch (CliArgs.Usage e) {
             err.println("tether: " + e.getMessage());
             err.println("usage: tether mcp list [--json] [--check] | get [--json] <name>");
-            return 2;
+            return ExitCode.USAGE.code();
         }
-        TetherSettings settings;
-        try {
-            settings = SettingsLoader.load(new String[0], env, workingDir);
-        } catch (SettingsLoader.InvalidSettings e) {
-            err.println("tether: " + e.getMessage());
-            return 2;
-        }
+        TetherSettings settings = SettingsLoader.load(new String[0], env, workingDir);
         McpSources sources = new McpSources(settings.mcp(), ProjectChoices.in(settings.paths()),
                 ProcessSecrets.of(settings).withoutSecretValues(settings.environment()));
         McpSources.Resolution resolution = sources.resolve(workingDir, List.of());
@@ -83,7 +78,7 @@ final class McpListCommand {
             }
             root.set("warnings", Json.tree(resolution.warnings().stream().map(ConfigWarning::text).toList()));
             out.println(Json.write(root));
-            return 0;
+            return ExitCode.OK.code();
         }
         if (resolution.entries().isEmpty()) {
             out.println("No MCP servers for " + ProjectChoices.projectKey(workingDir) + ". Add one with `tether mcp add`.");
@@ -105,7 +100,7 @@ final class McpListCommand {
         for (ConfigWarning warning : resolution.warnings()) {
             out.println("warning: " + warning.text());
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private int get(McpSources.Resolution resolution, CliArgs args) {
@@ -114,13 +109,13 @@ final class McpListCommand {
         if (found.isEmpty()) {
             err.println("tether: no MCP server named \"" + name + "\" for " + ProjectChoices.projectKey(workingDir)
                     + "; `tether mcp list` shows them all");
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         McpSources.Entry entry = found.get();
         ObjectNode view = ServerView.full(entry);
         if (args.json()) {
             out.println(Json.write(view));
-            return 0;
+            return ExitCode.OK.code();
         }
         out.println(name + ":");
         out.println("  Scope: " + ServerView.scope(entry.source()) + (entry.file() == null ? "" : " (" + entry.file() + ")"));
@@ -149,7 +144,7 @@ final class McpListCommand {
         if (ScopeFile.Scope.of(entry.source()) != null && here) {
             out.println("  To remove it: tether mcp remove --scope " + ScopeFile.Scope.of(entry.source()).label() + " " + name);
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private void printMap(String title, tools.jackson.databind.JsonNode values, String separator) {

@@ -45,12 +45,7 @@ final class OAuthLogin implements McpCommand.Authorizer {
 
     @Override
     public void login(String server, McpServerSpec.Http spec, AuthorizationPrompt.Factory prompts, TokenStore store) throws AuthException {
-        TetherSettings settings;
-        try {
-            settings = SettingsLoader.load(new String[0], env, workingDir);
-        } catch (SettingsLoader.InvalidSettings e) {
-            throw new AuthException("cannot read the settings: " + e.getMessage());
-        }
+        TetherSettings settings = SettingsLoader.load(new String[0], env, workingDir);
         SecretRegistry secrets = ProcessSecrets.of(settings);
         var policies = settings.mcp().declared().policies();
         McpRuntimeOptions options = settings.mcp().runtime()

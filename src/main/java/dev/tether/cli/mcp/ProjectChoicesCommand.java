@@ -1,5 +1,6 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.config.mcp.McpConfig;
 import dev.tether.config.sources.ProjectChoices;
@@ -30,7 +31,7 @@ final class ProjectChoicesCommand {
         boolean reset = args[0].equals("reset-project-choices");
         if (reset ? args.length != 1 : args.length != 2) {
             err.println(USAGE);
-            return 2;
+            return ExitCode.USAGE.code();
         }
         ProjectChoices store = ProjectChoices.in(TetherPaths.from(env));
         String project = ProjectChoices.projectKey(workingDir);
@@ -40,27 +41,27 @@ final class ProjectChoicesCommand {
                 out.println(forgotten == 0 ? "No answers were remembered for " + project + "."
                         : "Forgot " + (forgotten == 1 ? "1 answer" : forgotten + " answers") + " about MCP servers for " + project
                         + "; you are asked again.");
-                return 0;
+                return ExitCode.OK.code();
             }
             String name = args[1];
             Optional<Declared> declared = find(workingDir, name);
             if (args[0].equals("reject")) {
                 store.record(workingDir, name, ProjectChoices.Decision.REJECT, null);
                 out.println("Rejected `" + name + "` for " + project + (declared.isEmpty() ? " (no .mcp.json declares it now)." : "."));
-                return 0;
+                return ExitCode.OK.code();
             }
             if (declared.isEmpty()) {
                 err.println("tether: no .mcp.json from the project root " + project + " down to " + workingDir.toAbsolutePath().normalize()
                         + " declares an MCP server named \"" + name + "\"");
-                return 2;
+                return ExitCode.USAGE.code();
             }
             store.record(workingDir, name, ProjectChoices.Decision.ALLOW, ServerFingerprint.of(declared.get().spec()));
             out.println("Approved `" + name + "` from " + declared.get().file() + " for " + project
                     + ". If its entry changes, you are asked again.");
-            return 0;
+            return ExitCode.OK.code();
         } catch (ProjectChoices.StoreException e) {
             err.println("tether: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
     }
 

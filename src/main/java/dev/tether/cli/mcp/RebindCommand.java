@@ -1,5 +1,6 @@
 package dev.tether.cli.mcp;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.config.files.TetherPaths;
 import dev.tether.config.sources.PolicyBindings;
 import java.io.PrintStream;
@@ -23,7 +24,7 @@ final class RebindCommand {
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         if (args.length != 2) {
             err.println(USAGE);
-            return 2;
+            return ExitCode.USAGE.code();
         }
         String name = args[1];
         PolicyBindings bindings = PolicyBindings.in(TetherPaths.from(env));
@@ -32,14 +33,14 @@ final class RebindCommand {
             if (bound.isEmpty()) {
                 out.println("Nothing to rebind: no editor's server named \"" + name + "\" was refused your entry's policy"
                         + " since it was bound.");
-                return 0;
+                return ExitCode.OK.code();
             }
             out.println("Your entry for \"" + name + "\" now belongs to `" + bound.get().shown() + "`; new sessions give that server"
                     + " what the entry grants.");
-            return 0;
+            return ExitCode.OK.code();
         } catch (PolicyBindings.StoreException e) {
             err.println("tether: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
     }
 }

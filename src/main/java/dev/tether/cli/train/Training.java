@@ -1,5 +1,6 @@
 package dev.tether.cli.train;
 
+import dev.tether.cli.exit.ExitCode;
 import dev.tether.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,7 +53,7 @@ public final class Training {
             home = Files.createTempDirectory("tether-training");
         } catch (IOException e) {
             stderr.println("training: no temporary directory: " + e.getMessage());
-            return 1;
+            return ExitCode.FAILURE.code();
         }
         try (TrainingModel model = new TrainingModel()) {
             Path workspace = Files.createDirectories(home.resolve("workspace"));

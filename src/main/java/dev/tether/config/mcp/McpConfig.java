@@ -1,5 +1,7 @@
 package dev.tether.config.mcp;
 
+import dev.tether.config.schema.ConfigSchema;
+import dev.tether.config.schema.DidYouMean;
 import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.settings.McpServerPolicy;
@@ -130,6 +132,12 @@ public final class McpConfig {
                 if (!node.isObject()) {
                     throw new InvalidConfig(where + " must be an object");
                 }
+                unknownKeys(node, where).forEach(text -> warnings.add(ConfigWarning.of(source, name, text)));
+                if (origin != McpServerSpec.Origin.USER_CONFIG && policyOnly(node)) {
+                    // Only the user's own config may hold pure policy entries; elsewhere such an entry starts nothing, silently.
+                    warnings.add(ConfigWarning.of(source, name, where + " has neither \"command\" nor \"url\", so it starts nothing;"
+                            + " give it a \"command\" (a program) or a \"url\" (a remote server)"));
+                }
                 boolean off = flag(node, "disabled", where);
                 // An entry with neither command nor url only sets the policy (or disables) a server
                 // declared elsewhere (typically by the editor, in session/new).
@@ -166,6 +174,18 @@ public final class McpConfig {
             throw new InvalidConfig(parsed.warnings().getFirst().text().replace("; skipping this server", "").replace("; ignoring it", ""));
         }
         return parsed.declared();
+    }
+
+    /** A key no server entry has, with the closest one that does ("comand": did you mean "command"?). */
+    private static List<String> unknownKeys(JsonNode node, String where) {
+        Set<String> known = ConfigSchema.keysAt("mcpServers.*");
+        List<String> problems = new ArrayList<>();
+        for (String key : node.propertyNames()) {
+            if (!known.contains(key)) {
+                problems.add(where + ": unknown key \"" + key + "\"" + DidYouMean.hint(key, known) + "; ignoring it");
+            }
+        }
+        return problems;
     }
 
     private static boolean policyOnly(JsonNode node) {

@@ -2,6 +2,7 @@ package dev.tether.mcp.connection;
 
 import dev.tether.base.Cancellation;
 import dev.tether.base.CancelledException;
+import dev.tether.base.FailureWords;
 import dev.tether.jsonrpc.MessageChannel;
 import dev.tether.mcp.api.McpError;
 import dev.tether.mcp.api.McpServerSpec;
@@ -92,7 +93,14 @@ final class Handshake {
                         settings.network());
             };
         } catch (IOException e) {
-            throw new McpError.Unreachable(e.getMessage() == null ? "cannot start the server" : e.getMessage());
+            LOG.debug("mcp {}: cannot connect", spec.name(), e);
+            throw new McpError.Unreachable(switch (expanded.spec()) {
+                // The stdio launch already words its failures with the command as written and as resolved.
+                case McpServerSpec.Stdio stdio -> e.getMessage() == null ? "cannot start \"" + stdio.command() + "\"" : e.getMessage();
+                case McpServerSpec.Http http -> FailureWords.network(e, http.url(), options.connectTimeout());
+                case McpServerSpec.Sse sse -> FailureWords.network(e, sse.url(), options.connectTimeout());
+                case McpServerSpec.WebSocket ws -> FailureWords.network(e, ws.url(), options.connectTimeout());
+            });
         }
     }
 

@@ -136,7 +136,7 @@ final class VersionChoice {
             } catch (McpError.Malformed e) {
                 // An older server that answers any method with an empty result is not a 2026 server.
                 if (client.isClosed()) {
-                    return exited();
+                    return exited(e);
                 }
                 LOG.info("mcp {}: server/discover answered with no discovery result; using initialize", server);
                 return null;
@@ -152,7 +152,7 @@ final class VersionChoice {
                     throw e;
                 }
                 if (client.isClosed()) {
-                    return exited();
+                    return exited(e);
                 }
                 LOG.info("mcp {}: server/discover answered code {}; using initialize", server, e.code());
                 return null;
@@ -164,16 +164,18 @@ final class VersionChoice {
                 return null;
             } catch (McpError e) {
                 if (client.isClosed()) {
-                    return exited();
+                    return exited(e);
                 }
                 throw e;
             }
         }
     }
 
-    private McpClientSession.Initialized exited() {
+    /** @param e how the probe failed: for HTTP, the transport's words for why the connection ended (refused, unknown host, …) */
+    private McpClientSession.Initialized exited(McpError e) {
         if (http) {
-            throw new McpError.Unreachable("the server closed the connection on server/discover");
+            throw new McpError.Unreachable(e.getMessage() == null || e.getMessage().isBlank()
+                    ? "the server closed the connection on server/discover" : e.getMessage());
         }
         LOG.info("mcp {}: the server exited on server/discover", server);
         throw new ExitedOnProbe();

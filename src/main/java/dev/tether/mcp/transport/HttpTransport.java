@@ -52,6 +52,7 @@ public final class HttpTransport implements MessageChannel {
     public static final String AUTH_REQUIRED = "server requires authorization, and OAuth is not enabled for it";
 
     private final McpServerSpec.Http spec;
+    private final Duration connectTimeout;
     private final HttpClient client;
     private final ReentrantLock deliver = new ReentrantLock();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -86,6 +87,7 @@ public final class HttpTransport implements MessageChannel {
     public HttpTransport(McpServerSpec.Http spec, Duration connectTimeout, HttpAuthorization authorization, int maxMessageBytes,
                          Network network) {
         this.spec = spec;
+        this.connectTimeout = connectTimeout;
         this.maxMessageBytes = maxMessageBytes;
         this.authorization = authorization;
         this.session = new HttpSession(spec, authorization);
@@ -190,12 +192,13 @@ public final class HttpTransport implements MessageChannel {
             }
         } catch (IOException e) {
             if (!closed.get()) {
-                String reason = TerminalErrors.describe(e);
-                failRequest(isRequest, id, reason);
+                String reason = TerminalErrors.describe(e, spec.url(), connectTimeout);
                 if (TerminalErrors.isTerminalExchange(e)) {
                     // Refused, reset, closed, unreachable: the connection is over, and recovery may start a new one.
-                    terminate(e);
+                    // Closed first, with the words: whoever waits sees a closed connection and reads why.
+                    terminate(new IOException(reason, e));
                 }
+                failRequest(isRequest, id, reason);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

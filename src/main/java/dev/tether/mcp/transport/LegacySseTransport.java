@@ -206,9 +206,10 @@ public final class LegacySseTransport implements MessageChannel {
             }
         } catch (IOException e) {
             if (!closed.get()) {
-                failRequest(id, JsonRpcError.INTERNAL_ERROR, TerminalErrors.describe(e));
+                String reason = TerminalErrors.describe(e, spec.url(), timeout);
+                failRequest(id, JsonRpcError.INTERNAL_ERROR, reason);
                 if (e instanceof java.net.ConnectException) {
-                    terminate(e);
+                    terminate(new IOException(reason, e));
                 }
             }
         } catch (InterruptedException e) {

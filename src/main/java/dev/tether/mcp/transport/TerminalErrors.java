@@ -2,7 +2,6 @@ package dev.tether.mcp.transport;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
@@ -48,31 +47,12 @@ public final class TerminalErrors {
     }
 
     /**
-     * What a user reads when an HTTP exchange failed on the network: the kind of failure in words
-     * (judged, as {@link #isTerminal}, from the types along the cause chain), then the JDK's
-     * detail without exception class names.
+     * What a user reads when an exchange with {@code url} failed on the network: the words of the
+     * one table, {@link dev.tether.base.FailureWords}.
+     *
+     * @param timeout how long the attempt was given (null: not said)
      */
-    public static String describe(IOException failure) {
-        String kind = "the connection to the server failed";
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ConnectException) {
-                kind = "cannot connect to the server";
-                break;
-            } else if (t instanceof HttpConnectTimeoutException) {
-                kind = "cannot reach the server (connecting timed out)";
-                break;
-            } else if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
-                kind = "cannot reach the server (unknown host)";
-                break;
-            } else if (t instanceof EOFException || t instanceof ClosedChannelException) {
-                kind = "the server closed the connection without an answer";
-                break;
-            } else if (t instanceof SocketException) {
-                kind = "the connection to the server broke";
-                break;
-            }
-        }
-        String detail = failure.getMessage();
-        return detail == null || detail.isBlank() ? kind : kind + ": " + dev.tether.security.Redactor.cap(detail.strip(), 200);
+    public static String describe(IOException failure, String url, java.time.Duration timeout) {
+        return dev.tether.base.FailureWords.network(failure, url, timeout);
     }
 }

@@ -45,7 +45,8 @@ public final class ScriptedProvider implements ModelProvider {
         try {
             text = Files.readString(script, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ModelException(Kind.SCRIPT, "scripted model: cannot read the script " + script + ": " + e.getMessage());
+            throw new ModelException(Kind.SCRIPT, "scripted model: the script (TETHER_SCRIPT) cannot be read: "
+                    + dev.tether.base.FailureWords.file(e, script.toString(), script.toAbsolutePath().normalize()));
         }
         return new ScriptedProvider(ScriptParser.parse(text, script.getFileName().toString()));
     }

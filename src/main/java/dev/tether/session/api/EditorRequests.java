@@ -31,7 +31,8 @@ public interface EditorRequests {
     boolean confirm(String toolCallId, ToolCallView view, Cancellation cancellation) throws HostFailure;
 
     /** What the user answered about starting a workspace MCP server. */
-    enum ServerAnswer { ALLOW_FOR_PROJECT, REJECT, DISMISSED }
+    /** {@code REJECT_ONCE}: not this session, nothing remembered (also what a client that cannot ask the user picks first). */
+    enum ServerAnswer { ALLOW_FOR_PROJECT, REJECT_ONCE, REJECT, DISMISSED }
 
     /**
      * Asks whether to start the workspace MCP server {@code view} describes: allow for this project,

@@ -53,11 +53,11 @@ public final class SessionNotices implements McpLauncher.Listener {
     }
 
     public void configWarning(String warning) {
-        remember(SessionEvent.Notice.WARNING, "MCP configuration: " + warning);
+        remember(SessionEvent.Notice.WARNING, "Configuration: " + warning);
         synchronized (this) {
-            forConversation.add("MCP configuration: " + warning);
+            forConversation.add("Configuration: " + warning);
         }
-        notice(SessionEvent.Notice.WARNING, "MCP configuration problem", warning);
+        notice(SessionEvent.Notice.WARNING, "Configuration problem", warning);
     }
 
     /** A command or skill file that is not offered, and why (the user fixes the file). */

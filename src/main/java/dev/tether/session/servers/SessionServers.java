@@ -185,6 +185,8 @@ public final class SessionServers implements McpLauncher.Servers {
                 remember(server, false);
                 replace(server, McpServerSources.Held.REJECTED, "you rejected it for this project; to allow it, " + how);
             }
+            case REJECT_ONCE -> replace(server, McpServerSources.Held.NEEDS_APPROVAL,
+                    "not started in this session (not now); nothing was remembered: a new session asks again, or " + how);
             case DISMISSED -> replace(server, McpServerSources.Held.NEEDS_APPROVAL,
                     "not approved (the question was dismissed); a new session asks again, or " + how);
         }

@@ -125,7 +125,8 @@ class EditorRequestFramesTest {
                  {"optionId":"reject_once","name":"Cancel","kind":"reject_once"}]}""".formatted(call.formatted("c-1"))), editor.params(0));
         assertEquals(Json.parse("""
                 {"sessionId":"s-1","toolCall":%s,"options":[{"optionId":"allow_project","name":"Allow for this project","kind":"allow_always"},
-                 {"optionId":"reject_project","name":"Reject","kind":"reject_always"}]}""".formatted(call.formatted("c-2"))), editor.params(1));
+                 {"optionId":"reject_once","name":"Not now (ask again next session)","kind":"reject_once"},
+                 {"optionId":"reject_project","name":"Reject for this project","kind":"reject_always"}]}""".formatted(call.formatted("c-2"))), editor.params(1));
         assertEquals(List.of("session/request_permission", "session/request_permission"), List.of(editor.method(0), editor.method(1)));
     }
 

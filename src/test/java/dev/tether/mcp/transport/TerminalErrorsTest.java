@@ -61,11 +61,12 @@ class TerminalErrorsTest {
 
     @Test
     void whatTheUserReadsSaysWhatHappenedWithoutClassNames() {
-        assertEquals("cannot connect to the server: Connection reset by peer",
-                TerminalErrors.describe(new ConnectException("Connection reset by peer")));
-        assertEquals("the server closed the connection without an answer: closed",
-                TerminalErrors.describe(new IOException("closed", new EOFException())));
-        assertEquals("the connection to the server failed: HTTP/1.1 header parser received no bytes",
-                TerminalErrors.describe(new IOException("HTTP/1.1 header parser received no bytes")));
+        String url = "http://127.0.0.1:9/mcp";
+        assertEquals("connection refused by 127.0.0.1:9: nothing is listening there (is the server running, and is the port right?)",
+                TerminalErrors.describe(new ConnectException("Connection reset by peer"), url, null));
+        assertEquals("127.0.0.1:9 closed the connection without an answer",
+                TerminalErrors.describe(new IOException("closed", new EOFException()), url, null));
+        assertEquals("127.0.0.1:9: HTTP/1.1 header parser received no bytes",
+                TerminalErrors.describe(new IOException("HTTP/1.1 header parser received no bytes"), url, null));
     }
 }

@@ -122,7 +122,14 @@ public final class StdioTransport implements MessageChannel {
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         builder.environment().clear();
         builder.environment().putAll(plan.env());
-        StdioTransport transport = new StdioTransport(spec.name(), builder.start(), maxLineBytes);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            LOG.debug("mcp {}: cannot start {}", spec.name(), plan.program(), e);
+            throw new IOException(dev.tether.base.FailureWords.program(e, spec.command(), plan.program()), null);
+        }
+        StdioTransport transport = new StdioTransport(spec.name(), process, maxLineBytes);
         transport.lines.spillTo(spills);
         return transport;
     }
@@ -154,7 +161,11 @@ public final class StdioTransport implements MessageChannel {
             throw new IOException("no command given");
         }
         if (command.contains("/") || command.contains(File.separator)) {
-            return cwd.resolve(command);
+            Path program = cwd.resolve(command);
+            if (!Files.exists(program)) {
+                throw new IOException("no such file: \"" + command + "\" (looked for " + program + ", relative to " + cwd + ")");
+            }
+            return program;
         }
         if (path != null) {
             for (String dir : path.split(File.pathSeparator)) {
@@ -167,7 +178,7 @@ public final class StdioTransport implements MessageChannel {
                 }
             }
         }
-        throw new IOException("command not found on PATH: " + command);
+        throw new IOException("\"" + command + "\" was not found on PATH; install it, or give its full path as \"command\"");
     }
 
     @Override

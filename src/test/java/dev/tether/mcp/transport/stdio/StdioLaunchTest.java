@@ -52,6 +52,6 @@ class StdioLaunchTest {
     void aCommandNotOnThePathIsAnError() {
         McpServerSpec.Stdio spec = new McpServerSpec.Stdio("s", "no-such-tool", List.of(), Map.of(), null);
         IOException e = assertThrows(IOException.class, () -> StdioTransport.plan(spec, dir, Map.of("PATH", dir.toString())));
-        assertEquals("command not found on PATH: no-such-tool", e.getMessage());
+        assertEquals("\"no-such-tool\" was not found on PATH; install it, or give its full path as \"command\"", e.getMessage());
     }
 }

@@ -1,0 +1,68 @@
+package dev.tether.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.json.Json;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** {@code tether doctor}: passes on a good set-up, and names the fault on broken ones (exit 1). */
+class DoctorTest {
+    @TempDir
+    Path dir;
+
+    private FirstContactAgent scripted() throws Exception {
+        FirstContactAgent user = new FirstContactAgent(dir);
+        return user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", FirstContactTest.script(user, "Hello."));
+    }
+
+    @Test
+    void aGoodSetUpPasses() throws Exception {
+        FirstContactAgent user = scripted();
+        FirstContactAgent.Ran ran = user.run("doctor");
+        assertEquals(0, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("ok    model: scripted, model scripted, script "), ran.out());
+        assertTrue(ran.out().contains("ok    log file: " + dir.resolve("home/state/tether/logs/tether.log")), ran.out());
+        assertTrue(ran.out().contains("ok    java: Java "), ran.out());
+        assertTrue(ran.out().endsWith("Nothing is wrong.\n"), ran.out());
+    }
+
+    @Test
+    void theKeysOriginIsNamed() throws Exception {
+        FirstContactAgent user = new FirstContactAgent(dir).env("ANTHROPIC_API_KEY", "sk-ant-doctor-0123456789abcdef");
+        FirstContactAgent.Ran ran = user.run("doctor");
+        assertEquals(0, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("ok    model: anthropic, model claude-sonnet-4-5, key from ANTHROPIC_API_KEY (environment)"), ran.out());
+        assertTrue(!ran.out().contains("sk-ant-doctor"), "never the key itself");
+    }
+
+    @Test
+    void aMissingKeyIsNamed() throws Exception {
+        FirstContactAgent.Ran ran = new FirstContactAgent(dir).run("doctor");
+        assertEquals(1, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("FAIL  model: No model provider is configured: run `tether login`"), ran.out());
+    }
+
+    @Test
+    void aConfigWarningIsNamed() throws Exception {
+        FirstContactAgent user = scripted().config("{\"provder\": \"x\"}");
+        FirstContactAgent.Ran ran = user.run("doctor", "--json");
+        assertEquals(1, ran.exit(), ran.toString());
+        JsonNode report = Json.parse(ran.out());
+        assertEquals(false, report.path("ok").asBoolean());
+        assertTrue(report.path("findings").toString().contains("unknown key \\\"provder\\\"; did you mean \\\"provider\\\"?"), ran.out());
+    }
+
+    @Test
+    void aServerThatDoesNotStartIsNamedWithCheck() throws Exception {
+        FirstContactAgent user = scripted().config("{\"mcpServers\": {\"srv\": {\"command\": \"no-such-tool-xyz\"}}}");
+        assertEquals(0, user.run("doctor").exit(), "without --check nothing is connected to");
+        FirstContactAgent.Ran ran = user.run("doctor", "--check");
+        assertEquals(1, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("FAIL  mcp server srv: start") && ran.out().contains("\"no-such-tool-xyz\" was not found on PATH"),
+                ran.out());
+    }
+}
