@@ -11,6 +11,9 @@ import dev.tether.config.sources.ProjectChoices;
 import dev.tether.json.Json;
 import dev.tether.model.ProviderSelection;
 import dev.tether.model.ProviderSettings;
+import dev.tether.tools.sandbox.BwrapProbe;
+import dev.tether.tools.sandbox.SandboxMode;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -54,6 +57,7 @@ final class DoctorCommand {
         provider(settings, env, findings);
         config(settings, findings);
         servers(settings, workingDir, check, findings);
+        sandbox(settings.sandbox(), findings);
         findings.add(new Finding("log file", true, LogFile.path(settings.paths().stateDir()).toString()));
         boolean healthy = findings.stream().allMatch(Finding::ok);
         if (json) {
@@ -65,7 +69,29 @@ final class DoctorCommand {
             findings.forEach(f -> out.println((f.ok() ? "ok    " : "FAIL  ") + f.topic() + ": " + f.text()));
             out.println(healthy ? "Nothing is wrong." : "Something is wrong: see the FAIL lines (docs/troubleshooting.md explains each message).");
         }
-        return healthy ? 0 : 1;
+        return healthy ? ExitCode.OK.code() : ExitCode.FAILURE.code();
+    }
+
+    /**
+     * The OS sandbox: the mode the settings give and whether bubblewrap works here (one trial run).
+     * A mode set to confine commands that cannot run is a fault; with the default, auto mode asks
+     * about each command instead, which is said but is not one.
+     */
+    private static void sandbox(SandboxPolicy policy, List<Finding> findings) {
+        String mode = policy.mode() == null ? "workspace-write in auto mode, off otherwise (the default)"
+                : policy.mode().id() + (policy.managed() ? " (managed settings)" : " (your settings)");
+        if (policy.mode() == SandboxMode.OFF) {
+            findings.add(new Finding("sandbox", true, mode + ": commands run with your full access"));
+            return;
+        }
+        BwrapProbe.Result probe = BwrapProbe.run(policy.host().bwrap());
+        if (probe.works()) {
+            findings.add(new Finding("sandbox", true, mode + "; bubblewrap works (" + policy.host().bwrap() + "), network "
+                    + (policy.network() ? "on" : "off")));
+        } else {
+            findings.add(new Finding("sandbox", policy.mode() == null, mode + "; not available: " + probe.why()
+                    + (policy.mode() == null ? " (auto mode asks about each command instead)" : "")));
+        }
     }
 
     private static void java(List<Finding> findings) {

@@ -47,6 +47,21 @@ class DoctorTest {
     }
 
     @Test
+    void theSandboxIsReportedAndAConfiguredOneThatCannotRunIsAFault() throws Exception {
+        // The default needs no bwrap (auto mode asks instead); a mode the user set does.
+        FirstContactAgent.Ran byDefault = scripted().env("PATH", "/nonexistent").run("doctor");
+        assertTrue(byDefault.out().contains("ok    sandbox: workspace-write in auto mode, off otherwise (the default); not available: "
+                + "bwrap was not found on PATH"), byDefault.out());
+        FirstContactAgent.Ran configured = scripted().config("{\"sandbox\": {\"mode\": \"read-only\"}}").env("PATH", "/nonexistent")
+                .run("doctor");
+        assertEquals(1, configured.exit(), configured.toString());
+        assertTrue(configured.out().contains("FAIL  sandbox: read-only (your settings); not available: bwrap was not found on PATH;"
+                + " install the bubblewrap package"), configured.out());
+        FirstContactAgent.Ran off = scripted().config("{\"sandbox\": {\"mode\": \"off\"}}").run("doctor");
+        assertTrue(off.out().contains("ok    sandbox: off (your settings): commands run with your full access"), off.out());
+    }
+
+    @Test
     void aConfigWarningIsNamed() throws Exception {
         FirstContactAgent user = scripted().config("{\"provder\": \"x\"}");
         FirstContactAgent.Ran ran = user.run("doctor", "--json");
