@@ -117,8 +117,10 @@ final class ExecClient implements InboundHandler, AutoCloseable {
                 optionId = option.path("optionId").asString();
             }
         }
-        if (optionId == null) {
-            // No "reject once": a question whose answer is remembered (a project's server or rules). Dismissed, never answered.
+        boolean approval = rawInput != null && (rawInput.hasNonNull("server") || rawInput.has("allow"));
+        if (approval || optionId == null) {
+            // A project's server or rules waiting for approval: answered "not now" where the question offers it,
+            // else dismissed — never an answer that is remembered — and the user reads how to approve.
             sayHowToApprove(rawInput);
         } else if (!tools.contains(callId)) {
             // Not a tool call (no decision line follows): a sign-in, a sampling request. Said here, with what it showed.
