@@ -138,6 +138,11 @@ class FirstContactTest {
                     user.config("{\"mcp\": {\"connectTimeoutSeconds\": \"30\"}}");
                     editorIsWarned(user, "\"mcp.connectTimeoutSeconds\" is the text \"30\", expected a whole number");
                 }),
+                new Mistake("compaction threshold written as text", user -> {
+                    user.config("{\"context\": {\"compactAt\": \"high\"}}");
+                    editorIsWarned(user, "\"context.compactAt\" is the text \"high\", expected a number above 0.1 and at most 1;"
+                            + " using the default 0.85");
+                }),
                 new Mistake("approval key written as text", user -> {
                     user.config("{\"enableAllProjectMcpServers\": \"yes\"}");
                     editorIsWarned(user, "enableAllProjectMcpServers must be true or false; ignoring it");
