@@ -111,6 +111,11 @@ class FirstContactTest {
                     serverIsNamed(user, "{\"url\": \"http://127.0.0.1:" + port + "/mcp\"}",
                             "connection refused by 127.0.0.1:" + port + ": nothing is listening there");
                 }),
+                new Mistake("legacy SSE server on a port nothing listens on", user -> {
+                    int port = closedPort();
+                    serverIsNamed(user, "{\"type\": \"sse\", \"url\": \"http://127.0.0.1:" + port + "/sse\"}",
+                            "connection refused by 127.0.0.1:" + port + ": nothing is listening there");
+                }),
                 new Mistake("script file that does not exist", user -> {
                     user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", "/x/nope.jsonl");
                     try (var agent = user.acp()) {
