@@ -68,10 +68,10 @@ final class CommandHelp {
                 usage: tether reference-server
                 Runs the bundled reference MCP server (a small order system) on stdio.""");
         put("permissions", """
-                usage: tether permissions list | remove <rule> | approve | reject
+                usage: tether permissions list [--json] | remove <rule> | approve | reject
                 The permission rules of the project of the current directory.
                 example: tether permissions remove 'run_command(npm test:*)'""");
-        put("permissions list", "usage: tether permissions list\nEvery rule for this project, by scope.");
+        put("permissions list", "usage: tether permissions list [--json]\nEvery rule for this project, by scope; --json prints one JSON document.");
         put("permissions remove", "usage: tether permissions remove <rule>\nRemoves a rule of the local scope, as `list` shows it.");
         put("permissions approve", "usage: tether permissions approve\nApplies the allow rules of this project's .tether/settings.json.");
         put("permissions reject", "usage: tether permissions reject\nRefuses the allow rules of this project's .tether/settings.json.");
@@ -108,7 +108,8 @@ final class CommandHelp {
         put("mcp rebind", "usage: tether mcp rebind <name>\nGives your policy-only entry <name> to the editor's server of that name.");
         put("mcp login", "usage: tether mcp login <server>\nOAuth sign-in to an HTTP server, in your browser.\nexample: tether mcp login docs");
         put("mcp logout", "usage: tether mcp logout [server]\nForgets the sign-in of one server, or of all.");
-        put("mcp status", "usage: tether mcp status [server]\nWhether each HTTP server (yours, and the project's you approved) is signed in.");
+        put("mcp status", "usage: tether mcp status [--json] [server]\nWhether each HTTP server (yours, and the project's you approved) is signed in;"
+                + " --json prints one JSON document.");
     }
 
     private static void put(String path, String text) {

@@ -9,8 +9,10 @@ import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.config.sources.McpSources;
 import dev.tether.config.sources.ProjectChoices;
 import dev.tether.json.Json;
+import dev.tether.model.ModelException;
 import dev.tether.model.ProviderSelection;
 import dev.tether.model.ProviderSettings;
+import dev.tether.model.scripted.ScriptedProvider;
 import dev.tether.tools.sandbox.BwrapProbe;
 import dev.tether.tools.sandbox.SandboxMode;
 import dev.tether.tools.sandbox.SandboxPolicy;
@@ -116,6 +118,14 @@ final class DoctorCommand {
         if (missing != null) {
             findings.add(new Finding("model", false, missing));
             return;
+        }
+        if (ProviderSettings.SCRIPTED.equals(provider.provider()) && provider.scriptPath() != null) {
+            try {
+                ScriptedProvider.load(Path.of(provider.scriptPath())); // what the first prompt would read: the file and every line
+            } catch (ModelException e) {
+                findings.add(new Finding("model", false, e.getMessage()));
+                return;
+            }
         }
         String key = ProviderSettings.SCRIPTED.equals(provider.provider()) ? "script " + provider.scriptPath()
                 : keyText(SettingsLoader.keyOrigin(settings.paths(), env, provider.provider()));

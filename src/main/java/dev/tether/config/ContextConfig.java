@@ -1,9 +1,8 @@
 package dev.tether.config;
 
+import dev.tether.config.mcp.ConfigWarning;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,17 +32,19 @@ public record ContextConfig(long windowTokens, double compactAt, List<String> in
         this(windowTokens, compactAt, DEFAULT_INSTRUCTION_FILES, DEFAULT_INSTRUCTION_BYTES);
     }
 
-    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(ContextConfig.class);
-    }
     /** Named default of {@code context.compactAt}. */
     public static final double DEFAULT_COMPACT_AT = 0.85;
     /** Below this a window cannot hold a system prompt, the tools and a summary. */
     public static final long MIN_WINDOW_TOKENS = 1_000;
     public static final ContextConfig DEFAULT = new ContextConfig(0, DEFAULT_COMPACT_AT);
 
+    /** The settings in {@code config}, its warnings left out (for tests of the values alone). */
     static ContextConfig from(JsonNode config) {
+        return from(config, "config", new ArrayList<>());
+    }
+
+    /** The settings in {@code config} (read from {@code source}); each value it cannot use adds one warning to {@code warnings}. */
+    static ContextConfig from(JsonNode config, String source, List<ConfigWarning> warnings) {
         JsonNode context = config.path("context");
         long window = 0;
         JsonNode windowNode = context.get("windowTokens");
@@ -51,7 +52,8 @@ public record ContextConfig(long windowTokens, double compactAt, List<String> in
             if (windowNode.isIntegralNumber() && windowNode.asLong() >= MIN_WINDOW_TOKENS) {
                 window = windowNode.asLong();
             } else {
-                log().warn("ignoring context.windowTokens: it must be a whole number of at least {}", MIN_WINDOW_TOKENS);
+                warnings.add(ConfigWarning.badValue(source, "context.windowTokens", windowNode,
+                        "a whole number of at least " + MIN_WINDOW_TOKENS, "using the provider's figure"));
             }
         }
         double compactAt = DEFAULT_COMPACT_AT;
@@ -60,7 +62,8 @@ public record ContextConfig(long windowTokens, double compactAt, List<String> in
             if (atNode.isNumber() && atNode.asDouble() > 0.1 && atNode.asDouble() <= 1) {
                 compactAt = atNode.asDouble();
             } else {
-                log().warn("ignoring context.compactAt: it must be a number above 0.1 and at most 1");
+                warnings.add(ConfigWarning.badValue(source, "context.compactAt", atNode, "a number above 0.1 and at most 1",
+                        "using the default " + DEFAULT_COMPACT_AT));
             }
         }
         int budget = DEFAULT_INSTRUCTION_BYTES;
@@ -69,14 +72,15 @@ public record ContextConfig(long windowTokens, double compactAt, List<String> in
             if (budgetNode.isIntegralNumber() && budgetNode.asLong() >= 0 && budgetNode.asLong() <= MAX_INSTRUCTION_BYTES) {
                 budget = budgetNode.asInt();
             } else {
-                log().warn("ignoring context.instructionBytes: it must be a whole number from 0 to {}", MAX_INSTRUCTION_BYTES);
+                warnings.add(ConfigWarning.badValue(source, "context.instructionBytes", budgetNode,
+                        "a whole number from 0 to " + MAX_INSTRUCTION_BYTES, "using the default " + DEFAULT_INSTRUCTION_BYTES));
             }
         }
-        return new ContextConfig(window, compactAt, instructionFiles(context.get("instructionFiles")), budget);
+        return new ContextConfig(window, compactAt, instructionFiles(context.get("instructionFiles"), source, warnings), budget);
     }
 
     /** A list of plain file names (no directories); anything else is a warning and the defaults stay. */
-    private static List<String> instructionFiles(JsonNode node) {
+    private static List<String> instructionFiles(JsonNode node, String source, List<ConfigWarning> warnings) {
         if (node == null || node.isNull()) {
             return DEFAULT_INSTRUCTION_FILES;
         }
@@ -92,7 +96,8 @@ public record ContextConfig(long windowTokens, double compactAt, List<String> in
             }
         }
         if (names == null || !node.isArray()) {
-            log().warn("ignoring context.instructionFiles: it must be a list of file names such as [\"AGENTS.md\", \"CLAUDE.md\"]");
+            warnings.add(ConfigWarning.badValue(source, "context.instructionFiles", node,
+                    "a list of file names such as [\"AGENTS.md\", \"CLAUDE.md\"]", "using the default " + DEFAULT_INSTRUCTION_FILES));
             return DEFAULT_INSTRUCTION_FILES;
         }
         return names;

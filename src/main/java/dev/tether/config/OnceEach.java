@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * One mistake, one warning: the schema's warning about a key is left out when the key's own reader
- * already warned about it (its message names the key), since that one also says which default
- * stays.
+ * already warned about it (its entry is the same {@code key:} or its message names the key), since
+ * that one also says which default stays.
  */
 final class OnceEach {
     private OnceEach() {}
@@ -20,6 +20,6 @@ final class OnceEach {
             return false;
         }
         String key = warning.entry().substring("key:".length());
-        return others.stream().anyMatch(o -> o.text().contains("\"" + key + "\"") || o.text().contains(key + " "));
+        return others.stream().anyMatch(o -> warning.entry().equals(o.entry()) || o.text().contains("\"" + key + "\"") || o.text().contains(key + " "));
     }
 }

@@ -1,9 +1,9 @@
 package dev.tether.config;
 
+import dev.tether.config.mcp.ConfigWarning;
+import dev.tether.config.schema.ConfigSchema;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,21 +13,22 @@ import tools.jackson.databind.JsonNode;
  * failed start. The default is none (the provider keys and {@code TETHER_*} are secret anyway).
  */
 final class SecretsConfig {
-    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(SecretsConfig.class);
-    }
 
     private SecretsConfig() {}
 
     /** The names under {@code secrets.env}, in the order given. */
     static List<String> envNames(JsonNode config) {
+        return envNames(config, "config", new ArrayList<>());
+    }
+
+    /** As {@link #envNames(JsonNode)}; each entry it cannot use adds one warning to {@code warnings}. */
+    static List<String> envNames(JsonNode config, String source, List<ConfigWarning> warnings) {
         JsonNode list = config.path("secrets").path("env");
         if (list.isMissingNode() || list.isNull()) {
             return List.of();
         }
         if (!list.isArray()) {
-            log().warn("config: \"secrets.env\" must be an array of variable names; ignoring it");
+            warnings.add(ConfigWarning.badValue(source, "secrets.env", list, "a list of variable names", "ignoring it"));
             return List.of();
         }
         List<String> names = new ArrayList<>();
@@ -35,7 +36,8 @@ final class SecretsConfig {
             if (item.isString() && item.asString().matches("[A-Za-z_][A-Za-z0-9_]*")) {
                 names.add(item.asString());
             } else {
-                log().warn("config: \"secrets.env\" entry {} is not a variable name; skipping it", item);
+                warnings.add(ConfigWarning.of(source, "key:secrets.env", source + ": \"secrets.env\" has "
+                        + ConfigSchema.describe(item) + ", which is not a variable name; skipping it"));
             }
         }
         return List.copyOf(names);

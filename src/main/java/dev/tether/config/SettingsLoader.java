@@ -10,6 +10,7 @@ import dev.tether.config.schema.DidYouMean;
 import dev.tether.config.sources.McpSettings;
 import dev.tether.config.sources.ProjectApproval;
 import dev.tether.mcp.api.McpServerSpec;
+import dev.tether.tools.ToolFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,6 +110,13 @@ public final class SettingsLoader {
         ProjectApproval approval = ProjectApproval.from(file, paths.configFile(), warnings);
         TetherSettings.Model model = model(env, file, StoredCredentials.read(StoredCredentials.file(paths)), paths);
         warnings.addAll(model.warnings());
+        // The readers' warnings join the one list (stderr once, the editor's notice, /mcp, tether mcp list, doctor),
+        // and the schema's warning about a key they already named is left out.
+        String source = paths.configFile().toString();
+        McpRuntimeConfig mcpRuntime = McpRuntimeConfig.from(file, source, warnings);
+        ToolFilter tools = ToolsConfig.from(file, UserGitPaths.from(env), source, warnings);
+        List<String> secrets = SecretsConfig.envNames(file, source, warnings);
+        ContextConfig context = ContextConfig.from(file, source, warnings);
         warnings.addAll(OnceEach.schemaWarnings(fileWarnings, warnings));
         if (model.problem() != null) {
             log().warn("{}", model.problem());
@@ -120,10 +128,10 @@ public final class SettingsLoader {
         McpConfig.Declared declared = (flags.strict() ? McpConfig.Declared.NONE : user).then(flags.servers());
         McpSettings.Sources sources = new McpSettings.Sources(user, paths.configFile().toString(), flags.servers(), managed,
                 approval, warnings);
-        McpSettings mcp = new McpSettings(declared.then(managed.servers()), flags.strict(), McpRuntimeConfig.from(file),
+        McpSettings mcp = new McpSettings(declared.then(managed.servers()), flags.strict(), mcpRuntime,
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
-        return new TetherSettings(paths, env, model, ToolsConfig.from(file, UserGitPaths.from(env)), mcp, SecretsConfig.envNames(file),
-                NetworkConfig.from(file, env, paths.configDir()), ContextConfig.from(file), permissions(file, paths, managed),
+        return new TetherSettings(paths, env, model, tools, mcp, secrets,
+                NetworkConfig.from(file, env, paths.configDir()), context, permissions(file, paths, managed),
                 SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()), env, paths));
     }
 

@@ -1,13 +1,12 @@
 package dev.tether.config;
 
 import dev.tether.base.git.UserGitConfig;
+import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.tools.ProtectedPaths;
 import dev.tether.tools.ToolDeferral;
 import dev.tether.tools.ToolFilter;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,38 +17,35 @@ import tools.jackson.databind.JsonNode;
  * Each part fails alone, so one typo does not drop the other's protection.
  */
 final class ToolsConfig {
-    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(ToolsConfig.class);
-    }
 
     private ToolsConfig() {}
 
     /** The limits in {@code config}, without the user's own git configuration files. */
     static ToolFilter from(JsonNode config) {
-        return from(config, UserGitConfig.NONE);
+        return from(config, UserGitConfig.NONE, "config", new ArrayList<>());
     }
 
     /** The limits in {@code config}; protected paths also follow what {@code git} (the user's own configuration) says. */
-    static ToolFilter from(JsonNode config, UserGitConfig git) {
+    static ToolFilter from(JsonNode config, UserGitConfig git, String source, List<ConfigWarning> warnings) {
         JsonNode tools = config.path("tools");
         ProtectedPaths protectedPaths = new ProtectedPaths(List.of(), git);
         try {
             protectedPaths = new ProtectedPaths(globs(tools.get("protectedPaths"), "tools.protectedPaths", "path"), git);
         } catch (IllegalArgumentException e) {
-            log().warn("ignoring the config file's protected paths: {}", e.getMessage());
+            warnings.add(ConfigWarning.of(source, "key:tools.protectedPaths", source + ": " + e.getMessage()
+                    + "; ignoring it (the built-in protected paths still apply)"));
         }
         ToolDeferral deferral = ToolDeferral.DEFAULT;
         try {
             deferral = deferral(tools);
         } catch (IllegalArgumentException e) {
-            log().warn("ignoring the config file's tool deferral settings: {}", e.getMessage());
+            warnings.add(ConfigWarning.of(source, null, source + ": " + e.getMessage() + "; using the default tool deferral"));
         }
         try {
             return new ToolFilter(globs(tools.get("allow"), "tools.allow", "tool name"),
                     globs(tools.get("deny"), "tools.deny", "tool name"), protectedPaths, deferral);
         } catch (IllegalArgumentException e) {
-            log().warn("ignoring the config file's tool lists: {}", e.getMessage());
+            warnings.add(ConfigWarning.of(source, null, source + ": " + e.getMessage() + "; ignoring both tool lists (allow and deny)"));
             return new ToolFilter(List.of(), List.of(), protectedPaths, deferral);
         }
     }

@@ -85,4 +85,22 @@ class CleanOutputAndLogFileTest {
         assertTrue(agent.err().contains("unknown key \"provder\""), agent.err());
         assertTrue(Files.readString(dir.resolve("state/tether/logs/tether.log")).contains("unknown key \"provder\""));
     }
+
+    /** A wrong type under a key with its own reader (context, mcp, tools, secrets): one warning, not the schema's and the reader's. */
+    @Test
+    void aWrongTypedKeyIsWarnedOnceOnStderr() throws Exception {
+        config("{\"context\": {\"compactAt\": \"high\"}, \"mcp\": {\"readTimeoutSeconds\": \"30\"}, \"tools\": {\"deny\": \"x\"},"
+                + " \"secrets\": {\"env\": \"MY_TOKEN\"}}");
+        Ran agent = tether("", Map.of(), "acp");
+        assertEquals(0, agent.exit(), agent.err());
+        for (String key : List.of("context.compactAt", "mcp.readTimeoutSeconds", "tools.deny", "secrets.env")) {
+            assertEquals(1, agent.err().split(Pattern.quote(key), -1).length - 1, key + " once on stderr: " + agent.err());
+        }
+        assertTrue(agent.err().contains(dir.resolve("config/tether/config.json") + ": \"context.compactAt\" is the text \"high\","
+                + " expected a number above 0.1 and at most 1; using the default 0.85"), agent.err());
+
+        Ran list = tether("", Map.of(), "mcp", "list");
+        String shown = list.out() + list.err();
+        assertEquals(1, shown.split("context\\.compactAt", -1).length - 1, "tether mcp list names it once: " + shown);
+    }
 }

@@ -62,6 +62,15 @@ class DoctorTest {
     }
 
     @Test
+    void aMissingScriptIsNamed() throws Exception {
+        FirstContactAgent user = new FirstContactAgent(dir).env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", "/x/nope.jsonl");
+        FirstContactAgent.Ran ran = user.run("doctor");
+        assertEquals(1, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("FAIL  model: scripted model: the script (TETHER_SCRIPT) cannot be read: no such file: \"/x/nope.jsonl\""),
+                ran.out());
+    }
+
+    @Test
     void aConfigWarningIsNamed() throws Exception {
         FirstContactAgent user = scripted().config("{\"provder\": \"x\"}");
         FirstContactAgent.Ran ran = user.run("doctor", "--json");

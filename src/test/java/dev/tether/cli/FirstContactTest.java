@@ -99,7 +99,8 @@ class FirstContactTest {
                         "\"no-such-tool-xyz\" was not found on PATH; install it, or give its full path as \"command\"")),
                 new Mistake("relative server path that does not exist", user -> serverIsNamed(user, "{\"command\": \"./server.js\"}",
                         "no such file: \"./server.js\" (looked for " + user.workspace().resolve("./server.js") + ", relative to "
-                                + user.workspace() + ")")),
+                                + user.workspace() + ")",
+                        "no such file: \"./server.js\" (looked for " + Path.of("").toAbsolutePath().resolve("./server.js"))),
                 new Mistake("server script without the execute bit", user -> {
                     Path tool = Files.writeString(user.dir.resolve("tool.sh"), "#!/bin/sh\nexit 0\n");
                     serverIsNamed(user, "{\"command\": " + dev.tether.json.Json.tree(tool.toString()) + "}",
@@ -108,6 +109,11 @@ class FirstContactTest {
                 new Mistake("HTTP server on a port nothing listens on", user -> {
                     int port = closedPort();
                     serverIsNamed(user, "{\"url\": \"http://127.0.0.1:" + port + "/mcp\"}",
+                            "connection refused by 127.0.0.1:" + port + ": nothing is listening there");
+                }),
+                new Mistake("legacy SSE server on a port nothing listens on", user -> {
+                    int port = closedPort();
+                    serverIsNamed(user, "{\"type\": \"sse\", \"url\": \"http://127.0.0.1:" + port + "/sse\"}",
                             "connection refused by 127.0.0.1:" + port + ": nothing is listening there");
                 }),
                 new Mistake("script file that does not exist", user -> {
@@ -137,6 +143,11 @@ class FirstContactTest {
                 new Mistake("timeout written as text", user -> {
                     user.config("{\"mcp\": {\"connectTimeoutSeconds\": \"30\"}}");
                     editorIsWarned(user, "\"mcp.connectTimeoutSeconds\" is the text \"30\", expected a whole number");
+                }),
+                new Mistake("compaction threshold written as text", user -> {
+                    user.config("{\"context\": {\"compactAt\": \"high\"}}");
+                    editorIsWarned(user, "\"context.compactAt\" is the text \"high\", expected a number above 0.1 and at most 1;"
+                            + " using the default 0.85");
                 }),
                 new Mistake("approval key written as text", user -> {
                     user.config("{\"enableAllProjectMcpServers\": \"yes\"}");
@@ -230,18 +241,41 @@ class FirstContactTest {
 
     /** The server {@code entry} (the config file's "srv") fails to start, and the editor is told why in {@code words}. */
     private static void serverIsNamed(FirstContactAgent user, String entry, String words) throws Exception {
+        serverIsNamed(user, entry, words, words);
+    }
+
+    /** As {@link #serverIsNamed(FirstContactAgent, String, String)}; the commands, run in this JVM's directory, say {@code cliWords}. */
+    private static void serverIsNamed(FirstContactAgent user, String entry, String words, String cliWords) throws Exception {
         user.config("{\"mcpServers\": {\"srv\": " + entry + "}}");
         user.env("TETHER_PROVIDER", "scripted").env("TETHER_SCRIPT", script(user, "Hello."));
         try (var agent = user.acp()) {
             agent.initialize();
             JsonNode created = agent.newSession();
             assertFalse(created.has("error"), created.toString());
-            agent.prompt(created.path("result").path("sessionId").asString(), "hi");
+            String id = created.path("result").path("sessionId").asString();
+            agent.prompt(id, "hi");
+            agent.prompt(id, "/mcp");
             assertEquals(0, agent.exit());
             List<String> notices = agent.updates("notice");
             assertTrue(notices.stream().anyMatch(n -> n.startsWith("MCP server \"srv\" is not available") && n.contains(words)),
-                    "the editor is told: " + notices);
+                    "the editor is told: " + notices + "\nstderr: " + agent.stderr());
             assertFalse(notices.toString().contains("Exception"), "no Java words: " + notices);
+            String mcp = String.join("", agent.updates("agent_message_chunk"));
+            assertTrue(mcp.contains("srv") && mcp.contains(words), "/mcp says it: " + mcp);
+            inUserWordsOnly(notices + mcp);
+        }
+        FirstContactAgent.Ran list = user.run("mcp", "list", "--check");
+        assertTrue(list.out().contains("srv") && list.out().contains(cliWords), "tether mcp list --check says it: " + list);
+        FirstContactAgent.Ran doctor = user.run("doctor", "--check");
+        assertEquals(1, doctor.exit(), doctor.toString());
+        assertTrue(doctor.out().contains("srv") && doctor.out().contains(cliWords), "tether doctor --check says it: " + doctor);
+        inUserWordsOnly(list.both() + doctor.both());
+    }
+
+    /** No request or connection plumbing before the words: the user reads what happened to what they named. */
+    private static void inUserWordsOnly(String shown) {
+        for (String plumbing : List.of("server/discover failed", "connection failed:", "initialize failed", "Exception")) {
+            assertFalse(shown.contains(plumbing), "\"" + plumbing + "\" shown: " + shown);
         }
     }
 

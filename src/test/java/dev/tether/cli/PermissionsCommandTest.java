@@ -66,6 +66,39 @@ class PermissionsCommandTest {
     }
 
     @Test
+    void listAsJsonParsesWithEveryScopeInOrder() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("app"));
+        Files.createDirectories(project.resolve(".git"));
+        Files.createDirectories(project.resolve(".tether"));
+        Files.writeString(project.resolve(".tether/settings.json"), "{\"permissions\": {\"allow\": [\"run_command(make:*)\"]}}");
+        Files.createDirectories(dir.resolve("config/tether"));
+        Files.writeString(dir.resolve("config/tether/config.json"), "{\"permissions\": {\"deny\": [\"Bash(rm -rf:*)\"]}}");
+        LocalRules.in(TetherPaths.from(env())).add(project,
+                PermissionRule.parse(Effect.ALLOW, RuleScope.LOCAL, "run_command(npm test)", "Always allow"));
+
+        Run list = run(project.resolve(".tether"), "list", "--json");
+        assertEquals(0, list.code(), list.err());
+        var root = dev.tether.json.Json.parse(list.out());
+        assertEquals(project.toString(), root.path("project").asString(), "the project root, not the directory: " + list.out());
+        var scopes = root.path("scopes");
+        assertEquals(java.util.List.of("managed", "user", "local", "project"),
+                scopes.valueStream().map(n -> n.path("scope").asString()).toList());
+        var deny = scopes.get(1).path("rules").get(0);
+        assertEquals("deny", deny.path("effect").asString());
+        assertEquals("Bash(rm -rf:*)", deny.path("rule").asString());
+        assertEquals("run_command(npm test)", scopes.get(2).path("rules").get(0).path("rule").asString());
+        var pending = scopes.get(3).path("rules").get(0);
+        assertEquals("run_command(make:*)", pending.path("rule").asString());
+        assertFalse(pending.path("applies").asBoolean(), "not approved yet: " + list.out());
+        assertTrue(scopes.get(3).path("allowState").asString().startsWith("waiting for your approval"), list.out());
+
+        assertEquals(0, run(project, "approve").code());
+        var approved = dev.tether.json.Json.parse(run(project, "list", "--json").out()).path("scopes").get(3);
+        assertTrue(approved.path("rules").get(0).path("applies").asBoolean(), approved.toString());
+        assertEquals(2, run(project, "list", "--jsn").code(), "a misspelled flag is a usage error");
+    }
+
+    @Test
     void approveAppliesTheProjectsAllowRulesAsTheyAreNow() throws Exception {
         Path project = Files.createDirectories(dir.resolve("app"));
         Files.createDirectories(project.resolve(".tether"));

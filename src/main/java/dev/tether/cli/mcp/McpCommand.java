@@ -10,6 +10,7 @@ import dev.tether.config.sources.LocalServers;
 import dev.tether.config.sources.McpSource;
 import dev.tether.config.sources.McpSources;
 import dev.tether.config.sources.ProjectChoices;
+import dev.tether.json.Json;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.mcp.auth.api.AuthException;
 import dev.tether.mcp.auth.api.AuthorizationPrompt;
@@ -25,9 +26,12 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code tether mcp}: dispatches {@code add}, {@code add-json}, {@code remove}, {@code enable},
@@ -56,7 +60,7 @@ public final class McpCommand {
               enable [--scope ...] <name>     disable [--scope ...] <name>
               approve <name> | reject <name> | reset-project-choices
               rebind <name>
-              login <server> | logout [server] | status [server]""";
+              login <server> | logout [server] | status [--json] [server]""";
 
     private McpCommand() {}
 
@@ -83,6 +87,10 @@ public final class McpCommand {
         }
         if (args.length > 0 && McpListCommand.handles(args[0])) {
             return new McpListCommand(out, err, env, workingDir).run(args);
+        }
+        boolean json = args.length > 0 && args[0].equals("status") && List.of(args).contains("--json");
+        if (json) {
+            args = Arrays.stream(args).filter(a -> !a.equals("--json")).toArray(String[]::new);
         }
         if (args.length == 0 || args.length > 2 || !List.of("login", "logout", "status").contains(args[0])) {
             err.println(USAGE);
@@ -116,7 +124,7 @@ public final class McpCommand {
             return switch (args[0]) {
                 case "login" -> login(named, ledger, authorizer, out, err, env);
                 case "logout" -> logout(named, ledger, out);
-                default -> status(named.<List<McpServerSpec.Http>>map(List::of).orElseGet(() -> http(servers)), ledger, paths, out);
+                default -> status(named.<List<McpServerSpec.Http>>map(List::of).orElseGet(() -> http(servers)), ledger, paths, json, out);
             };
         } catch (LedgerException e) {
             err.println("tether: " + e.getMessage());
@@ -160,7 +168,17 @@ public final class McpCommand {
         return ExitCode.OK.code();
     }
 
-    private static int status(List<McpServerSpec.Http> servers, FileTokenStore ledger, TetherPaths paths, PrintStream out) {
+    private static int status(List<McpServerSpec.Http> servers, FileTokenStore ledger, TetherPaths paths, boolean json, PrintStream out) {
+        if (json) {
+            ObjectNode root = Json.object();
+            ArrayNode list = root.putArray("servers");
+            for (McpServerSpec.Http server : servers) {
+                list.addObject().put("name", server.name()).put("url", shown(server.url()))
+                        .put("signedIn", !ServerRecords.keysFor(ledger, server.url()).isEmpty());
+            }
+            out.println(Json.write(root));
+            return ExitCode.OK.code();
+        }
         if (servers.isEmpty()) {
             out.println("No HTTP MCP servers in " + paths.configFile() + " or the local scope of this directory.");
             return ExitCode.OK.code();

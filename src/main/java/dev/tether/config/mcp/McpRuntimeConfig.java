@@ -3,8 +3,8 @@ package dev.tether.config.mcp;
 import dev.tether.mcp.settings.McpConnectionSettings;
 import dev.tether.mcp.settings.McpRuntimeOptions;
 import java.time.Duration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.ArrayList;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,20 +44,22 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
                 readTimeoutSeconds, promptTimeoutSeconds, completionTimeoutSeconds, null, Healing.DEFAULT);
     }
 
-    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(McpRuntimeConfig.class);
+    /** The settings in {@code config}, its warnings left out (for tests of the values alone). */
+    public static McpRuntimeConfig from(JsonNode config) {
+        return from(config, "config", new ArrayList<>());
     }
 
-    public static McpRuntimeConfig from(JsonNode config) {
+    /** The settings in {@code config} (read from {@code source}); each value it cannot use adds one warning to {@code warnings}. */
+    public static McpRuntimeConfig from(JsonNode config, String source, List<ConfigWarning> warnings) {
         JsonNode mcp = config.path("mcp");
-        return new McpRuntimeConfig(number(mcp, "maxMessageMegabytes", 1, 1024), number(mcp, "inlineTextChars", 1000, 1_000_000),
-                number(mcp, "connectTimeoutSeconds", 1, 3600), number(mcp, "callIdleSeconds", 1, 86_400),
-                number(mcp, "callTotalSeconds", 1, 86_400), number(mcp, "readTimeoutSeconds", 1, 3600),
-                number(mcp, "promptTimeoutSeconds", 1, 3600), number(mcp, "completionTimeoutSeconds", 1, 3600),
-                number(mcp, "taskForegroundSeconds", 1, 3600),
-                new Healing(number(mcp, "healthCheckSeconds", 0, 86_400), number(mcp, "catalogTtlSeconds", 0, 86_400),
-                        number(mcp, "reconnectAttempts", 1, 100), number(mcp, "retryCoolDownSeconds", 1, 86_400)));
+        Reader r = new Reader(mcp, source, warnings);
+        return new McpRuntimeConfig(r.number("maxMessageMegabytes", 1, 1024), r.number("inlineTextChars", 1000, 1_000_000),
+                r.number("connectTimeoutSeconds", 1, 3600), r.number("callIdleSeconds", 1, 86_400),
+                r.number("callTotalSeconds", 1, 86_400), r.number("readTimeoutSeconds", 1, 3600),
+                r.number("promptTimeoutSeconds", 1, 3600), r.number("completionTimeoutSeconds", 1, 3600),
+                r.number("taskForegroundSeconds", 1, 3600),
+                new Healing(r.number("healthCheckSeconds", 0, 86_400), r.number("catalogTtlSeconds", 0, 86_400),
+                        r.number("reconnectAttempts", 1, 100), r.number("retryCoolDownSeconds", 1, 86_400)));
     }
 
     /** {@code options} with the values set here; a call timeout left unset keeps {@code options}' own. */
@@ -115,15 +117,19 @@ public record McpRuntimeConfig(Integer maxMessageMegabytes, Integer inlineTextCh
         return settings.withHealing(h);
     }
 
-    private static Integer number(JsonNode mcp, String key, int min, int max) {
-        JsonNode value = mcp.get(key);
-        if (value == null || value.isNull()) {
-            return null;
+    /** Reads whole numbers of {@code mcp}; one out of its range is a warning and keeps the default. */
+    private record Reader(JsonNode mcp, String source, List<ConfigWarning> warnings) {
+        Integer number(String key, int min, int max) {
+            JsonNode value = mcp.get(key);
+            if (value == null || value.isNull()) {
+                return null;
+            }
+            if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
+                warnings.add(ConfigWarning.badValue(source, "mcp." + key, value, "a whole number from " + min + " to " + max,
+                        "using the default"));
+                return null;
+            }
+            return value.asInt();
         }
-        if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
-            log().warn("config: mcp.{} must be a whole number from {} to {}; using the default", key, min, max);
-            return null;
-        }
-        return value.asInt();
     }
 }

@@ -55,6 +55,11 @@ public final class ConfigSchema {
         return keys;
     }
 
+    /** What {@code value} is, in a user's words ("the text \"big\"", "the number 2", "a list"), for a warning about it. */
+    public static String describe(JsonNode value) {
+        return JsonTypes.describe(value);
+    }
+
     /**
      * The mistakes in {@code file} (a parsed config file, an object), each message beginning with
      * {@code source} (the file's path as the user knows it).

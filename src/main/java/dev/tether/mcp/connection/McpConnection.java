@@ -183,7 +183,12 @@ public final class McpConnection {
         client.onContent(content.notifications(gen));
         client.onTaskStatus(id -> taskStatus.accept(id));
         state.attach(gen, channel, client);
-        Handshake.Done done = handshake.run(client);
+        Handshake.Done done;
+        try {
+            done = handshake.run(client);
+        } catch (McpError e) {
+            throw transportWords(e, channel);
+        }
         state.ready(gen, done.tools(), () -> content.commit(done.content()));
         LOG.info("mcp {}: ready ({} tools, protocol {})", spec.name(), done.tools().size(), done.init().protocolVersion());
         breaker.close();
@@ -192,6 +197,21 @@ public final class McpConnection {
         content.resubscribe(new ConnectionContent.Live(client, gen));
         listen.start(client, gen, state::isCurrent);
         startHealthCheck(gen);
+    }
+
+    /**
+     * A handshake that failed because a network transport ended reads as the transport's own words
+     * (the one table, {@code FailureWords}: "connection refused by 127.0.0.1:9: …"), not as the request
+     * it cut short ("server/discover failed: mcp-x connection failed: …"). A stdio server's end keeps
+     * its own diagnosis; an answer asking to sign in stays what it is.
+     */
+    private RuntimeException transportWords(McpError e, ObservedChannel channel) {
+        Throwable ended = channel.endedBy();
+        if (spec instanceof McpServerSpec.Stdio || signInRequired(e) || !(ended instanceof java.io.IOException)
+                || ended.getMessage() == null || ended.getMessage().isBlank()) {
+            return e;
+        }
+        return new McpError.Unreachable(ended.getMessage());
     }
 
     /** Checks the server of generation {@code gen} while it idles (see {@link HealthCheck}), unless checks are off for it. */

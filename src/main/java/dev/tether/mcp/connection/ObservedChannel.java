@@ -26,6 +26,7 @@ final class ObservedChannel implements MessageChannel {
     private final AtomicReference<SessionLostException> sessionGone = new AtomicReference<>();
     private final AtomicReference<Throwable> forced = new AtomicReference<>();
     private volatile boolean failed;
+    private volatile Throwable endedBy;
     private volatile boolean sessionExpired;
     private volatile long lastReceived = System.nanoTime();
 
@@ -37,6 +38,11 @@ final class ObservedChannel implements MessageChannel {
     /** Whether the transport ended with an error we did not cause (process died, connection refused, session lost). */
     boolean failed() {
         return failed;
+    }
+
+    /** Why the transport ended (its words for the user, for a network transport), or null while it runs or when it was closed. */
+    Throwable endedBy() {
+        return endedBy;
     }
 
     /** Whether it ended because the server no longer knows the session (HTTP 404 or -32001). */
@@ -87,6 +93,7 @@ final class ObservedChannel implements MessageChannel {
             public void onClosed(Throwable cause) {
                 Throwable why = cause != null ? cause : sessionGone.get() != null ? sessionGone.get() : forced.get();
                 sessionExpired = why instanceof SessionLostException;
+                endedBy = why;
                 failed = why != null; // before the pending requests hear of it
                 listener.onClosed(why);
                 ended.accept(why);

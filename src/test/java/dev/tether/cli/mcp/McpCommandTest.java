@@ -79,6 +79,24 @@ class McpCommandTest {
     }
 
     @Test
+    void statusAsJsonParsesAndHoldsTheSameFacts() {
+        signIn("k1", "https://api.example.com/mcp?key=hidden");
+        assertEquals(0, run(null, "status", "--json"));
+        var servers = Json.parse(out()).path("servers");
+        assertEquals(2, servers.size(), out());
+        assertEquals("github", servers.get(0).path("name").asString());
+        assertEquals("https://api.example.com/mcp", servers.get(0).path("url").asString(), "no query: " + out());
+        assertTrue(servers.get(0).path("signedIn").asBoolean());
+        assertEquals("sentry", servers.get(1).path("name").asString());
+        assertFalse(servers.get(1).path("signedIn").asBoolean());
+        assertFalse(out().contains("SECRET") || out().contains("hidden"), out());
+
+        out.reset();
+        assertEquals(0, run(null, "status", "sentry", "--json"));
+        assertEquals(1, Json.parse(out()).path("servers").size(), out());
+    }
+
+    @Test
     void statusOfOneServer() {
         signIn("k", "https://mcp.sentry.example/acme/mcp");
         assertEquals(0, run(null, "status", "sentry"));
