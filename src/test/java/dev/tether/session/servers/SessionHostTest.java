@@ -88,6 +88,8 @@ class SessionHostTest {
                     "https://example.com/login", "e1", null), Cancellation.root()));
             assertTrue(client.agentRequests().isEmpty(), "nothing was asked of an editor that cannot show it");
         }
+        // The second agent's launch runs in the background after session/new: wait for its own host, not the first's.
+        host.set(null);
         try (InProcessAgent agent = new InProcessAgent(dir, new QueueModel(), capturing())) {
             AcpTestClient client = agent.client();
             client.onRequest(request -> {
