@@ -35,22 +35,22 @@ class GitConfigFilesTest {
         Path git = Files.createDirectories(dir.resolve(".git"));
         Files.writeString(git.resolve("config"), """
                 [include]
-                    path = ../shared.inc
+                    path = ../team.inc
                     path = ~/personal.inc
                 [includeIf "onbranch:main"]
                     path = /abs/branch.inc
                 [includeIf "hasconfig:remote.*.url:https://x/**"]
                     path = nested/missing.inc
                 """);
-        Files.writeString(dir.resolve("shared.inc"), "[core]\nhooksPath = .githooks\n[include]\npath = sub/deeper.inc\n");
+        Files.writeString(dir.resolve("team.inc"), "[core]\nhooksPath = .githooks\n[include]\npath = sub/deeper.inc\n");
         Read read = read(git.resolve("config"));
         assertEquals(Optional.empty(), read.unjudged());
-        assertEquals(List.of(new Include(dir.resolve("shared.inc"), git.resolve("config")),
-                new Include(dir.resolve("sub/deeper.inc"), dir.resolve("shared.inc")),
+        assertEquals(List.of(new Include(dir.resolve("team.inc"), git.resolve("config")),
+                new Include(dir.resolve("sub/deeper.inc"), dir.resolve("team.inc")),
                 new Include(home.resolve("personal.inc"), git.resolve("config")),
                 new Include(Path.of("/abs/branch.inc"), git.resolve("config")),
                 new Include(git.resolve("nested/missing.inc"), git.resolve("config"))), read.includes());
-        assertEquals(List.of(new Setting("core.hookspath", ".githooks", dir.resolve("shared.inc"))), read.settings());
+        assertEquals(List.of(new Setting("core.hookspath", ".githooks", dir.resolve("team.inc"))), read.settings());
     }
 
     @Test
