@@ -48,6 +48,10 @@ class ReconnectOutcomeTest {
     void aServerThatCannotStartIsReportedAsFailedWithItsReason() {
         try (FaultSession s = FaultSession.start(state, new QueueModel(), CONFIG,
                 tag -> FaultSession.servers(fakeEntry("dbhub", "--crash-at-start", "--tag", tag)))) {
+            // The first start has failed (so the next one is remembered as not speaking server/discover
+            // and goes straight to initialize): the reconnect must still say the server died by itself.
+            Waits.eventually(Duration.ofSeconds(30), () -> answer(s, "/mcp").contains("| dbhub | failed | stdio |"),
+                    "the first start to fail");
             String shown = answer(s, "/mcp reconnect dbhub");
             assertTrue(shown.startsWith("⚠ `dbhub` could not be reconnected: the server exited before answering anything"), shown);
             assertTrue(shown.contains("No such built-in module: node:sqlite"), "the error line of its trace: " + shown);

@@ -165,14 +165,23 @@ public final class McpConnection {
         } catch (VersionChoice.ExitedOnProbe e) {
             if (stdio.crashedByItself()) {
                 // It died at start, whatever it was sent: a second start would crash the same way.
-                Integer code = stdio.exitCode();
-                throw new McpError.Unreachable("the server exited before answering anything"
-                        + (code == null ? "" : " (exit code " + code + ")"));
+                throw crashedAtStart();
             }
             // The server quit on server/discover before initialize: once more, for the initialize path.
             LOG.info("mcp {}: starting it again for initialize", spec.name());
             attemptOnce(gen);
         }
+    }
+
+    /**
+     * The words for a stdio server that died on its own before it said anything — the same whether
+     * the request it did not answer was the probe or (on a later start, once the probe is
+     * remembered as not understood) {@code initialize}.
+     */
+    private McpError crashedAtStart() {
+        Integer code = stdio.exitCode();
+        return new McpError.Unreachable("the server exited before answering anything"
+                + (code == null ? "" : " (exit code " + code + ")"));
     }
 
     private void attemptOnce(int gen) {
@@ -187,6 +196,10 @@ public final class McpConnection {
         try {
             done = handshake.run(client);
         } catch (McpError e) {
+            if (spec instanceof McpServerSpec.Stdio && channel.failed() && !channel.heardAnything()
+                    && stdio.crashedByItself()) {
+                throw crashedAtStart();
+            }
             throw transportWords(e, channel);
         }
         state.ready(gen, done.tools(), () -> content.commit(done.content()));

@@ -29,6 +29,7 @@ final class ObservedChannel implements MessageChannel {
     private volatile Throwable endedBy;
     private volatile boolean sessionExpired;
     private volatile long lastReceived = System.nanoTime();
+    private volatile boolean heard;
 
     ObservedChannel(MessageChannel delegate, Consumer<Throwable> ended) {
         this.delegate = delegate;
@@ -48,6 +49,11 @@ final class ObservedChannel implements MessageChannel {
     /** Whether it ended because the server no longer knows the session (HTTP 404 or -32001). */
     boolean sessionExpired() {
         return sessionExpired;
+    }
+
+    /** Whether the server has sent anything at all on this channel. */
+    boolean heardAnything() {
+        return heard;
     }
 
     /** {@link System#nanoTime()} when the server last sent anything. */
@@ -75,6 +81,7 @@ final class ObservedChannel implements MessageChannel {
             @Override
             public void onMessage(JsonNode message) {
                 lastReceived = System.nanoTime();
+                heard = true;
                 boolean gone = isSessionNotFound(message)
                         && sessionGone.compareAndSet(null, new SessionLostException(SESSION_GONE));
                 listener.onMessage(message);
