@@ -296,8 +296,8 @@ test("--output-schema: a valid answer passes (and -o keeps it); an invalid one g
   fs.writeFileSync(schema, JSON.stringify({ type: "object", required: ["name"], properties: { name: { type: "string" } } }));
   const good = writeScript(dirs, "good.jsonl", [{ expect: { lastUserTextContains: "\"required\":[\"name\"]" }, text: "{\"name\": \"Ada\"}" }]);
   const bad = writeScript(dirs, "bad.jsonl", [
-    { text: "Sure! The name is Ada." },
-    { expect: { lastUserTextContains: "does not meet the required JSON Schema" }, text: "{\"name\": 5}" },
+    { text: "Sure! The name is Ada.", usage: { input: 100, output: 7 } },
+    { expect: { lastUserTextContains: "does not meet the required JSON Schema" }, text: "{\"name\": 5}", usage: { input: 150, output: 9 } },
   ]);
   const out = path.join(dirs.root, "answer.json");
   const [pass, fail] = await Promise.all([
@@ -313,6 +313,10 @@ test("--output-schema: a valid answer passes (and -o keeps it); an invalid one g
   const result = lines(fail.stdout).at(-1);
   assert.equal(result.type, "result");
   assert.equal(result.text, "{\"name\": 5}", "the corrective turn's answer");
+  // The tokens of both turns, summed, beside the context figures of the last report.
+  assert.deepEqual({ input: result.usage.inputTokens, output: result.usage.outputTokens, total: result.usage.totalTokens },
+    { input: 250, output: 16, total: 266 }, JSON.stringify(result.usage));
+  assert.equal(result.usage.used, 159, "the context after the last model request");
 });
 
 test("`tether` at a terminal says what it is on stderr instead of waiting for JSON-RPC", { timeout: TEST_TIMEOUT }, async (t) => {

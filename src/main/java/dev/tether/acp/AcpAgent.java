@@ -259,13 +259,16 @@ public final class AcpAgent implements InboundHandler {
             blocks.add(read);
         }
         var stop = runtime.prompt(blocks, request.cancellation());
+        dev.tether.model.Usage used = runtime.lastTurnUsage();
+        PromptResponse.Usage usage = used.contextTokens() <= 0 ? null : new PromptResponse.Usage(used.inputTokens(),
+                used.outputTokens(), used.cacheReadTokens(), used.cacheWriteTokens());
         String failed = runtime.lastTurnFailure();
-        if (failed == null) {
-            return new PromptResponse(SessionEvents.toAcp(stop));
+        tools.jackson.databind.node.ObjectNode meta = null;
+        if (failed != null) {
+            meta = dev.tether.json.Json.object();
+            meta.putObject("tether").put("turnFailed", failed);
         }
-        tools.jackson.databind.node.ObjectNode meta = dev.tether.json.Json.object();
-        meta.putObject("tether").put("turnFailed", failed);
-        return new PromptResponse(SessionEvents.toAcp(stop), meta);
+        return new PromptResponse(SessionEvents.toAcp(stop), usage, meta);
     }
 
     private SetSessionModeResponse setMode(SetSessionModeRequest params) {

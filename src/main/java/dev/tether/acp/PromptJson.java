@@ -55,6 +55,12 @@ final class PromptJson {
         if (answer.stopReason() != null) {
             tree.put("stopReason", answer.stopReason().id());
         }
+        if (answer.usage() != null) {
+            PromptResponse.Usage usage = answer.usage();
+            tree.putObject("usage").put("totalTokens", usage.totalTokens()).put("inputTokens", usage.inputTokens())
+                    .put("outputTokens", usage.outputTokens()).put("cachedReadTokens", usage.cachedReadTokens())
+                    .put("cachedWriteTokens", usage.cachedWriteTokens());
+        }
         if (answer._meta() != null) {
             tree.set("_meta", answer._meta());
         }

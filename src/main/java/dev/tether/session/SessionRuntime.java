@@ -15,6 +15,7 @@ import dev.tether.http.status.StatusView;
 import dev.tether.model.ModelException;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.ModelProvider;
+import dev.tether.model.Usage;
 import dev.tether.security.SecretCuts;
 import dev.tether.session.api.Frontend;
 import dev.tether.session.api.PromptBlock;
@@ -194,6 +195,15 @@ public final class SessionRuntime implements AutoCloseable {
     /** Set when the last turn ended on a failed model request or a fatal tool error ({@link #lastTurnFailure}). */
     private volatile String turnFailure;
 
+    /** The last turn's output, whose token counts {@link #lastTurnUsage} reads. */
+    private volatile TurnOutput lastOutput;
+
+    /** The tokens the last turn's model requests used, summed (zero for a turn that asked no model). */
+    public Usage lastTurnUsage() {
+        TurnOutput output = lastOutput;
+        return output == null ? Usage.ZERO : output.total();
+    }
+
     /** What failed in the last turn ({@code model}: a model request; {@code tool}: a fatal tool error), or null when nothing did. */
     public String lastTurnFailure() {
         return turnFailure;
@@ -210,6 +220,7 @@ public final class SessionRuntime implements AutoCloseable {
             }
             recordPrompt(prompt);
             turnFailure = null;
+            lastOutput = null;
             try {
                 if (SandboxCommand.matches(prompt)) {
                     say(SandboxCommand.report(sandbox, workspace.roots()));
@@ -218,6 +229,7 @@ public final class SessionRuntime implements AutoCloseable {
                 ModelProvider provider = model.provider();
                 SecretMasking masking = new SecretMasking(services.secrets());
                 TurnOutput output = new TurnOutput(recorder::sendDurable, this::live, model.contextWindow(provider));
+                lastOutput = output;
                 if (ContextCommand.matches(prompt)) {
                     say(instructions.report());
                     return StopReason.END_TURN;

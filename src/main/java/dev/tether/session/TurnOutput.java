@@ -17,6 +17,7 @@ final class TurnOutput implements TurnListener {
     private final Consumer<SessionEvent> durable;
     private final Consumer<SessionEvent> live;
     private final long contextWindow;
+    private volatile Usage total = Usage.ZERO;
 
     /**
      * @param contextWindow the model's context size in tokens, the scale usage is shown against
@@ -44,7 +45,13 @@ final class TurnOutput implements TurnListener {
         }
     }
 
+    /** The tokens of every model request of this turn so far, summed. */
+    Usage total() {
+        return total;
+    }
+
     private void reportUsage(Usage usage) {
+        total = total.plus(usage);
         if (usage.contextTokens() <= 0) {
             return; // a provider that reports no usage (the scripted one without "usage") has nothing to show
         }

@@ -53,8 +53,11 @@ class PromptJsonTest {
         for (StopReason reason : StopReason.values()) {
             assertEquals(Json.tree(new PromptResponse(reason)), PromptJson.tree(new PromptResponse(reason)));
         }
-        PromptResponse failed = new PromptResponse(StopReason.END_TURN, Json.parse("{\"tether\":{\"turnFailed\":\"model\"}}"));
+        PromptResponse failed = new PromptResponse(StopReason.END_TURN, null, Json.parse("{\"tether\":{\"turnFailed\":\"model\"}}"));
         assertEquals(Json.tree(failed), PromptJson.tree(failed));
         assertEquals("model", PromptJson.tree(failed).path("_meta").path("tether").path("turnFailed").asString());
+        PromptResponse used = new PromptResponse(StopReason.END_TURN, new PromptResponse.Usage(120, 30, 1000, 0), null);
+        assertEquals(Json.tree(used), PromptJson.tree(used));
+        assertEquals(1150, PromptJson.tree(used).path("usage").path("totalTokens").asLong());
     }
 }

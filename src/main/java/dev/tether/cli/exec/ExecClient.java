@@ -37,6 +37,8 @@ final class ExecClient implements InboundHandler, AutoCloseable {
     /** The message the answer is made of (its {@code messageId}); guarded by {@code answer}. */
     private String answerMessage;
     private volatile JsonNode usage;
+    /** The token counts of every turn of this run (ACP's {@code usage} in each prompt answer), summed. */
+    private final Map<String, Long> tokens = new java.util.LinkedHashMap<>();
     /** Calls whose permission request exec refused. */
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     /** The announced calls that are tool calls (they carry the tool's name); the others are questions of the agent's own. */
@@ -86,10 +88,34 @@ final class ExecClient implements InboundHandler, AutoCloseable {
         }
     }
 
-    /** The context usage the agent last reported ({@code used}, {@code size}), or an empty object. */
+    /**
+     * What this run used: the context the agent last reported ({@code used}, {@code size}) and the
+     * tokens of the run's turns, summed ({@code inputTokens}, {@code outputTokens},
+     * {@code cachedReadTokens}, {@code cachedWriteTokens}, {@code totalTokens}); an empty object
+     * when the agent reported neither (a scripted model without usage).
+     */
     JsonNode usage() {
         JsonNode last = usage;
-        return last == null ? Json.object() : last;
+        ObjectNode shown = last == null ? Json.object() : (ObjectNode) last.deepCopy();
+        synchronized (tokens) {
+            tokens.forEach(shown::put);
+        }
+        return shown;
+    }
+
+    /** Adds the token counts of one turn's prompt answer ({@code usage}, when the agent sent one). */
+    void turnUsed(JsonNode answer) {
+        JsonNode used = answer.path("usage");
+        if (!used.isObject()) {
+            return;
+        }
+        synchronized (tokens) {
+            for (String key : List.of("inputTokens", "outputTokens", "cachedReadTokens", "cachedWriteTokens", "totalTokens")) {
+                if (used.path(key).canConvertToLong()) {
+                    tokens.merge(key, used.path(key).asLong(), Long::sum);
+                }
+            }
+        }
     }
 
     @Override

@@ -262,6 +262,7 @@ public final class ExecCommand {
             ObjectNode params = Json.object().put("sessionId", sessionId);
             params.set("prompt", blocks);
             JsonNode answer = client.call("session/prompt", params);
+            client.turnUsed(answer);
             // A failed model request (or a fatal tool error) ends the turn as end_turn with a message; the answer's _meta says so.
             String failed = answer.path("_meta").path("tether").path("turnFailed").asString(null);
             if (failed != null) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * After each model response the editor gets {@code usage_update}: the context the response
- * occupied (input and output tokens) of the window, here the user's {@code context.windowTokens}.
+ * occupied (input and output tokens) of the window, here the user's {@code context.windowTokens};
+ * the prompt's answer adds up the tokens of the turn.
  */
 class ContextUsageUpdateTest {
     @TempDir
@@ -28,9 +29,13 @@ class ContextUsageUpdateTest {
             AcpTestClient client = agent.client();
             client.initialize();
             String session = client.newSession(dir.toString(), null);
-            AcpTestClient.await(client.prompt(session, "What is in here?"));
+            var answer = AcpTestClient.await(client.prompt(session, "What is in here?")).path("result");
             assertEquals(List.of("1230/50000", "1408/50000"), client.updates(session, "usage_update").stream()
                     .map(u -> u.path("used").asLong() + "/" + u.path("size").asLong()).toList());
+            // The prompt answer sums the turn's two model requests (ACP's usage; the frame is checked too).
+            assertEquals("2600 in, 38 out, 2638 in all", answer.path("usage").path("inputTokens").asLong() + " in, "
+                    + answer.path("usage").path("outputTokens").asLong() + " out, "
+                    + answer.path("usage").path("totalTokens").asLong() + " in all");
             assertEquals(List.of(), client.violations());
         }
     }
