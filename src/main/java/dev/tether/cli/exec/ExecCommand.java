@@ -194,7 +194,11 @@ public final class ExecCommand {
                 });
                 Thread timer = options.timeout() <= 0 ? null : Thread.ofVirtual().start(() -> {
                     try {
-                        Thread.sleep(Duration.ofSeconds(options.timeout()));
+                        // Counted from the start of the run: the session's creation is part of what a CI job waits for.
+                        Duration left = Duration.ofSeconds(options.timeout()).minusNanos(System.nanoTime() - started);
+                        if (left.isPositive()) {
+                            Thread.sleep(left);
+                        }
                     } catch (InterruptedException e) {
                         return;
                     }
