@@ -142,6 +142,10 @@ final class DoctorCommand {
         for (ConfigWarning warning : settings.mcp().warnings()) {
             findings.add(new Finding("configuration", false, warning.text()));
         }
+        // A rule Tether cannot read is ignored: the user meant it to allow or refuse something.
+        for (String warning : settings.permissions().warnings()) {
+            findings.add(new Finding("permission rules", false, warning));
+        }
     }
 
     private static void servers(TetherSettings settings, Path workingDir, boolean check, List<Finding> findings) {

@@ -81,6 +81,14 @@ class DoctorTest {
     }
 
     @Test
+    void aPermissionRuleThatCannotBeReadIsAFault() throws Exception {
+        FirstContactAgent user = scripted().config("{\"permissions\": {\"deny\": [\"run_command(rm -rf\"]}}");
+        FirstContactAgent.Ran ran = user.run("doctor");
+        assertEquals(1, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("FAIL  permission rules: ") && ran.out().contains("run_command(rm -rf"), ran.out());
+    }
+
+    @Test
     void aServerThatDoesNotStartIsNamedWithCheck() throws Exception {
         FirstContactAgent user = scripted().config("{\"mcpServers\": {\"srv\": {\"command\": \"no-such-tool-xyz\"}}}");
         assertEquals(0, user.run("doctor").exit(), "without --check nothing is connected to");
