@@ -13,11 +13,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The session's audit log of MCP calls (JSON Lines beside the transcript): what was called on
+ * The session's audit log of MCP calls and commands (JSON Lines beside the transcript): what was called on
  * which server with which effective hints, what the permission gate decided and on what grounds
  * ({@code decidedBy}: {@code policy}, {@code remembered} or {@code user}), how long it took
  * and how it ended, with the tool's own details (validation errors, a bounded structured
- * result). Built-in tools are not audited.
+ * result). Of the built-in tools only {@code run_command} is audited (where the command ran and
+ * whether the user let it out of the sandbox); the transcript holds the calls themselves.
  */
 public final class ToolAudit {
     /** Decisions kept for {@link #recent()}. */

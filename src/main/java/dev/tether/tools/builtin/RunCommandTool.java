@@ -72,6 +72,12 @@ public final class RunCommandTool implements Tool {
         this.cuts = SecretCuts.of(secrets);
     }
 
+    /** Commands are audited like MCP calls: who allowed it, where it ran, how it ended (never the command line itself). */
+    @Override
+    public JsonNode auditInfo() {
+        return Json.object().put("builtin", true);
+    }
+
     @Override
     public ToolDefinition definition() {
         return DEFINITION;
@@ -136,16 +142,23 @@ public final class RunCommandTool implements Tool {
         raw.put("signal", result.signal());
         raw.put("truncated", result.truncated());
         raw.put("timedOut", result.timedOut());
-        return new ToolOutcome(List.of(new Part.Text(text)), List.copyOf(forEditor), raw, false);
+        // The audit log keeps where it ran, and whether the user let it out of the sandbox.
+        ObjectNode audit = Json.object().put("sandbox", ran.sandbox().id()).put("exitCode", result.exitCode());
+        if (ran.escalation() != null) {
+            audit.put("sandboxEscalation", ran.escalation());
+        }
+        return new ToolOutcome(List.of(new Part.Text(text)), List.copyOf(forEditor), raw, false, audit);
     }
 
     /**
      * A command as it ran, and what the model and the user are told about the sandbox around it.
      *
      * @param note    what to say before the output, or null
-     * @param sandbox the sandbox it ran in ({@code off}: none)
+     * @param sandbox    the sandbox it ran in ({@code off}: none)
+     * @param escalation when the sandbox stopped it: {@code allowed} (the user let it run again outside)
+     *                   or {@code refused}; else null
      */
-    private record Ran(CommandResult result, String note, SandboxMode sandbox) {}
+    private record Ran(CommandResult result, String note, SandboxMode sandbox, String escalation) {}
 
     /**
      * Runs {@code spec} inside the session's sandbox where there is one: afterwards the protected
@@ -156,7 +169,7 @@ public final class RunCommandTool implements Tool {
         Sandbox.Wrapping wrapping = context.sandbox().wrap(context.workspace().roots(), direct.cwd());
         if (!(wrapping instanceof Sandbox.Wrapping.Wrapped wrapped)) {
             // Off, or unavailable: then the gate asked the user, saying so, and what they allowed runs as it is.
-            return new Ran(attempt(context, in, direct), null, SandboxMode.OFF);
+            return new Ran(attempt(context, in, direct), null, SandboxMode.OFF, null);
         }
         CreatedPaths watched = CreatedPaths.before(context.workspace().roots(), direct.cwd());
         CommandResult result = attempt(context, in, new CommandSpec(direct.command(), direct.cwd(), direct.timeout(),
@@ -165,8 +178,11 @@ public final class RunCommandTool implements Tool {
         String note = "Ran in the sandbox (" + wrapped.mode().id() + ").";
         SandboxMode ranIn = wrapped.mode();
         String why = failedInSandbox(result, wrapped, context.sandbox().policy().network());
+        String escalation = null;
         if (why != null) {
+            escalation = "refused";
             if (context.sandbox().escalation().allowOutside(context.toolCallId(), direct.command(), why, context.cancellation())) {
+                escalation = "allowed";
                 result = attempt(context, in, direct);
                 ranIn = SandboxMode.OFF;
                 note = "It failed in the sandbox (" + why + "); the user allowed running it outside the sandbox, "
@@ -176,7 +192,7 @@ public final class RunCommandTool implements Tool {
                         + ". Running it outside the sandbox was not allowed.";
             }
         }
-        return new Ran(result, removed == null ? note : note + "\n" + removed, ranIn);
+        return new Ran(result, removed == null ? note : note + "\n" + removed, ranIn, escalation);
     }
 
     private CommandResult attempt(ToolContext context, Input in, CommandSpec spec) throws ToolError.TellModel {

@@ -182,6 +182,12 @@ class SandboxEndToEndTest {
             }
         }
 
+        /** The session's audit log, a line each. */
+        List<JsonNode> audit() throws IOException {
+            return Files.readAllLines(dir.resolve("acp-state").resolve("sessions").resolve(session + ".audit.jsonl")).stream()
+                    .map(Json::parse).toList();
+        }
+
         /** Runs {@code command} through run_command; returns the tool result the model read back. */
         String run(String command) {
             model.then(QueueModel.Reply.tools(use("c" + UUID.randomUUID(), "run_command", Json.object().put("command", command))))
@@ -213,6 +219,9 @@ class SandboxEndToEndTest {
             assertFalse(Files.exists(home.resolve("new.txt")));
             agent.run("touch " + home.resolve("new.txt"));
             assertFalse(Files.exists(home.resolve("new.txt")), "no file is created outside the workspace");
+            JsonNode first = agent.audit().getFirst();
+            assertEquals("run_command workspace-write refused", first.path("name").asString() + " " + first.path("sandbox").asString()
+                    + " " + first.path("sandboxEscalation").asString(), "the audit log keeps the refusal: " + first);
         }
     }
 
@@ -224,6 +233,11 @@ class SandboxEndToEndTest {
             assertEquals(1, agent.asked.size());
             assertEquals("escalated\n", Files.readString(outside), seen);
             assertTrue(seen.contains("the user allowed running it outside the sandbox"), seen);
+            JsonNode line = agent.audit().getFirst();
+            assertEquals("run_command off allowed 0 policy", line.path("name").asString() + " " + line.path("sandbox").asString()
+                    + " " + line.path("sandboxEscalation").asString() + " " + line.path("exitCode").asInt()
+                    + " " + line.path("decidedBy").asString(),
+                    "the audit log says it ran outside, that the user allowed it, and that auto mode ran it: " + line);
         }
     }
 
