@@ -33,8 +33,8 @@ final class Providers {
             throw new ModelException(ModelException.Kind.AUTH, missing);
         }
         return switch (settings.provider()) {
-            case ProviderSettings.ANTHROPIC -> new RetryingProvider(new AnthropicProvider(settings, http.get()));
-            case ProviderSettings.OPENAI -> new RetryingProvider(new OpenAiProvider(settings, http.get()));
+            case ProviderSettings.ANTHROPIC -> new RetryingProvider(new AnthropicProvider(settings, http));
+            case ProviderSettings.OPENAI -> new RetryingProvider(new OpenAiProvider(settings, http));
             case ProviderSettings.SCRIPTED -> ScriptedProvider.load(Path.of(settings.scriptPath()));
             default -> throw new IllegalStateException("no provider named " + settings.provider());
         };

@@ -15,6 +15,7 @@ import dev.tether.base.sse.SseParser;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.util.function.Supplier;
 
 /**
  * A streaming client of the Anthropic Messages API ({@code POST {base}/v1/messages}). Sends
@@ -25,11 +26,17 @@ import java.net.http.HttpRequest;
  * @see <a href="https://docs.anthropic.com/en/api/messages-streaming">Messages streaming</a>
  */
 public final class AnthropicProvider implements ModelProvider {
-    private final HttpClient client;
+    /** Made on the first request, not with the provider: a session opens its provider before anyone asks it anything. */
+    private final Supplier<HttpClient> client;
     private final ProviderSettings settings;
     private final URI endpoint;
 
     public AnthropicProvider(ProviderSettings settings, HttpClient client) {
+        this(settings, () -> client);
+    }
+
+    /** @param client the HTTP client, asked for at the first request */
+    public AnthropicProvider(ProviderSettings settings, Supplier<HttpClient> client) {
         this.settings = settings;
         this.client = client;
         this.endpoint = URI.create(settings.anthropicBaseUrl().replaceAll("/+$", "") + "/v1/messages");
@@ -56,7 +63,7 @@ public final class AnthropicProvider implements ModelProvider {
         if (settings.anthropicBeta() != null) {
             http.header("anthropic-beta", settings.anthropicBeta());
         }
-        return ModelHttp.stream(client, http.build(), cancellation, ProviderSettings.ANTHROPIC, in -> {
+        return ModelHttp.stream(client.get(), http.build(), cancellation, ProviderSettings.ANTHROPIC, in -> {
             AnthropicStream stream = new AnthropicStream(events);
             SseParser.parse(in, event -> {
                 stream.accept(event);

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * A streaming client of an OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM,
@@ -25,12 +26,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * @see <a href="https://platform.openai.com/docs/api-reference/chat">Chat Completions</a>
  */
 public final class OpenAiProvider implements ModelProvider {
-    private final HttpClient client;
+    /** Made on the first request, not with the provider: a session opens its provider before anyone asks it anything. */
+    private final Supplier<HttpClient> client;
     private final ProviderSettings settings;
     private final URI endpoint;
     private final AtomicLong callIds = new AtomicLong();
 
     public OpenAiProvider(ProviderSettings settings, HttpClient client) {
+        this(settings, () -> client);
+    }
+
+    /** @param client the HTTP client, asked for at the first request */
+    public OpenAiProvider(ProviderSettings settings, Supplier<HttpClient> client) {
         this.settings = settings;
         this.client = client;
         this.endpoint = endpoint(settings.openaiBaseUrl());
@@ -59,7 +66,7 @@ public final class OpenAiProvider implements ModelProvider {
         if (settings.openaiApiKey() != null) {
             http.header("authorization", "Bearer " + settings.openaiApiKey());
         }
-        return ModelHttp.stream(client, http.build(), cancellation, ProviderSettings.OPENAI, in -> {
+        return ModelHttp.stream(client.get(), http.build(), cancellation, ProviderSettings.OPENAI, in -> {
             OpenAiStream stream = new OpenAiStream(events, () -> "call_" + callIds.incrementAndGet());
             SseParser.parse(in, event -> {
                 stream.accept(event);
