@@ -43,6 +43,7 @@ import dev.tether.tools.SessionMode;
 import dev.tether.tools.sandbox.Sandbox;
 import dev.tether.tools.ToolError;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -138,15 +139,16 @@ public final class SessionRuntime implements AutoCloseable {
         ToolAudit audit = new ToolAudit(services.transcripts().audit(id));
         SecretMasking masking = new SecretMasking(services.secrets());
         this.sandbox = new Sandbox(services.sandbox(), () -> options.mode() == SessionMode.AUTO);
+        PermissionGate.SessionAnswers answers = new PermissionGate.SessionAnswers();
         this.subagents = new SessionSubagents(services, new SessionSubagents.Parent(id, workspace, ports, recorder,
                 catalog, audit, options::mode, model, options::model, options::thinking,
                 () -> SystemPrompt.build(workspace, options.mode(), "", masking.text(instructions.forModel(instructions.current()))),
-                rules, servers::binding, sandbox));
+                rules, servers::binding, sandbox, answers));
         Path userDir = services.instructions().userDir();
         this.tools = new SessionTools(catalog,
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(),
                         restored == null ? List.of() : restored.loadedTools(), recorder::loadedTools,
-                        rules, servers::binding, this::nestedInstructions, sandbox),
+                        rules, servers::binding, this::nestedInstructions, sandbox, answers),
                 new SessionTools.Reach(workspace, ports, recorder, audit),
                 options::mode, model::acceptsImages, tool -> true,
                 new SessionTools.Subagents(subagents,

@@ -27,6 +27,7 @@ import dev.tether.tools.ToolContext;
 import dev.tether.tools.ToolDisplay;
 import dev.tether.tools.ToolPorts;
 import dev.tether.tools.Workspace;
+import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.PermissionPrompt;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.rules.ServerBinding;
@@ -56,12 +57,13 @@ final class SessionSubagents implements SubagentHost {
     /**
      * What the parent lends: its id, workspace, editor ports and events, the catalog of MCP tools
      * its requests pass, its audit log, mode and model, and its permission rules with who each of
-     * its MCP servers is (a subagent's calls meet the same rules as the parent's).
+     * its MCP servers is (a subagent's calls meet the same rules as the parent's), and the session's
+ * "Always allow" answers (given in the parent or in any subagent, they hold in all of them).
      */
     record Parent(SessionId id, Workspace workspace, Frontend.Ports ports, EventSink events, SessionTools.Catalog catalog,
                   ToolAudit audit, Supplier<SessionMode> mode, SessionModel model, Supplier<String> modelName,
                   Supplier<ThinkingLevel> thinking, Supplier<String> system, RuleBook rules,
-                  Function<String, ServerBinding> bindings, Sandbox sandbox) {}
+                  Function<String, ServerBinding> bindings, Sandbox sandbox, PermissionGate.SessionAnswers answers) {}
 
     private final SessionServices services;
     private final Parent parent;
@@ -116,7 +118,7 @@ final class SessionSubagents implements SubagentHost {
         Frontend.Ports ports = new Frontend.Ports(output, parentPorts.requests(), permissions, toolPorts);
         SessionTools tools = new SessionTools(parent.catalog(),
                 new SessionTools.Toolset(services.toolFilter(), services.secrets(), List.of(), names -> { },
-                        parent.rules(), parent.bindings(), paths -> "", parent.sandbox()),
+                        parent.rules(), parent.bindings(), paths -> "", parent.sandbox(), parent.answers()),
                 new SessionTools.Reach(parent.workspace(), ports, recorder, parent.audit()),
                 parent.mode(), parent.model()::acceptsImages, ToolSubset.of(task.type(), parent.mode()), null);
         Cancellation byUser = Cancellation.root();

@@ -111,13 +111,15 @@ final class SessionTools implements TurnTools {
      * @param bindings    who each MCP server of the session is, by name, for rules naming it
      * @param nestedInstructions the instruction files a read or edit of these paths brings in (labelled), or ""
      * @param sandbox     how the session's commands are confined
+     * @param answers     the session's "Always allow" answers (a subagent's tools share its parent's)
      */
     record Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded,
                    RuleBook rules, Function<String, ServerBinding> bindings, Function<List<Path>, String> nestedInstructions,
-                   Sandbox sandbox) {
+                   Sandbox sandbox, PermissionGate.SessionAnswers answers) {
         /** A toolset without permission rules, instruction files or sandbox. */
         Toolset(ToolFilter filter, SecretRegistry secrets, Collection<String> loadedTools, Consumer<Collection<String>> keepLoaded) {
-            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "", Sandbox.NONE);
+            this(filter, secrets, loadedTools, keepLoaded, RuleBook.NONE, server -> ServerBinding.UNKNOWN, paths -> "", Sandbox.NONE,
+                    new PermissionGate.SessionAnswers());
         }
     }
 
@@ -158,7 +160,7 @@ final class SessionTools implements TurnTools {
             builtins.add(new AgentTool(subagents.host(), subagents.types(), subagents.budget()));
         }
         this.registry = new ToolRegistry(builtins, toolset.filter());
-        this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules());
+        this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules(), toolset.answers());
         this.bindings = toolset.bindings();
         this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();

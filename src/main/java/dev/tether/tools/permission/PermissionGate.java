@@ -65,20 +65,37 @@ public final class PermissionGate {
         }
     }
 
+    /**
+     * The "Always allow" answers of one session, kept here as well as in the local scope (which may
+     * be unwritable, or not apply: a server nobody can identify). One session's gates share them: the
+     * session's own and each of its subagents', so that what the user allowed in either holds in both.
+     */
+    public static final class SessionAnswers {
+        private final List<PermissionRule> rules = new CopyOnWriteArrayList<>();
+        private final Set<String> keys = ConcurrentHashMap.newKeySet();
+    }
+
     private final PermissionPrompt prompt;
     private final RuleBook book;
-    /** "Always allow" answers of this session, kept here as well as in the local scope (which may be unwritable). */
-    private final List<PermissionRule> answered = new CopyOnWriteArrayList<>();
-    private final Set<String> answeredKeys = ConcurrentHashMap.newKeySet();
+    private final List<PermissionRule> answered;
+    private final Set<String> answeredKeys;
 
     /** A gate without permission rules: the mode decides, and "Always allow" lasts the session. */
     public PermissionGate(PermissionPrompt prompt) {
-        this(prompt, RuleBook.NONE);
+        this(prompt, RuleBook.NONE, new SessionAnswers());
     }
 
+    /** A gate of its own session: its "Always allow" answers are its own. */
     public PermissionGate(PermissionPrompt prompt, RuleBook book) {
+        this(prompt, book, new SessionAnswers());
+    }
+
+    /** @param answers the session's "Always allow" answers, shared with the session's other gates */
+    public PermissionGate(PermissionPrompt prompt, RuleBook book, SessionAnswers answers) {
         this.prompt = prompt;
         this.book = book;
+        this.answered = answers.rules;
+        this.answeredKeys = answers.keys;
     }
 
     /** The mode's table alone; {@code remembered} is whether a rule or "Always allow" lets this call run without asking. */

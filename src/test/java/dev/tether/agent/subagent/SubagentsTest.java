@@ -322,6 +322,37 @@ class SubagentsTest {
     }
 
     @Test
+    void anAlwaysAllowInTheParentHoldsForItsSubagents() throws Exception {
+        Path work = writerProject();
+        QueueModel model = new QueueModel()
+                .then(QueueModel.Reply.tools(QueueModel.use("w", "write_file", Json.object().put("path", "out-P.txt").put("content", "from P"))))
+                .then(QueueModel.Reply.text("Written."))
+                .then(QueueModel.Reply.tools(QueueModel.use("a", "agent", task("A", "writer"))))
+                .then(QueueModel.Reply.tools(QueueModel.use("pA", "write_file", Json.object().put("path", "out-A.txt").put("content", "from A"))))
+                .then(QueueModel.Reply.text("Thing A written."))
+                .then(QueueModel.Reply.text("Done."));
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("state"), model, InProcessAgent.NO_MCP)) {
+            AcpTestClient client = agent.client();
+            client.onRequest(request -> request.path("method").asString().equals("session/request_permission")
+                    ? Json.parse("{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"allow_always\"}}")
+                    : AcpTestClient.editor(request));
+            client.request("initialize", SUBAGENTS_INITIALIZE);
+            String parent = client.newSession(work.toString(), null);
+            assertEquals("end_turn", AcpTestClient.await(client.prompt(parent, "Write one.")).path("result").path("stopReason").asString());
+            assertEquals("end_turn", AcpTestClient.await(client.prompt(parent, "Have a subagent write one.")).path("result")
+                    .path("stopReason").asString());
+
+            List<JsonNode> asked = client.agentRequests().stream()
+                    .filter(r -> r.path("method").asString().equals("session/request_permission")).toList();
+            assertEquals(1, asked.size(), "the subagent's write is not asked about again: " + asked);
+            assertEquals(parent, asked.getFirst().path("params").path("sessionId").asString());
+            assertEquals("from P", Files.readString(work.resolve("out-P.txt")));
+            assertEquals("from A", Files.readString(work.resolve("out-A.txt")));
+            assertEquals(List.of(), client.violations());
+        }
+    }
+
+    @Test
     void aSubagentsPermissionRequestNeverHangsACancel() throws Exception {
         Path work = writerProject();
         QueueModel model = model(router("write_file", "writer"), 6);
