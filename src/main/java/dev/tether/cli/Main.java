@@ -133,7 +133,8 @@ public final class Main {
             case "train" -> {
                 // An editor's start (no arguments) asks AtTerminal before anything else: asked here too, so that
                 // its classes come from the cache. A class outside the cache opens the jar, which cost about
-                // 11 ms of the initialize answer (84-89 against 72-77 ms median, spawn to answer).
+                // 11 ms of the initialize answer (84-89 against 72-77 ms median, spawn to answer). Guarded by
+                // conformance/test/startup-cache.test.mjs: no Tether class from the jar before that answer.
                 AtTerminal.stdin();
                 yield Training.run(rest, err, (agentIn, agentOut, agentErr, agentEnv) ->
                         run(new String[] {"acp"}, agentIn, agentOut, agentErr, agentEnv));
