@@ -32,14 +32,12 @@ import dev.tether.tools.ToolRegistry;
 import dev.tether.tools.ToolTraits;
 import dev.tether.tools.Workspace;
 import dev.tether.tools.builtin.BuiltinTools;
-import dev.tether.tools.builtin.RunCommandTool;
 import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.rules.ServerBinding;
 import dev.tether.tools.rules.Subject;
 import dev.tether.tools.sandbox.Sandbox;
-import dev.tether.tools.sandbox.SandboxMode;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
@@ -77,18 +75,15 @@ final class SessionTools implements TurnTools {
     private final ProtectedPaths protectedPaths;
     private final EventSink events;
     private final ToolRegistry registry;
-    private final PermissionGate gate;
+    private final CallPermissions permissions;
     private final ToolPorts ports;
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
-    private final java.util.concurrent.locks.ReentrantLock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
 
     private final DeferredTools deferred;
-    private final Function<String, ServerBinding> bindings;
     private final Function<List<Path>, String> nestedInstructions;
     private final Predicate<Tool> subset;
     private final Sandbox sandbox;
-    private final java.util.concurrent.atomic.AtomicBoolean sandboxMissingTold = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** What the {@code agent} tool runs subagents with: the host, the known agent types (read at each call), the budget. */
     record Subagents(SubagentHost host, Supplier<Map<String, AgentType>> types, AgentTool.Budget budget) {}
@@ -160,12 +155,13 @@ final class SessionTools implements TurnTools {
             builtins.add(new AgentTool(subagents.host(), subagents.types(), subagents.budget()));
         }
         this.registry = new ToolRegistry(builtins, toolset.filter());
-        this.gate = new PermissionGate(reach.editor().permissions(), toolset.rules(), toolset.answers());
-        this.bindings = toolset.bindings();
         this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
+        java.util.concurrent.locks.Lock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
         this.sandbox = toolset.sandbox().asking(new SandboxEscalation(reach.editor().permissions(), toolset.rules(), permissionTurn));
+        this.permissions = new CallPermissions(new PermissionGate(reach.editor().permissions(), toolset.rules(), toolset.answers()),
+                permissionTurn, mode, sandbox, toolset.bindings(), events);
     }
 
     @Override
@@ -234,11 +230,11 @@ final class SessionTools implements TurnTools {
                 log().warn("describe failed for {}: {}", use.name(), e.toString());
                 view = ToolCallView.of(use.name(), gated.traits().kind());
             }
-            PermissionGate.Call asked = permissionCall(gated, gatedUse, callId, view, context);
+            PermissionGate.Call asked = permissions.question(gated, gatedUse, callId, view, context);
             announce(asked.view(), callId, use);
             PermissionDecision decision;
             try {
-                decision = checkAlone(asked, callCancellation);
+                decision = permissions.check(asked, callCancellation);
             } catch (CancelledException e) {
                 audit.record(tool, callId, "cancelled", started, "not_run", null, null);
                 return cancelled(use, callId);
@@ -313,94 +309,6 @@ final class SessionTools implements TurnTools {
         }
     }
 
-    /**
-     * What the gate is asked about this call. A call that does more than its tool usually does
-     * (a write to a file other programs run) is decided on its own traits, says why it is asked,
-     * and is never covered by an "Always allow" of the tool.
-     */
-    private PermissionGate.Call permissionCall(Tool tool, Part.ToolUse use, String callId, ToolCallView view, ToolContext context) {
-        ToolTraits traits;
-        try {
-            traits = tool.traitsFor(use.input(), context);
-        } catch (Throwable e) {
-            // An Error too: the announced call must still be decided and answered.
-            log().warn("traitsFor failed for {}: {}", use.name(), e.toString());
-            traits = tool.traits().asExecute(); // unknown effects: ask, never allow silently
-        }
-        if (traits.readOnly() && !tool.traits().readOnly()) {
-            traits = tool.traits(); // a call may do more than its tool, never less
-        }
-        String unsandboxed = sandboxMissing(tool);
-        if (unsandboxed != null) {
-            // The policy wants the command confined and this machine cannot: ask, never run it unconfined silently.
-            traits = new ToolTraits(traits.kind(), ToolTraits.Category.EXECUTE, true, traits.source(), unsandboxed);
-            List<ToolDisplay> preview = new java.util.ArrayList<>();
-            preview.add(ToolDisplay.text(unsandboxed));
-            preview.addAll(view.preview());
-            view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
-        }
-        boolean usual = traits.equals(tool.traits());
-        if (!usual && traits.category() == ToolTraits.Category.EXECUTE && tool.traits().category() == ToolTraits.Category.EDIT) {
-            List<ToolDisplay> preview = new java.util.ArrayList<>();
-            preview.add(ToolDisplay.text(traits.why() == null ? PROTECTED_NOTE : traits.why()));
-            preview.addAll(view.preview());
-            view = new ToolCallView(view.title(), view.kind(), view.locations(), preview);
-        }
-        return new PermissionGate.Call(callId, use.name(), traits, view, use.input(), usual ? tool.approvalKey() : null,
-                subject(tool, use, context));
-    }
-
-    /**
-     * Why a command of this call would run outside the sandbox the policy wants (the machine cannot
-     * give one), or null. The first time, the user is also told in a notice.
-     */
-    private String sandboxMissing(Tool tool) {
-        if (!tool.definition().name().equals(RunCommandTool.NAME) || sandbox.mode() == SandboxMode.OFF) {
-            return null;
-        }
-        var probe = sandbox.probe();
-        if (probe.works()) {
-            return null;
-        }
-        String why = "The sandbox (" + sandbox.mode().id() + ") is not available: " + probe.why()
-                + ". This command would run outside it, with your full access.";
-        if (sandboxMissingTold.compareAndSet(false, true)) {
-            events.send(new SessionEvent.Notice(SessionEvent.Notice.WARNING, "Commands cannot run sandboxed",
-                    why.replace("This command would run", "Each command is asked about and would run")));
-        }
-        return why;
-    }
-
-    /** What the permission rules see of the call; an MCP tool's server is bound to who it is in this session. */
-    private Subject subject(Tool tool, Part.ToolUse use, ToolContext context) {
-        Subject subject;
-        try {
-            subject = tool.subject(use.input(), context);
-        } catch (RuntimeException e) {
-            log().warn("subject failed for {}: {}", use.name(), e.toString());
-            subject = Subject.Builtin.named(tool.definition().name());
-        }
-        if (subject instanceof Subject.Builtin builtin && builtin.tool().equals(RunCommandTool.NAME)) {
-            // Rules may name sandboxed and unsandboxed runs apart: say which this one will be.
-            return builtin.inSandbox(sandbox.mode() != SandboxMode.OFF && sandbox.probe().works());
-        }
-        return subject instanceof Subject.Mcp mcpCall ? mcpCall.withBinding(bindings.apply(mcpCall.server())) : subject;
-    }
-
-    /** The gate's decision; the user is asked about one call at a time, even when calls run side by side. */
-    private PermissionDecision checkAlone(PermissionGate.Call asked, Cancellation cancellation) throws HostFailure {
-        permissionTurn.lock();
-        try {
-            return gate.check(mode.get(), asked, cancellation);
-        } finally {
-            permissionTurn.unlock();
-        }
-    }
-
-    static final String PROTECTED_NOTE = "This file is run by other programs without asking you (git, direnv, editor tasks): "
-            + "writing it is like running a command.";
-
-    /** Images only reach models that take them; others read what the image was. */
     /** The tools whose calls bring in the instruction files of the directories they read or edit in. */
     private static final Set<String> TOUCHING = Set.of(dev.tether.tools.builtin.ReadFileTool.NAME,
             dev.tether.tools.builtin.EditFileTool.NAME, dev.tether.tools.builtin.WriteFileTool.NAME);
