@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.tether.json.Json;
 import dev.tether.model.ModelMessage;
 import dev.tether.model.Part;
+import dev.tether.testing.Waits;
 import dev.tether.testing.acp.AcpTestClient;
 import dev.tether.testing.acp.InProcessAgent;
 import dev.tether.testing.model.QueueModel;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
@@ -56,7 +58,15 @@ class ParallelReadOnlyCallsTest {
                 .then(QueueModel.Reply.tools(use("slow", "probe_slow", Json.object()), use("quick", "probe_quick", Json.object())))
                 .then(QueueModel.Reply.text("done"));
         List<Part> results = run(model, List.of(
-                Probe.reading("probe_slow", log, context -> secondDone.await(GIVE_UP_SECONDS, TimeUnit.SECONDS) ? "slow, after quick" : "slow, alone"),
+                // The quick call counts down in its body and logs its end just after: wait for that end too,
+                // so that "the first call finished last" holds by construction, not by the scheduler's grace.
+                Probe.reading("probe_slow", log, context -> {
+                    if (!secondDone.await(GIVE_UP_SECONDS, TimeUnit.SECONDS)) {
+                        return "slow, alone";
+                    }
+                    Waits.eventually(Duration.ofSeconds(GIVE_UP_SECONDS), () -> log.contains("probe_quick:end"), "the quick call's end");
+                    return "slow, after quick";
+                }),
                 Probe.reading("probe_quick", log, context -> {
                     secondDone.countDown();
                     return "quick";
