@@ -170,6 +170,21 @@ test("--sandbox: read-only keeps an allowed command from writing the workspace, 
   assert.equal(fs.existsSync(path.join(managed.workspace, "made.txt")), false);
 });
 
+test("--max-turns keeps the sandbox: in auto mode a command still cannot write outside the workspace", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const outside = path.join(dirs.root, "outside.txt");
+  const script = writeScript(dirs, "outside-write.jsonl", [
+    { toolCalls: [{ id: "c_out", name: "run_command", input: { command: `echo made > ${outside}` } }] },
+    { text: "Done.", stop: "end_turn" },
+  ]);
+  const run = await exec(t, ["--json", "--mode", "auto", "--max-turns", "5", "write outside"], { scriptFile: script, dirs });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(fs.existsSync(outside), false, "the default workspace-write sandbox of auto mode held: " + run.stdout);
+  const updates = lines(run.stdout).filter((l) => l.type === "update").map((l) => JSON.stringify(l.update));
+  assert.ok(updates.some((u) => u.includes("workspace-write")), "the command ran in the sandbox: " + run.stdout);
+});
+
 test("a limit ends the turn with exit 4: --max-turns, --timeout, max_tokens, refusal", { timeout: TEST_TIMEOUT }, async (t) => {
   const dirs = makeTempDirs("tether-exec-");
   t.after(() => dirs.cleanup());

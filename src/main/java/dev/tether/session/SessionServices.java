@@ -127,11 +127,13 @@ public record SessionServices(
                 statusPage, policy);
     }
 
-    /** The same services with {@code page} as the process's status page. */
+    /** The same services with {@code newLimits} ({@code tether exec --max-turns}). */
     public SessionServices withLimits(Limits newLimits) {
-        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, newLimits, secrets, rules, instructions, statusPage);
+        return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, newLimits, secrets, rules, instructions,
+                statusPage, sandbox);
     }
 
+    /** The same services with {@code page} as the process's status page. */
     public SessionServices withStatusPage(StatusPage page) {
         return new SessionServices(transcripts, models, mcp, frontend, mcpSources, toolFilter, limits, secrets, rules, instructions, page, sandbox);
     }
