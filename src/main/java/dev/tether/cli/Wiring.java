@@ -2,8 +2,10 @@ package dev.tether.cli;
 
 import dev.tether.acp.AcpClientChannel;
 import dev.tether.acp.ClientChannel;
+import dev.tether.agent.subagent.AgentTool;
 import dev.tether.base.net.Network;
 import dev.tether.cli.secrets.ConfiguredOAuth;
+import dev.tether.config.SubagentConfig;
 import dev.tether.config.TetherSettings;
 import dev.tether.config.mcp.McpRuntimeConfig;
 import dev.tether.config.sources.PolicyGrants;
@@ -161,9 +163,12 @@ final class Wiring {
                 : new SessionServices.Limits(defaults.maxModelRequests(), model.provider().maxTokens(), defaults.contextWindow());
     }
 
-    /** Session limits with the user's context settings ({@code "context"} in the config file). */
+    /** Session limits with the user's context and subagent settings ({@code "context"}, {@code "subagents"} in the config file). */
     static SessionServices.Limits limits(TetherSettings settings) {
-        return limits(settings.model()).withContext(settings.context().windowTokens(), settings.context().compactAt());
+        SubagentConfig subagents = settings.subagents();
+        return limits(settings.model()).withContext(settings.context().windowTokens(), settings.context().compactAt())
+                .withSubagents(AgentTool.Budget.DEFAULT.with(subagents.maxModelRequests(), subagents.maxTokens(),
+                        subagents.timeoutSeconds(), subagents.maxRunning()));
     }
 
     /**

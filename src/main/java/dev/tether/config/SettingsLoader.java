@@ -117,6 +117,7 @@ public final class SettingsLoader {
         ToolFilter tools = ToolsConfig.from(file, UserGitPaths.from(env), source, warnings);
         List<String> secrets = SecretsConfig.envNames(file, source, warnings);
         ContextConfig context = ContextConfig.from(file, source, warnings);
+        SubagentConfig subagents = SubagentConfig.from(file, source, warnings);
         warnings.addAll(OnceEach.schemaWarnings(fileWarnings, warnings));
         if (model.problem() != null) {
             log().warn("{}", model.problem());
@@ -132,7 +133,8 @@ public final class SettingsLoader {
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         return new TetherSettings(paths, env, model, tools, mcp, secrets,
                 NetworkConfig.from(file, env, paths.configDir()), context, permissions(file, paths, managed),
-                SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()), env, paths));
+                SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()), env, paths),
+                subagents);
     }
 
     /** The permission rules of the config file and the managed settings; what they get wrong is logged once, here. */

@@ -30,10 +30,11 @@ import java.util.Objects;
  * @param context        the context window override, the compaction threshold and the instruction files ({@code "context"})
  * @param permissions    the permission rules of the config file and the managed settings
  * @param sandbox        how commands are confined ({@code "sandbox"} in the config file and the managed settings)
+ * @param subagents      what one subagent may spend and how many run at once ({@code "subagents"})
  */
 public record TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, McpSettings mcp,
                              List<String> secretEnvNames, Network network, ContextConfig context, PermissionSettings permissions,
-                             SandboxPolicy sandbox) {
+                             SandboxPolicy sandbox, SubagentConfig subagents) {
     public TetherSettings {
         environment = Map.copyOf(environment);
         secretEnvNames = List.copyOf(secretEnvNames);
@@ -41,6 +42,14 @@ public record TetherSettings(TetherPaths paths, Map<String, String> environment,
         Objects.requireNonNull(context);
         Objects.requireNonNull(permissions);
         Objects.requireNonNull(sandbox);
+        Objects.requireNonNull(subagents);
+    }
+
+    /** Settings whose subagents have the default budget. */
+    public TetherSettings(TetherPaths paths, Map<String, String> environment, Model model, ToolFilter tools, McpSettings mcp,
+                          List<String> secretEnvNames, Network network, ContextConfig context, PermissionSettings permissions,
+                          SandboxPolicy sandbox) {
+        this(paths, environment, model, tools, mcp, secretEnvNames, network, context, permissions, sandbox, SubagentConfig.NOT_SET);
     }
 
     /** Settings whose commands run without a sandbox. */

@@ -4,7 +4,6 @@ import dev.tether.agent.Compactor;
 import dev.tether.agent.Conversation;
 import dev.tether.agent.StopReason;
 import dev.tether.agent.TurnLoop;
-import dev.tether.agent.subagent.AgentTool;
 import dev.tether.agent.subagent.AgentTypes;
 import dev.tether.base.Cancellation;
 import dev.tether.base.Scope;
@@ -153,7 +152,7 @@ public final class SessionRuntime implements AutoCloseable {
                 options::mode, model::acceptsImages, tool -> true,
                 new SessionTools.Subagents(subagents,
                         () -> AgentTypes.of(ProjectRoot.of(workspace.cwd()), userDir == null ? null : userDir.resolve("agents")).all(),
-                        AgentTool.Budget.DEFAULT));
+                        services.limits().subagents()));
         this.commands = new SessionCommands(mcp, files::commands, recorder::send, this::say, scope, SecretCuts.of(services.secrets()),
                 services.statusPage());
         SessionHost host = new SessionHost(ports, model, backgroundTasks, workspace.roots(), commands::publish);

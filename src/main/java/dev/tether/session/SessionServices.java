@@ -75,24 +75,30 @@ public record SessionServices(
      * @param windowTokens     the user's {@code context.windowTokens}, overriding the provider's window; 0 when not set
      * @param compactAt        the share of the window at which a conversation is compacted ({@code context.compactAt})
      * @param maxParallelTools read-only tool calls of one step that run at the same time
+     * @param subagents        what one subagent may spend, and how many run at once ({@code "subagents"})
      */
     public record Limits(int maxModelRequests, int maxTokens, long contextWindow, long windowTokens, double compactAt,
-                         int maxParallelTools) {
+                         int maxParallelTools, dev.tether.agent.subagent.AgentTool.Budget subagents) {
         public static final Limits DEFAULT = new Limits(dev.tether.agent.TurnLoop.DEFAULT_MAX_MODEL_REQUESTS, 8192, 200_000);
 
         public Limits(int maxModelRequests, int maxTokens, long contextWindow) {
             this(maxModelRequests, maxTokens, contextWindow, 0, dev.tether.agent.ContextPolicy.DEFAULT_COMPACT_AT,
-                    dev.tether.agent.TurnLoop.DEFAULT_MAX_PARALLEL_TOOLS);
+                    dev.tether.agent.TurnLoop.DEFAULT_MAX_PARALLEL_TOOLS, dev.tether.agent.subagent.AgentTool.Budget.DEFAULT);
         }
 
         /** The same limits with another number of model requests per turn ({@code tether exec --max-turns}). */
         public Limits withMaxModelRequests(int requests) {
-            return new Limits(requests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools);
+            return new Limits(requests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools, subagents);
         }
 
         /** The same limits with the user's context settings. */
         public Limits withContext(long windowTokens, double compactAt) {
-            return new Limits(maxModelRequests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools);
+            return new Limits(maxModelRequests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools, subagents);
+        }
+
+        /** The same limits with the user's subagent budget. */
+        public Limits withSubagents(dev.tether.agent.subagent.AgentTool.Budget budget) {
+            return new Limits(maxModelRequests, maxTokens, contextWindow, windowTokens, compactAt, maxParallelTools, budget);
         }
     }
 

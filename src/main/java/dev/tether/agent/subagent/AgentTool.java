@@ -47,6 +47,12 @@ public final class AgentTool implements Tool {
      */
     public record Budget(int modelRequests, long tokens, Duration time, int parallel) {
         public static final Budget DEFAULT = new Budget(25, 400_000, Duration.ofMinutes(10), 3);
+
+        /** This budget with each part that is positive replaced ({@code "subagents"} in the config; 0 keeps the part). */
+        public Budget with(int requests, long tokenCount, long seconds, int running) {
+            return new Budget(requests > 0 ? requests : modelRequests, tokenCount > 0 ? tokenCount : tokens,
+                    seconds > 0 ? Duration.ofSeconds(seconds) : time, running > 0 ? running : parallel);
+        }
     }
 
     private final SubagentHost host;

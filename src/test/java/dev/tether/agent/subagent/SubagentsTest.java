@@ -17,6 +17,7 @@ import dev.tether.testing.model.QueueModel;
 import dev.tether.tools.Tool;
 import dev.tether.tools.ToolCallView;
 import dev.tether.tools.ToolContext;
+import dev.tether.tools.ToolFilter;
 import dev.tether.tools.ToolKind;
 import dev.tether.tools.ToolOutcome;
 import dev.tether.tools.ToolTraits;
@@ -349,6 +350,26 @@ class SubagentsTest {
             assertEquals("from P", Files.readString(work.resolve("out-P.txt")));
             assertEquals("from A", Files.readString(work.resolve("out-A.txt")));
             assertEquals(List.of(), client.violations());
+        }
+    }
+
+    @Test
+    void theSessionsSubagentBudgetStopsASubagentAndTheParentReadsWhy() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        // One model request allowed: the subagent's tool call uses it, and the answer it would write next never comes.
+        QueueModel model = new QueueModel()
+                .then(QueueModel.Reply.tools(QueueModel.use("a", "agent", task("A", null))))
+                .then(QueueModel.Reply.tools(QueueModel.use("l", "list_files", Json.object().put("path", "."))))
+                .then(QueueModel.Reply.text("Stopped early, as told."));
+        AgentTool.Budget one = new AgentTool.Budget(1, 400_000, Duration.ofMinutes(1), 1);
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("state"), model, InProcessAgent.NO_MCP, ToolFilter.ALLOW_ALL,
+                services -> services.withLimits(services.limits().withSubagents(one)))) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String parent = client.newSession(work.toString(), null);
+            assertEquals("end_turn", AcpTestClient.await(client.prompt(parent, "Delegate.")).path("result").path("stopReason").asString());
+            String seen = text(model.requests().getLast().messages().getLast());
+            assertTrue(seen.contains("[The subagent was stopped after 1 model requests.]"), seen);
         }
     }
 
