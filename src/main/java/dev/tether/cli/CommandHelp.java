@@ -38,7 +38,7 @@ final class CommandHelp {
                   --sandbox off|read-only|workspace-write
                                                 the OS sandbox for this run's commands
                   --max-turns N                 model requests this run may make
-                  --timeout SECONDS             cancel the turn after that long
+                  --timeout SECONDS             cancel the turn that long after the start
                   --output-schema FILE          the answer must be JSON valid against this schema (one retry)
                   -o FILE                       also write the final message to FILE
                   --continue | --resume ID      one more turn of the newest session of --cwd, or of session ID
