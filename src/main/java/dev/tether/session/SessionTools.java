@@ -35,6 +35,7 @@ import dev.tether.tools.builtin.BuiltinTools;
 import dev.tether.tools.permission.PermissionDecision;
 import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
+import dev.tether.tools.rules.RuleSet;
 import dev.tether.tools.rules.ServerBinding;
 import dev.tether.tools.rules.Subject;
 import dev.tether.tools.sandbox.Sandbox;
@@ -76,6 +77,7 @@ final class SessionTools implements TurnTools {
     private final EventSink events;
     private final ToolRegistry registry;
     private final CallPermissions permissions;
+    private final RuleBook ruleBook;
     private final ToolPorts ports;
     private final Set<String> usedIds = new HashSet<>();
     private final ToolAudit audit;
@@ -158,6 +160,7 @@ final class SessionTools implements TurnTools {
         this.nestedInstructions = toolset.nestedInstructions();
         this.ports = reach.editor().tools();
         this.audit = reach.audit();
+        this.ruleBook = toolset.rules();
         java.util.concurrent.locks.Lock permissionTurn = new java.util.concurrent.locks.ReentrantLock();
         this.sandbox = toolset.sandbox().asking(new SandboxEscalation(reach.editor().permissions(), toolset.rules(), permissionTurn));
         this.permissions = new CallPermissions(new PermissionGate(reach.editor().permissions(), toolset.rules(), toolset.answers()),
@@ -221,7 +224,7 @@ final class SessionTools implements TurnTools {
         try (Cancellation callCancellation = turn.child()) {
             ToolContext context = new ToolContext(callId, workspace, ports,
                     content -> events.send(new SessionEvent.ToolCallUpdated(callId, null, content, null)), callCancellation,
-                    protectedPaths, sandbox);
+                    protectedPaths, sandbox, deniedReads());
             ToolCallView view;
             try {
                 view = gated.describe(gatedUse.input(), context);
@@ -293,6 +296,20 @@ final class SessionTools implements TurnTools {
                 return finish(use, callId, ToolStatus.failed("The tool failed unexpectedly."));
             }
         }
+    }
+
+    /**
+     * The deny rules as a walk over files asks them, file by file: the rules are read once per call,
+     * when the first file is asked about (a call that walks nothing reads none).
+     */
+    private ToolContext.DeniedReads deniedReads() {
+        RuleSet[] rules = {null};
+        return (tool, file) -> {
+            if (rules[0] == null) {
+                rules[0] = ruleBook.rules();
+            }
+            return rules[0].denies(new Subject.Builtin(tool, null, List.of(file)));
+        };
     }
 
     /** The registry's tools the mode offers, within the subset. */

@@ -129,6 +129,34 @@ class PermissionRulesEndToEndTest {
     }
 
     @Test
+    void aReadDenyRuleHoldsForSearchesAndListingsThatDoNotNameTheFile() throws Exception {
+        Path app = project("app");
+        Files.createDirectories(app.resolve(".tether"));
+        Files.createDirectories(app.resolve("sub"));
+        Files.writeString(app.resolve(".tether/settings.json"), "{\"permissions\": {\"deny\": [\"Read(.env)\", \"Read(sub/*.key)\"]}}");
+        Files.writeString(app.resolve(".env"), "API_TOKEN=zz-denied-zz\n");
+        Files.writeString(app.resolve("sub/id.key"), "zz-denied-key-zz\n");
+        Files.writeString(app.resolve("notes.txt"), "zz-allowed-zz\n");
+        try (Agent agent = new Agent("allow_once")) {
+            String session = agent.client.newSession(app.toString(), null);
+            agent.model.then(QueueModel.Reply.tools(use("s1", "search", Json.object().put("pattern", "zz-")),
+                            use("s2", "search", Json.object().put("pattern", "zz").put("glob", ".env")),
+                            use("l1", "list_files", Json.object().put("path", ".")),
+                            use("l2", "list_files", Json.object().put("path", ".").put("pattern", "**/*"))))
+                    .then(QueueModel.Reply.text("done"));
+            assertEquals("end_turn", AcpTestClient.await(agent.client.prompt(session, "look")).path("result").path("stopReason").asString());
+            // The tool results the model read (its own calls name .env as a glob).
+            String seen = agent.model.requests().getLast().messages().getLast().toString();
+            assertTrue(seen.contains("zz-allowed-zz"), "the search ran and found what may be read: " + seen);
+            assertTrue(seen.contains("notes.txt"), "the listings ran: " + seen);
+            assertFalse(seen.contains("zz-denied"), "no denied file's contents: " + seen);
+            assertFalse(seen.contains(".env") || seen.contains("id.key"), "nor a denied file's name: " + seen);
+            String shown = agent.client.updates(session).toString();
+            assertFalse(shown.contains("zz-denied"), "the editor is not shown them either");
+        }
+    }
+
+    @Test
     void aProjectAllowRuleDoesNothingUntilApproved() throws Exception {
         Path app = project("app");
         Files.createDirectories(app.resolve(".tether"));

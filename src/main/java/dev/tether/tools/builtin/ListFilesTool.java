@@ -99,7 +99,9 @@ public final class ListFilesTool implements Tool {
     private static boolean listDirectory(Path dir, ToolContext context, List<String> found) throws IOException {
         try (Stream<Path> entries = Files.list(dir)) {
             // Tether's own state may lie inside the workspace: it is not shown, let alone entered.
-            List<Path> sorted = entries.filter(e -> !context.workspace().isPrivate(e)).sorted().toList();
+            // A name a deny rule keeps from reading is not shown either.
+            List<Path> sorted = entries.filter(e -> !context.workspace().isPrivate(e) && !context.deniedReads().denied(NAME, e))
+                    .sorted().toList();
             for (Path entry : sorted) {
                 if (found.size() == MAX_RESULTS) {
                     return true;
@@ -122,7 +124,7 @@ public final class ListFilesTool implements Tool {
         List<Path> matches = new ArrayList<>();
         boolean[] more = {false};
         FileWalk.walk(dir, context.workspace(), context.cancellation()::throwIfCancelled, file -> {
-            if (matcher.test(FileWalk.relative(dir, file))) {
+            if (matcher.test(FileWalk.relative(dir, file)) && !context.deniedReads().denied(NAME, file)) {
                 if (matches.size() == MAX_RESULTS) {
                     more[0] = true;
                     return false;

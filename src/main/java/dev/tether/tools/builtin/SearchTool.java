@@ -176,7 +176,8 @@ public final class SearchTool implements Tool {
         boolean[] more = {false};
         Recursion[] failed = {null};
         FileWalk.walk(root, context.workspace(), budget::check, file -> {
-            if (!filter.test(FileWalk.relative(root, file))) {
+            // A file a deny rule keeps from reading is left out, as a search naming it would be refused.
+            if (!filter.test(FileWalk.relative(root, file)) || context.deniedReads().denied(NAME, file)) {
                 return true;
             }
             try {

@@ -62,6 +62,16 @@ public final class RuleSet {
         return allowedBy(subject).map(rule -> new Ruling(Effect.ALLOW, rule));
     }
 
+    /** Whether a deny rule refuses {@code subject} (the one question a directory walk asks of each file). */
+    public boolean denies(Subject subject) {
+        for (PermissionRule rule : rules) {
+            if (rule.effect() == Effect.DENY && restricts(rule, subject)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether a deny or ask rule reaches the call: any of its commands or paths will do. */
     private boolean restricts(PermissionRule rule, Subject subject) {
         return switch (rule.target()) {
