@@ -1,6 +1,7 @@
 package dev.tether.tools.sandbox;
 
 import dev.tether.base.git.GitWrites;
+import dev.tether.base.git.UserGitConfig;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -26,6 +27,8 @@ public final class BwrapCommand {
     static final List<String> ROOT_PROTECTED = List.of(".envrc", ".zed", ".vscode", ".idea", ".claude", ".mcp.json", ".tether",
             ".devcontainer", ".devcontainer.json", ".cargo/config.toml", ".cargo/config", ".tool-versions", ".exrc", ".vimrc",
             ".nvimrc", ".nvim.lua", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook.yml", "mise.toml", ".mise.toml");
+
+    private static final GitWrites GIT = new GitWrites(UserGitConfig.NONE);
 
     private BwrapCommand() {}
 
@@ -60,6 +63,14 @@ public final class BwrapCommand {
                 if (Files.isDirectory(normal)) {
                     bind(args, "--ro-bind", normal, normal);
                 }
+            }
+        }
+        for (Path root : writable) {
+            // A git directory is its own mount point: rename(2) refuses to move a mount point (EBUSY),
+            // so it cannot be moved aside, with the read-only binds in it, and replaced by a copy.
+            for (Path gitDir : GitWrites.gitDirs(root)) {
+                real(gitDir).filter(Files::isDirectory).filter(dir -> writable.stream().anyMatch(w -> real(w).filter(dir::startsWith)
+                        .isPresent())).ifPresent(dir -> bind(args, "--bind", dir, dir));
             }
         }
         for (Path root : writable) {
@@ -104,7 +115,21 @@ public final class BwrapCommand {
                 }
             }
         }
+        // What git's configuration points at: the core.hooksPath directory, included files.
+        for (Path place : GIT.runFrom(root)) {
+            if (Files.exists(place, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(place)) {
+                found.add(place.toAbsolutePath().normalize());
+            }
+        }
         return List.copyOf(found);
+    }
+
+    private static java.util.Optional<Path> real(Path path) {
+        try {
+            return java.util.Optional.of(path.toRealPath());
+        } catch (java.io.IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static void mask(List<String> args, Path given) {
