@@ -23,10 +23,8 @@ import java.util.Set;
 public final class BwrapCommand {
     /** Inside a git directory: what git runs or obeys. Objects, refs and the index stay writable for {@code git commit}. */
     static final List<String> GIT_PROTECTED = List.of("config", "hooks", "info", "config.worktree");
-    /** Files and directories at a workspace root that other programs run, kept read-only (the trust boundary's names). */
-    static final List<String> ROOT_PROTECTED = List.of(".envrc", ".zed", ".vscode", ".idea", ".claude", ".mcp.json", ".tether",
-            ".devcontainer", ".devcontainer.json", ".cargo/config.toml", ".cargo/config", ".tool-versions", ".exrc", ".vimrc",
-            ".nvimrc", ".nvim.lua", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook.yml", "mise.toml", ".mise.toml");
+    /** The trust boundary's names without wildcards (Seatbelt's list); bubblewrap matches every name ({@link ProtectedNames#in}). */
+    static final List<String> ROOT_PROTECTED = ProtectedNames.LITERAL;
 
     private static final GitWrites GIT = new GitWrites(UserGitConfig.NONE);
 
@@ -97,9 +95,8 @@ public final class BwrapCommand {
     /** The paths under {@code root} that must stay read-only inside a writable tree, where they exist. */
     static List<Path> protectedInside(Path root) {
         Set<Path> found = new LinkedHashSet<>();
-        for (String name : ROOT_PROTECTED) {
-            Path p = root.resolve(name);
-            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(p)) {
+        for (Path p : ProtectedNames.in(root)) {
+            if (!Files.isSymbolicLink(p)) {
                 found.add(p);
             }
         }

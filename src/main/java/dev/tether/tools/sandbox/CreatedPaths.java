@@ -35,8 +35,6 @@ import java.util.stream.Stream;
 public final class CreatedPaths {
     /** At most this many entries of one hooks directory are compared; a hook past them is not seen. */
     static final int MAX_ENTRIES = 1024;
-    /** What is watched by name in each directory: the protected names and a new {@code .git} (a repository). */
-    private static final List<String> WATCHED = Stream.concat(BwrapCommand.ROOT_PROTECTED.stream(), Stream.of(".git")).toList();
     private static final GitWrites GIT = new GitWrites(UserGitConfig.NONE);
 
     private final List<Path> roots;
@@ -162,11 +160,11 @@ public final class CreatedPaths {
     private static Set<Path> existing(List<Path> dirs) {
         Set<Path> found = new LinkedHashSet<>();
         for (Path dir : dirs) {
-            for (String name : WATCHED) {
-                Path p = dir.resolve(name);
-                if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-                    found.add(p);
-                }
+            // The protected names, and a new .git (a repository git would read).
+            found.addAll(ProtectedNames.in(dir));
+            Path dotGit = dir.resolve(".git");
+            if (Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS)) {
+                found.add(dotGit);
             }
         }
         return found;

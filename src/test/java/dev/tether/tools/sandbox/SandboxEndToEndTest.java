@@ -428,6 +428,21 @@ class SandboxEndToEndTest {
     }
 
     @Test
+    void everyProtectedNameIsKeptAndWatchedNotOnlySome() throws Exception {
+        Files.writeString(app.resolve("lefthook.yaml"), "original\n");
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = agent.run("echo evil >> lefthook.yaml; echo x > .gvimrc; echo x > _exrc; mkdir .mise && echo x > .mise/config.toml;"
+                    + " echo x > .rtx.toml; echo x > mise.local.toml; echo x > plain.txt");
+            assertEquals("original\n", Files.readString(app.resolve("lefthook.yaml")), seen);
+            for (String name : List.of(".gvimrc", "_exrc", ".mise", ".rtx.toml", "mise.local.toml")) {
+                assertFalse(Files.exists(app.resolve(name)), name + ": " + seen);
+                assertTrue(seen.contains("Removed " + name + ", which the sandboxed command created"), name + ": " + seen);
+            }
+            assertTrue(Files.exists(app.resolve("plain.txt")));
+        }
+    }
+
+    @Test
     void aStdioServerWithSandboxTrueCannotReadSshAndStillServesItsTools() throws Exception {
         dev.tether.mcp.api.McpServerSpec.Stdio chaos = dev.tether.testing.mcp.McpTestSupport.chaos("chaos", "--files");
         tools.jackson.databind.node.ObjectNode config = Json.object();
