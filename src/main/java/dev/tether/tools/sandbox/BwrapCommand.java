@@ -112,9 +112,11 @@ public final class BwrapCommand {
                 }
             }
         }
-        // What git's configuration points at: the core.hooksPath directory, included files.
+        // What git's configuration points at inside the root: the core.hooksPath directory, included
+        // files (outside it they are read-only already, and a bind could uncover them under the private /tmp).
         for (Path place : GIT.runFrom(root)) {
-            if (Files.exists(place, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(place)) {
+            if (place.startsWith(root.toAbsolutePath().normalize()) && Files.exists(place, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isSymbolicLink(place)) {
                 found.add(place.toAbsolutePath().normalize());
             }
         }
