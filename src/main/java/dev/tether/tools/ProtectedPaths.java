@@ -6,9 +6,9 @@ import dev.tether.base.git.GitWrites;
 import dev.tether.base.git.RealPaths;
 import dev.tether.base.git.UserGitConfig;
 import dev.tether.security.UnicodeSanitizer;
+import dev.tether.tools.sandbox.ProtectedNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,55 +58,13 @@ import java.util.Optional;
  * followed is treated as protected.
  */
 public final class ProtectedPaths {
-    private static final String EDITOR = "the editor runs the tasks, settings and commands in it";
-    private static final String MISE = "mise, once activated, runs the hooks and scripts it names when you enter the directory";
-    private static final String VIM = "vim with 'exrc' runs it when started in that directory";
-    private static final String HOOK_MANAGER = "a git hook runs the commands it names at each commit";
-    private static final Map<String, String> DEFAULTS = defaults();
+    private static final Map<String, String> DEFAULTS = ProtectedNames.DEFAULTS;
 
     /** At any depth: nested repositories and subdirectories are run just the same. */
     public static final List<String> DEFAULT_GLOBS = List.copyOf(DEFAULTS.keySet());
     public static final ProtectedPaths DEFAULT = new ProtectedPaths(List.of());
     private static final String USER_GLOB = "it matches tools.protectedPaths in your settings";
     private static final int MAX_SHOWN_CHARS = 160;
-
-    private static Map<String, String> defaults() {
-        Map<String, String> rules = new LinkedHashMap<>();
-        rules.put("**/.git", "git reads the configuration and runs the hooks in it");
-        rules.put("**/.envrc", "direnv runs it when you enter the directory");
-        rules.put("**/.zed", EDITOR);
-        rules.put("**/.vscode", EDITOR);
-        rules.put("**/.idea", EDITOR);
-        // .claude holds Claude Code's hooks, which run shell commands by themselves; .mcp.json names the
-        // commands that agents (Claude Code, and Tether once project servers are read) start as MCP servers.
-        rules.put("**/.claude", "Claude Code runs the hooks in it");
-        rules.put("**/.mcp.json", "agents start the MCP servers it names");
-        // .tether holds the project's settings (permission rules), commands, skills and agent types: what the
-        // agent reads as the project's word. A model that could rewrite them would be writing its own orders.
-        rules.put("**/.tether", "Tether reads the project's settings, permission rules, commands and skills from it");
-        rules.put("**/.devcontainer", EDITOR);
-        rules.put("**/.devcontainer.json", EDITOR);
-        rules.put("**/.cargo/config.toml", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");
-        rules.put("**/.cargo/config", "cargo, which rust-analyzer runs by itself, runs the wrappers and runners it names");
-        rules.put("**/mise*.toml", MISE);
-        rules.put("**/.mise*.toml", MISE);
-        rules.put("**/.mise", MISE);
-        rules.put("**/mise/config.toml", MISE);
-        rules.put("**/.config/mise*", MISE);
-        rules.put("**/.rtx.toml", MISE);
-        rules.put("**/.tool-versions", "the shims of asdf and mise, which editors start by themselves, run the programs it names");
-        rules.put("**/.exrc", VIM);
-        rules.put("**/_exrc", VIM);
-        rules.put("**/.vimrc", VIM);
-        rules.put("**/_vimrc", VIM);
-        rules.put("**/.gvimrc", VIM);
-        rules.put("**/.nvimrc", VIM);
-        rules.put("**/.nvim.lua", VIM);
-        rules.put("**/.pre-commit-config.yaml", HOOK_MANAGER);
-        rules.put("**/lefthook*", HOOK_MANAGER);
-        rules.put("**/.lefthook*", HOOK_MANAGER);
-        return rules;
-    }
 
     /**
      * Why a write counts as a command.

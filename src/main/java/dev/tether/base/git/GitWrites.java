@@ -64,6 +64,40 @@ public final class GitWrites {
     }
 
     /**
+     * The places git reads configuration or runs hooks from for the repositories {@code dir} lies
+     * in, as they are now: in each git and common directory {@code commondir}, {@code config},
+     * {@code config.worktree} and {@code hooks}; every file their configuration (and the user's)
+     * includes; the directories {@code core.hooksPath} names. Whether each exists is for the caller
+     * to find. Bounded as {@link #check} is: a configuration past its bounds lists what was read.
+     */
+    public List<Path> runFrom(Path dir) {
+        Set<Path> places = new LinkedHashSet<>();
+        List<Judged> configs = new ArrayList<>();
+        Set<Path> everyTop = new LinkedHashSet<>();
+        for (GitRepository repository : RepositoryLocator.enclosing(dir)) {
+            for (Path git : List.of(repository.gitDir(), repository.commonDir())) {
+                for (String name : List.of("commondir", "config", "config.worktree", "hooks")) {
+                    places.add(git.resolve(name));
+                }
+            }
+            GitConfigFiles.Read config = GitConfigFiles.read(repository.configFiles(), WANTED, user.home());
+            List<Path> tops = tops(repository, config);
+            everyTop.addAll(tops);
+            configs.add(new Judged(config, tops));
+        }
+        configs.addFirst(new Judged(GitConfigFiles.read(user.files(), WANTED, user.home()), List.copyOf(everyTop)));
+        for (Judged config : configs) {
+            config.read().includes().forEach(include -> places.add(include.file()));
+            for (GitConfigFiles.Setting setting : config.read().settings()) {
+                if (setting.name().equals(HOOKS_PATH) && !setting.value().isEmpty()) {
+                    places.addAll(placesOf(setting.value(), config.tops()));
+                }
+            }
+        }
+        return List.copyOf(places);
+    }
+
+    /**
      * Why writing {@code path} (or creating it, with the directories above it) makes git run
      * something, if it does. The repositories read are those that hold {@code path} and those
      * that hold any of {@code roots} (the session's workspace), whose settings may name places

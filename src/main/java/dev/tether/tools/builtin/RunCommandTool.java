@@ -218,6 +218,13 @@ public final class RunCommandTool implements Tool {
             lines.add((gone ? "Removed " : "Could not remove ") + protection.get().path() + ", which the sandboxed command created: "
                     + protection.get().why() + ".");
         }
+        for (Path changed : watched.changed()) {
+            // Old contents are not kept, and a moved git directory may hold work: told, never undone.
+            String shown = context.protectedPaths().match(context.workspace(), changed)
+                    .map(p -> p.path() + ", which the sandboxed command changed or replaced: " + p.why())
+                    .orElse(changed + ", which the sandboxed command changed or replaced: git reads or runs it");
+            lines.add(shown + ". It was not undone: look at it before running git here.");
+        }
         if (lines.isEmpty()) {
             return null;
         }

@@ -1,6 +1,7 @@
 package dev.tether.tools.sandbox;
 
 import dev.tether.base.git.GitWrites;
+import dev.tether.base.git.UserGitConfig;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -22,10 +23,10 @@ import java.util.Set;
 public final class BwrapCommand {
     /** Inside a git directory: what git runs or obeys. Objects, refs and the index stay writable for {@code git commit}. */
     static final List<String> GIT_PROTECTED = List.of("config", "hooks", "info", "config.worktree");
-    /** Files and directories at a workspace root that other programs run, kept read-only (the trust boundary's names). */
-    static final List<String> ROOT_PROTECTED = List.of(".envrc", ".zed", ".vscode", ".idea", ".claude", ".mcp.json", ".tether",
-            ".devcontainer", ".devcontainer.json", ".cargo/config.toml", ".cargo/config", ".tool-versions", ".exrc", ".vimrc",
-            ".nvimrc", ".nvim.lua", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook.yml", "mise.toml", ".mise.toml");
+    /** The trust boundary's names without wildcards (Seatbelt's list); bubblewrap matches every name ({@link ProtectedNames#in}). */
+    static final List<String> ROOT_PROTECTED = ProtectedNames.LITERAL;
+
+    private static final GitWrites GIT = new GitWrites(UserGitConfig.NONE);
 
     private BwrapCommand() {}
 
@@ -63,6 +64,14 @@ public final class BwrapCommand {
             }
         }
         for (Path root : writable) {
+            // A git directory is its own mount point: rename(2) refuses to move a mount point (EBUSY),
+            // so it cannot be moved aside, with the read-only binds in it, and replaced by a copy.
+            for (Path gitDir : GitWrites.gitDirs(root)) {
+                real(gitDir).filter(Files::isDirectory).filter(dir -> writable.stream().anyMatch(w -> real(w).filter(dir::startsWith)
+                        .isPresent())).ifPresent(dir -> bind(args, "--bind", dir, dir));
+            }
+        }
+        for (Path root : writable) {
             for (Path inside : protectedInside(root)) {
                 bind(args, "--ro-bind", inside, inside);
             }
@@ -86,9 +95,8 @@ public final class BwrapCommand {
     /** The paths under {@code root} that must stay read-only inside a writable tree, where they exist. */
     static List<Path> protectedInside(Path root) {
         Set<Path> found = new LinkedHashSet<>();
-        for (String name : ROOT_PROTECTED) {
-            Path p = root.resolve(name);
-            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(p)) {
+        for (Path p : ProtectedNames.in(root)) {
+            if (!Files.isSymbolicLink(p)) {
                 found.add(p);
             }
         }
@@ -104,7 +112,23 @@ public final class BwrapCommand {
                 }
             }
         }
+        // What git's configuration points at inside the root: the core.hooksPath directory, included
+        // files (outside it they are read-only already, and a bind could uncover them under the private /tmp).
+        for (Path place : GIT.runFrom(root)) {
+            if (place.startsWith(root.toAbsolutePath().normalize()) && Files.exists(place, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isSymbolicLink(place)) {
+                found.add(place.toAbsolutePath().normalize());
+            }
+        }
         return List.copyOf(found);
+    }
+
+    private static java.util.Optional<Path> real(Path path) {
+        try {
+            return java.util.Optional.of(path.toRealPath());
+        } catch (java.io.IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static void mask(List<String> args, Path given) {

@@ -345,6 +345,103 @@ class SandboxEndToEndTest {
         }
     }
 
+    /** Runs git on the host, as the user's editor or shell would after the command; its exit code does not matter. */
+    private static String hostGit(Path cwd, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        return out;
+    }
+
+    /** A shell command that leaves {@code marker} behind: what a planted fsmonitor or hook would run. */
+    private static String payload(Path marker) {
+        return "touch " + marker + "; false";
+    }
+
+    private void commitOnHost() throws Exception {
+        git(app, "add", "README.md");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "first");
+    }
+
+    @Test
+    void aCommondirPointingAtAPlantedConfigIsRemovedAndReported() throws Exception {
+        commitOnHost();
+        Path marker = home.resolve("commondir-ran");
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = agent.run("mkdir -p .cache/g && cp -r .git/objects .git/refs .git/HEAD .cache/g/ && printf '[core]\\n\\tfsmonitor = \"%s\"\\n' '"
+                    + payload(marker) + "' > .cache/g/config && echo ../.cache/g > .git/commondir");
+            assertFalse(Files.exists(app.resolve(".git/commondir")), seen);
+            assertTrue(seen.contains("Removed .git/commondir, which the sandboxed command created"), seen);
+            String status = hostGit(app, "status");
+            assertFalse(Files.exists(marker), "git status on the host ran the planted fsmonitor: " + seen + "\n" + status);
+            seen = agent.run("git commit -q --allow-empty -m second && git log --oneline");
+            assertTrue(seen.contains("second"), "git still commits in the sandbox: " + seen);
+        }
+    }
+
+    @Test
+    void aGitDirectoryCannotBeMovedAsideAndReplaced() throws Exception {
+        commitOnHost();
+        Path marker = home.resolve("rename-ran");
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = agent.run("mv .git .cache-git && cp -r .cache-git .git && git config core.fsmonitor '" + payload(marker) + "'");
+            String status = hostGit(app, "status");
+            assertFalse(Files.exists(marker), "git status on the host ran the planted fsmonitor: " + seen + "\n" + status);
+            assertFalse(Files.readString(app.resolve(".git/config")).contains("fsmonitor"), seen);
+        }
+    }
+
+    @Test
+    void aHookInTheHooksPathDirectoryIsNotPlanted() throws Exception {
+        commitOnHost();
+        git(app, "config", "core.hooksPath", ".githooks");
+        Path marker = home.resolve("hook-ran");
+        String hook = "printf '#!/bin/sh\\n" + payload(marker) + "\\n' > .githooks/pre-commit && chmod +x .githooks/pre-commit";
+        try (Agent agent = new Agent("reject_once")) {
+            // Not there yet: created by the command, removed after it.
+            String seen = agent.run("mkdir .githooks && " + hook);
+            assertFalse(Files.exists(app.resolve(".githooks/pre-commit")), seen);
+            assertTrue(seen.contains("Removed .githooks, which the sandboxed command created"), seen);
+            // There already: read-only in the sandbox.
+            Files.createDirectories(app.resolve(".githooks"));
+            seen = agent.run(hook);
+            assertFalse(Files.exists(app.resolve(".githooks/pre-commit")), seen);
+            String commit = hostGit(app, "commit", "-q", "--allow-empty", "-m", "second");
+            assertFalse(Files.exists(marker), "git commit on the host ran the planted hook: " + seen + "\n" + commit);
+        }
+    }
+
+    @Test
+    void aRepositoryInitialisedInAWorkspaceWithoutOneIsRemovedAndReported() throws Exception {
+        CreatedPaths.remove(app.resolve(".git"));
+        Path marker = home.resolve("init-ran");
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = agent.run("git init -q . && git config core.fsmonitor '" + payload(marker) + "' && echo initialised");
+            assertTrue(seen.contains("initialised"), seen);
+            assertFalse(Files.exists(app.resolve(".git")), seen);
+            assertTrue(seen.contains("Removed .git, which the sandboxed command created"), seen);
+            String status = hostGit(app, "status");
+            assertFalse(Files.exists(marker), "git status on the host ran the planted fsmonitor: " + seen + "\n" + status);
+        }
+    }
+
+    @Test
+    void everyProtectedNameIsKeptAndWatchedNotOnlySome() throws Exception {
+        Files.writeString(app.resolve("lefthook.yaml"), "original\n");
+        try (Agent agent = new Agent("reject_once")) {
+            String seen = agent.run("echo evil >> lefthook.yaml; echo x > .gvimrc; echo x > _exrc; mkdir .mise && echo x > .mise/config.toml;"
+                    + " echo x > .rtx.toml; echo x > mise.local.toml; echo x > plain.txt");
+            assertEquals("original\n", Files.readString(app.resolve("lefthook.yaml")), seen);
+            for (String name : List.of(".gvimrc", "_exrc", ".mise", ".rtx.toml", "mise.local.toml")) {
+                assertFalse(Files.exists(app.resolve(name)), name + ": " + seen);
+                assertTrue(seen.contains("Removed " + name + ", which the sandboxed command created"), name + ": " + seen);
+            }
+            assertTrue(Files.exists(app.resolve("plain.txt")));
+        }
+    }
+
     @Test
     void aStdioServerWithSandboxTrueCannotReadSshAndStillServesItsTools() throws Exception {
         dev.tether.mcp.api.McpServerSpec.Stdio chaos = dev.tether.testing.mcp.McpTestSupport.chaos("chaos", "--files");
