@@ -45,9 +45,11 @@ import dev.tether.tools.Workspace;
 import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -75,6 +77,9 @@ public final class SessionRuntime implements AutoCloseable {
     private final SessionTools tools;
     private final SessionSubagents subagents;
     private final Sandbox sandbox;
+    /** How long close waits for a cancelled turn to unwind; a turn stuck longer loses what it writes later. */
+    static final Duration TURN_END_WAIT = Duration.ofSeconds(5);
+
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
@@ -423,7 +428,21 @@ public final class SessionRuntime implements AutoCloseable {
         return title;
     }
 
-    /** Cancels any turn, ends the MCP servers and closes the transcript. */
+    private void awaitTurnEnd() {
+        try {
+            if (turnLock.tryLock(TURN_END_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                turnLock.unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Cancels any turn and waits for it to end (at most {@link #TURN_END_WAIT}), so that what it
+     * still records — the cancelled call's last update — is in the transcript before it closes;
+     * then ends the MCP servers and closes the transcript, which drops anything later.
+     */
     @Override
     public void close() {
         closed = true;
@@ -433,6 +452,7 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             turn.cancel();
         }
+        awaitTurnEnd();
         try {
             mcp.close();
         } finally {
