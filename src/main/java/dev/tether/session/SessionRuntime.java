@@ -103,6 +103,9 @@ public final class SessionRuntime implements AutoCloseable {
         this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
                 recorder::message, recorder::compaction);
         this.options = new SessionOptions(services.models());
+        if (restored != null) {
+            options.restore(restored.choices());
+        }
         this.model = new SessionModel(services.models(), options::model, services.limits(), services.secrets());
         this.notices = new SessionNotices(id.value(), ports.output().showsNotices(), recorder);
         this.backgroundTasks = new BackgroundTasks(recorder::sendDurable);
@@ -400,6 +403,7 @@ public final class SessionRuntime implements AutoCloseable {
     /** @throws SessionError.InvalidParams the mode does not exist */
     public void setMode(String modeId) {
         recorder.sendDurable(new SessionEvent.ModeChanged(options.setMode(modeId)));
+        recorder.choices(options.choices());
     }
 
     /** @throws SessionError.InvalidParams the option or its value does not exist */
@@ -407,6 +411,7 @@ public final class SessionRuntime implements AutoCloseable {
         if (options.set(optionId, value)) {
             model.modelChanged();
         }
+        recorder.choices(options.choices());
         return options.configOptions();
     }
 
@@ -418,6 +423,7 @@ public final class SessionRuntime implements AutoCloseable {
                 model.modelChanged();
             }
         }
+        recorder.choices(options.choices());
     }
 
     public List<SessionOption> configOptions() {
