@@ -339,8 +339,8 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     /**
-     * Once the session is answered: sends the slash commands now, and again once the MCP servers
-     * have settled; where the editor shows notices, the ones held until the session was answered
+     * Once the session is answered: sends the slash commands once the command files are read,
+     * again once the MCP servers have settled; where the editor shows notices, the ones held until the session was answered
      * (configuration warnings, early failures) go out now; and the provider readies the first
      * turn in the background (after the answer: on two cores it would take the answer's CPU).
      */
@@ -373,7 +373,7 @@ public final class SessionRuntime implements AutoCloseable {
      * end with the answer then sees nothing arrive after it unless the commands change.
      */
     public void publishCommands() {
-        commands.publish();
+        commands.publishWithFiles();
     }
 
     /** The owner of this session's background threads. */
