@@ -132,7 +132,8 @@ public final class SessionRuntime implements AutoCloseable {
         if (pending != null) {
             notices.setupWarning("Project permission rules", pending.file() + " asks to allow " + String.join(", ", pending.rules())
                     + " without asking; these rules do nothing until you approve them: you are asked at your first prompt, or run"
-                    + " `tether permissions approve` in " + workspace.cwd() + " (its deny and ask rules already apply)");
+                    + " `tether permissions approve` in " + workspace.cwd() + " (its deny and ask rules already apply)",
+                    () -> rules.pending() != null);
         }
         this.ruleApproval = new RuleApproval(rules, instructions.root(), recorder::send);
         this.editorRequests = ports.requests();
