@@ -2,6 +2,7 @@ package dev.tether.acp;
 
 import static dev.tether.testing.model.QueueModel.use;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tether.json.Json;
 import dev.tether.testing.Waits;
@@ -53,6 +54,10 @@ class DeleteDuringTurnTest {
             JsonNode response = AcpTestClient.await(pending);
             assertEquals("cancelled", response.path("result").path("stopReason").asString(), response.toString());
             assertEquals(1, client.request("session/list", "{}").path("sessions").size());
+            // Close waited for the turn: the cancelled call's result is in the transcript as the turn wrote it.
+            String transcript = Files.readString(dir.resolve("state").resolve("sessions").resolve(session + ".jsonl"));
+            assertTrue(transcript.lines().anyMatch(l -> l.startsWith("{\"kind\":\"message\"") && l.contains("w1")
+                    && l.contains("tool_result")), transcript);
             // The cancelled call's end was written before the transcript closed: a load shows it ended.
             client.clearUpdates(session);
             client.request("session/load", Json.object().put("sessionId", session).put("cwd", dir.resolve("work").toString())
