@@ -50,17 +50,11 @@ class RestoreKeepsOptionsTest {
     @Test
     void loadAndResumeKeepTheChosenModeModelAndThinking() {
         Path state = dir.resolve("state");
-        String session;
-        try (InProcessAgent agent = new InProcessAgent(state, new TwoModels(new QueueModel().then(QueueModel.Reply.text("hi"))),
-                InProcessAgent.NO_MCP)) {
-            AcpTestClient client = agent.client();
-            client.initialize();
-            session = client.newSession(dir.toString(), null);
-            client.request("session/set_mode", Json.object().put("sessionId", session).put("modeId", "acceptEdits"));
-            client.request("session/set_config_option", Json.object().put("sessionId", session).put("configId", "model").put("value", "second"));
-            client.request("session/set_config_option", Json.object().put("sessionId", session).put("configId", "thinking").put("value", "high"));
-            AcpTestClient.await(client.prompt(session, "hello"));
-        }
+        String session = firstSession(state, (client, id) -> {
+            client.request("session/set_mode", Json.object().put("sessionId", id).put("modeId", "acceptEdits"));
+            client.request("session/set_config_option", Json.object().put("sessionId", id).put("configId", "model").put("value", "second"));
+            client.request("session/set_config_option", Json.object().put("sessionId", id).put("configId", "thinking").put("value", "high"));
+        });
         Map<String, String> chosen = Map.of("mode", "acceptEdits", "model", "second", "thinking", "high");
         try (InProcessAgent agent = new InProcessAgent(state, new TwoModels(new QueueModel()), InProcessAgent.NO_MCP)) {
             AcpTestClient client = agent.client();
@@ -83,20 +77,26 @@ class RestoreKeepsOptionsTest {
     @Test
     void aSessionWhoseOptionsWereNeverChangedLoadsWithTheDefaults() {
         Path state = dir.resolve("state");
-        String session;
-        try (InProcessAgent agent = new InProcessAgent(state, new TwoModels(new QueueModel().then(QueueModel.Reply.text("hi"))),
-                InProcessAgent.NO_MCP)) {
-            AcpTestClient client = agent.client();
-            client.initialize();
-            session = client.newSession(dir.toString(), null);
-            AcpTestClient.await(client.prompt(session, "hello"));
-        }
+        String session = firstSession(state, (client, id) -> { });
         try (InProcessAgent agent = new InProcessAgent(state, new TwoModels(new QueueModel()), InProcessAgent.NO_MCP)) {
             AcpTestClient client = agent.client();
             client.initialize();
             JsonNode loaded = client.request("session/load", Json.object().put("sessionId", session).put("cwd", dir.toString())
                     .set("mcpServers", Json.array()));
             assertEquals(Map.of("mode", "ask", "model", "first", "thinking", "off"), options(loaded));
+        }
+    }
+
+    /** A session made in one agent process, changed by {@code choose} before its one prompt; its id. */
+    private String firstSession(Path state, java.util.function.BiConsumer<AcpTestClient, String> choose) {
+        try (InProcessAgent agent = new InProcessAgent(state, new TwoModels(new QueueModel().then(QueueModel.Reply.text("hi"))),
+                InProcessAgent.NO_MCP)) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String session = client.newSession(dir.toString(), null);
+            choose.accept(client, session);
+            AcpTestClient.await(client.prompt(session, "hello"));
+            return session;
         }
     }
 
