@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The session's answer to "may this command, which failed in the sandbox, run once outside it?":
  * a permission request of its own, titled so, showing the whole command (the title holds only its
- * start, and in {@code auto} this is the first time the user sees it) and what the sandbox stopped, with only "Allow
- * once" and "Reject", in every mode ({@code auto} never escalates by itself) and never remembered.
+ * start, and in {@code auto} this is the first time the user sees it) and what the sandbox
+ * stopped, with only "Allow once" and "Reject", in every mode ({@code auto} never escalates by itself) and never remembered.
  * A deny rule for unsandboxed runs ({@code run_command:unsandboxed(...)}) answers no without asking.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls#requesting-permission">ACP permission requests</a>

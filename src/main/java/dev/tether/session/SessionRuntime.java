@@ -341,8 +341,8 @@ public final class SessionRuntime implements AutoCloseable {
 
     /**
      * Once the session is answered: sends the slash commands once the command files are read,
-     * again once the MCP servers have settled; where the editor shows notices, the ones held until the session was answered
-     * (configuration warnings, early failures) go out now; and the provider readies the first
+     * again once the MCP servers have settled; where the editor shows notices, the ones held until
+     * the session was answered (configuration warnings, early failures) go out now; and the provider readies the first
      * turn in the background (after the answer: on two cores it would take the answer's CPU).
      */
     public void startPublishingCommands() {

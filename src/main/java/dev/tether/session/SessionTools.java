@@ -314,7 +314,6 @@ final class SessionTools implements TurnTools {
         };
     }
 
-    /** The registry's tools the mode offers, within the subset. */
     /**
      * How a call of a tool that exists but is not offered (not in this mode, not a subagent's) is
      * shown: as that tool's call (its title, kind and locations), without a preview of what it
@@ -331,6 +330,7 @@ final class SessionTools implements TurnTools {
         }
     }
 
+    /** The registry's tools the mode offers, within the subset. */
     private List<Tool> offered() {
         return registry.offered(mode.get()).stream().filter(subset).toList();
     }
