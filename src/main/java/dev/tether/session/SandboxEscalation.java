@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The session's answer to "may this command, which failed in the sandbox, run once outside it?":
- * a permission request of its own, titled so, saying what the sandbox stopped, with only "Allow
- * once" and "Reject", in every mode ({@code auto} never escalates by itself) and never remembered.
+ * a permission request of its own, titled so, showing the whole command (the title holds only its
+ * start, and in {@code auto} this is the first time the user sees it) and what the sandbox
+ * stopped, with only "Allow once" and "Reject", in every mode ({@code auto} never escalates by itself) and never remembered.
  * A deny rule for unsandboxed runs ({@code run_command:unsandboxed(...)}) answers no without asking.
  *
  * @see <a href="https://agentclientprotocol.com/protocol/tool-calls#requesting-permission">ACP permission requests</a>
@@ -48,7 +49,8 @@ final class SandboxEscalation implements Sandbox.Escalation {
             return false; // the user's rule already answered: never outside the sandbox
         }
         ToolCallView view = new ToolCallView("Run outside the sandbox: `" + shortLine(command) + "`",
-                ToolKind.EXECUTE, List.of(), List.of(ToolDisplay.text("It failed in the sandbox: the sandbox stopped " + why
+                ToolKind.EXECUTE, List.of(), List.of(ToolDisplay.text(RunCommandTool.preview(command)),
+                        ToolDisplay.text("It failed in the sandbox: the sandbox stopped " + why
                         + ". Running it again outside the sandbox gives it your full access (files, credentials, network).")));
         PermissionPrompt.Question question = new PermissionPrompt.Question(toolCallId, view,
                 Json.object().put("command", command).put("sandbox", "off"),

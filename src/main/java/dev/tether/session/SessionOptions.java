@@ -3,6 +3,7 @@ package dev.tether.session;
 import dev.tether.model.ThinkingLevel;
 import dev.tether.session.api.SessionError;
 import dev.tether.session.api.SessionOption;
+import dev.tether.session.transcript.SessionRecord;
 import dev.tether.tools.SessionMode;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +39,31 @@ final class SessionOptions {
 
     ThinkingLevel thinking() {
         return thinking;
+    }
+
+    /** The choices as the transcript keeps them. */
+    SessionRecord.Choices choices() {
+        return new SessionRecord.Choices(mode.id(), model, thinking.id());
+    }
+
+    /**
+     * Takes back the choices a transcript kept. One that no longer exists (a model taken out of
+     * the configuration, an id from a newer version) keeps its default: the session still loads.
+     */
+    void restore(SessionRecord.Choices choices) {
+        if (choices.mode() != null) {
+            SessionMode.fromId(choices.mode()).ifPresent(m -> mode = m);
+        }
+        if (choices.model() != null && models.models().stream().anyMatch(c -> c.value().equals(choices.model()))) {
+            model = choices.model();
+        }
+        if (choices.thinking() != null) {
+            try {
+                thinking = ThinkingLevel.fromId(choices.thinking());
+            } catch (IllegalArgumentException e) {
+                // an unknown level keeps the default
+            }
+        }
     }
 
     SessionMode setMode(String modeId) {

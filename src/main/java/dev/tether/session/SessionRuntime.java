@@ -45,9 +45,11 @@ import dev.tether.tools.Workspace;
 import dev.tether.tools.permission.PermissionGate;
 import dev.tether.tools.permission.RuleBook;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -75,6 +77,9 @@ public final class SessionRuntime implements AutoCloseable {
     private final SessionTools tools;
     private final SessionSubagents subagents;
     private final Sandbox sandbox;
+    /** How long close waits for a cancelled turn to unwind; a turn stuck longer loses what it writes later. */
+    static final Duration TURN_END_WAIT = Duration.ofSeconds(5);
+
     private final ReentrantLock turnLock = new ReentrantLock();
     private volatile Cancellation currentTurn;
     private volatile String title;
@@ -98,6 +103,9 @@ public final class SessionRuntime implements AutoCloseable {
         this.conversation = new Conversation(restored == null ? List.of() : new SecretMasking(services.secrets()).messages(restored.messages()),
                 recorder::message, recorder::compaction);
         this.options = new SessionOptions(services.models());
+        if (restored != null) {
+            options.restore(restored.choices());
+        }
         this.model = new SessionModel(services.models(), options::model, services.limits(), services.secrets());
         this.notices = new SessionNotices(id.value(), ports.output().showsNotices(), recorder);
         this.backgroundTasks = new BackgroundTasks(recorder::sendDurable);
@@ -124,7 +132,8 @@ public final class SessionRuntime implements AutoCloseable {
         if (pending != null) {
             notices.setupWarning("Project permission rules", pending.file() + " asks to allow " + String.join(", ", pending.rules())
                     + " without asking; these rules do nothing until you approve them: you are asked at your first prompt, or run"
-                    + " `tether permissions approve` in " + workspace.cwd() + " (its deny and ask rules already apply)");
+                    + " `tether permissions approve` in " + workspace.cwd() + " (its deny and ask rules already apply)",
+                    () -> rules.pending() != null);
         }
         this.ruleApproval = new RuleApproval(rules, instructions.root(), recorder::send);
         this.editorRequests = ports.requests();
@@ -331,9 +340,9 @@ public final class SessionRuntime implements AutoCloseable {
     }
 
     /**
-     * Once the session is answered: sends the slash commands now, and again once the MCP servers
-     * have settled; where the editor shows notices, the ones held until the session was answered
-     * (configuration warnings, early failures) go out now; and the provider readies the first
+     * Once the session is answered: sends the slash commands once the command files are read,
+     * again once the MCP servers have settled; where the editor shows notices, the ones held until
+     * the session was answered (configuration warnings, early failures) go out now; and the provider readies the first
      * turn in the background (after the answer: on two cores it would take the answer's CPU).
      */
     public void startPublishingCommands() {
@@ -365,7 +374,7 @@ public final class SessionRuntime implements AutoCloseable {
      * end with the answer then sees nothing arrive after it unless the commands change.
      */
     public void publishCommands() {
-        commands.publish();
+        commands.publishWithFiles();
     }
 
     /** The owner of this session's background threads. */
@@ -395,6 +404,7 @@ public final class SessionRuntime implements AutoCloseable {
     /** @throws SessionError.InvalidParams the mode does not exist */
     public void setMode(String modeId) {
         recorder.sendDurable(new SessionEvent.ModeChanged(options.setMode(modeId)));
+        recorder.choices(options.choices());
     }
 
     /** @throws SessionError.InvalidParams the option or its value does not exist */
@@ -402,6 +412,7 @@ public final class SessionRuntime implements AutoCloseable {
         if (options.set(optionId, value)) {
             model.modelChanged();
         }
+        recorder.choices(options.choices());
         return options.configOptions();
     }
 
@@ -413,6 +424,7 @@ public final class SessionRuntime implements AutoCloseable {
                 model.modelChanged();
             }
         }
+        recorder.choices(options.choices());
     }
 
     public List<SessionOption> configOptions() {
@@ -423,7 +435,21 @@ public final class SessionRuntime implements AutoCloseable {
         return title;
     }
 
-    /** Cancels any turn, ends the MCP servers and closes the transcript. */
+    private void awaitTurnEnd() {
+        try {
+            if (turnLock.tryLock(TURN_END_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                turnLock.unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Cancels any turn and waits for it to end (at most {@link #TURN_END_WAIT}), so that what it
+     * still records — the cancelled call's last update — is in the transcript before it closes;
+     * then ends the MCP servers and closes the transcript, which drops anything later.
+     */
     @Override
     public void close() {
         closed = true;
@@ -433,6 +459,7 @@ public final class SessionRuntime implements AutoCloseable {
         if (turn != null) {
             turn.cancel();
         }
+        awaitTurnEnd();
         try {
             mcp.close();
         } finally {

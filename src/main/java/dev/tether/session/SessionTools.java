@@ -201,7 +201,9 @@ final class SessionTools implements TurnTools {
                     : known.isPresent()
                     ? "Tool " + use.name() + " is not allowed in " + mode.get().id() + " mode."
                     : "Unknown tool: " + use.name() + ".";
-            announce(new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()), callId, use);
+            announce(known.isPresent() ? refusedView(known.get(), use, callId, turn)
+                    : new ToolCallView("Unknown tool " + dev.tether.security.UnicodeSanitizer.clean(use.name()), ToolKind.OTHER, List.of(), List.of()),
+                    callId, use);
             known.ifPresent(tool -> {
                 audit.decided(callId, PermissionDecision.Basis.POLICY);
                 events.sendDurable(new SessionEvent.PermissionDecided(callId, "denied", PermissionDecision.Basis.POLICY.by()));
@@ -310,6 +312,22 @@ final class SessionTools implements TurnTools {
             }
             return rules[0].denies(new Subject.Builtin(tool, null, List.of(file)));
         };
+    }
+
+    /**
+     * How a call of a tool that exists but is not offered (not in this mode, not a subagent's) is
+     * shown: as that tool's call (its title, kind and locations), without a preview of what it
+     * would have done, since it will not run.
+     */
+    private ToolCallView refusedView(Tool tool, Part.ToolUse use, String callId, Cancellation turn) {
+        try (Cancellation describing = turn.child()) {
+            ToolContext context = new ToolContext(callId, workspace, ports, content -> { }, describing, protectedPaths, sandbox, deniedReads());
+            ToolCallView view = tool.describe(use.input(), context);
+            return new ToolCallView(view.title(), view.kind(), view.locations(), List.of());
+        } catch (Throwable e) {
+            log().warn("describe failed for {}: {}", use.name(), e.toString());
+            return ToolCallView.of(dev.tether.security.UnicodeSanitizer.clean(use.name()), tool.traits().kind());
+        }
     }
 
     /** The registry's tools the mode offers, within the subset. */

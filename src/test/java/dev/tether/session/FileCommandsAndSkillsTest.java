@@ -129,6 +129,35 @@ class FileCommandsAndSkillsTest {
     }
 
     @Test
+    void theFirstCommandListAfterNewAndTheOneLoadReplaysHoldTheCommandFiles() throws IOException {
+        layout();
+        String session;
+        try (InProcessAgent agent = agent(new QueueModel().then(QueueModel.Reply.text("hi")))) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            session = client.newSession(project.toString(), null);
+            Waits.eventually(Duration.ofSeconds(10), () -> !client.updates(session, "available_commands_update").isEmpty(), "a command list");
+            List<String> first = names(client.updates(session, "available_commands_update").getFirst());
+            assertTrue(first.containsAll(List.of("review", "lint", "standup")), "the first list already has the files: " + first);
+            AcpTestClient.await(client.prompt(session, "hello"));
+        }
+        try (InProcessAgent agent = agent(new QueueModel().then(QueueModel.Reply.text("again")))) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            client.request("session/load", Json.object().put("sessionId", session).put("cwd", project.toString())
+                    .set("mcpServers", Json.array()));
+            // What arrived before the answer is the replay: its command list is the whole one.
+            List<JsonNode> replayed = client.updates(session, "available_commands_update");
+            assertEquals(1, replayed.size(), replayed.toString());
+            assertTrue(names(replayed.getFirst()).containsAll(List.of("review", "lint", "standup")), replayed.toString());
+            AcpTestClient.await(client.prompt(session, "more"));
+            assertEquals(1, client.updates(session, "available_commands_update").size(),
+                    "nothing follows the answer while the commands stay the same");
+            assertEquals(List.of(), client.violations());
+        }
+    }
+
+    @Test
     void aCommandFileWrittenDuringTheSessionIsOfferedAtTheNextPrompt() throws IOException {
         layout();
         QueueModel model = new QueueModel().then(QueueModel.Reply.text("Hello.")).then(QueueModel.Reply.text("Notes written."));

@@ -136,9 +136,12 @@ public final class SessionCommands {
         return new ModelMessage(message.role(), BinaryNotes.forModel(message.parts(), acceptsImages));
     }
 
-    /** Sends the commands now, and again once the MCP servers have settled. */
+    /**
+     * Sends the commands once the command files are read, and again once the MCP servers have
+     * settled. The first list already holds the files: a list without them, followed by one with
+     * them, would show the user commands that appear a moment later.
+     */
     public void startPublishing(String sessionId, Cancellation lifetime) {
-        publish();
         scope.start("commands", () -> {
             try {
                 // The files are read here, off the session/new answer's path.
@@ -150,6 +153,16 @@ public final class SessionCommands {
                 log().debug("session {}: commands not published: {}", sessionId, e.toString());
             }
         });
+    }
+
+    /**
+     * Reads the command files (bounded by {@link dev.tether.context.commands.CommandFiles}'s limits;
+     * unchanged files from a cache), then sends the commands when they changed: what
+     * {@code session/load} ends its replay with, so that nothing follows its answer.
+     */
+    public void publishWithFiles() {
+        rescan();
+        publish();
     }
 
     /** Sends the current commands when they changed (live only: a restored session publishes its own). */

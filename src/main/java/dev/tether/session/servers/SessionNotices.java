@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,10 +31,13 @@ public final class SessionNotices implements McpLauncher.Listener {
     private final String session;
     private final boolean live;
     private final EventSink events;
-    private final List<String> forConversation = new ArrayList<>();
+    /** Messages for the conversation, each shown at the next model request if it still holds then. */
+    private final List<ForConversation> forConversation = new ArrayList<>();
     private final List<SessionEvent.Notice> held = new ArrayList<>();
     private final Deque<Told> told = new ArrayDeque<>();
     private boolean open;
+
+    private static final BooleanSupplier ALWAYS = () -> true;
 
     /** Notices kept for {@link #recent()}. */
     static final int RECENT = 20;
@@ -55,7 +59,7 @@ public final class SessionNotices implements McpLauncher.Listener {
     public void configWarning(String warning) {
         remember(SessionEvent.Notice.WARNING, "Configuration: " + warning);
         synchronized (this) {
-            forConversation.add("Configuration: " + warning);
+            forConversation.add(new ForConversation("Configuration: " + warning, ALWAYS));
         }
         notice(SessionEvent.Notice.WARNING, "Configuration problem", warning);
     }
@@ -64,7 +68,7 @@ public final class SessionNotices implements McpLauncher.Listener {
     public void fileWarning(String warning) {
         log().warn("session {}: {}", session, warning);
         synchronized (this) {
-            forConversation.add(warning);
+            forConversation.add(new ForConversation(warning, ALWAYS));
         }
         remember(SessionEvent.Notice.WARNING, warning);
         notice(SessionEvent.Notice.WARNING, "Command or skill file not offered", warning);
@@ -122,8 +126,17 @@ public final class SessionNotices implements McpLauncher.Listener {
 
     /** Something about the session's setup the user should fix or answer (a permission rule that cannot be read). */
     public void setupWarning(String title, String warning) {
+        setupWarning(title, warning, ALWAYS);
+    }
+
+    /**
+     * A setup warning that may stop being true before the first model request (project rules the
+     * user is asked about at the first prompt): the conversation gets it only if {@code stillHolds}
+     * then; a notice, where the host shows them, goes out when the session is answered.
+     */
+    public void setupWarning(String title, String warning, BooleanSupplier stillHolds) {
         synchronized (this) {
-            forConversation.add(title + ": " + warning);
+            forConversation.add(new ForConversation(title + ": " + warning, stillHolds));
         }
         remember(SessionEvent.Notice.WARNING, title + ": " + warning);
         notice(SessionEvent.Notice.WARNING, title, warning);
@@ -160,19 +173,23 @@ public final class SessionNotices implements McpLauncher.Listener {
 
     /** Shows the messages for the conversation held since the last call, oldest first (at a model request). */
     public void flush() {
-        List<String> pending;
+        List<ForConversation> pending;
         synchronized (this) {
             pending = List.copyOf(forConversation);
             forConversation.clear();
         }
-        for (String notice : pending) {
-            events.sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice + "\n\n"));
+        for (ForConversation notice : pending) {
+            if (notice.stillHolds().getAsBoolean()) {
+                events.sendDurable(new SessionEvent.AgentMessage(null, "⚠ " + notice.text() + "\n\n"));
+            }
         }
     }
 
     private synchronized void conversation(String text) {
-        forConversation.add(text);
+        forConversation.add(new ForConversation(text, ALWAYS));
     }
+
+    private record ForConversation(String text, BooleanSupplier stillHolds) {}
 
     private void notice(String severity, String title, String description) {
         if (!live) {

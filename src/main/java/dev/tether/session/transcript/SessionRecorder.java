@@ -71,6 +71,12 @@ public final class SessionRecorder implements EventSink {
         transcript.append(line);
     }
 
+    /** The session's mode, model and thinking level as they now stand: the newest line is what load and resume restore. */
+    public void choices(SessionRecord.Choices choices) {
+        transcript.append(Json.object().put("kind", "options").put("mode", choices.mode()).put("model", choices.model())
+                .put("thinking", choices.thinking()));
+    }
+
     /**
      * Tells the user once, in the session, that its transcript cannot be written: the editor's
      * log is not where a user looks.

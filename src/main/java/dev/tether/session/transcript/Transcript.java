@@ -20,6 +20,8 @@ import tools.jackson.databind.JsonNode;
  * whole with one system call as it happens, so a crash loses at most what was in flight.
  * A write failure is logged once and the session goes on (the user keeps working; only
  * replay suffers). Known secret values are masked in every line before it is written.
+ * Once closed it stays closed: a line that comes later (from a cancelled turn still unwinding
+ * when its session was deleted) is dropped rather than bringing the file back.
  */
 public final class Transcript implements AutoCloseable {
     /** Made on first use: slf4j sets itself up then, which a session's start must not wait for. */
@@ -32,6 +34,7 @@ public final class Transcript implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private FileChannel channel;
     private boolean failed;
+    private boolean closed;
     private volatile String failure;
 
     Transcript(Path file) {
@@ -56,7 +59,7 @@ public final class Transcript implements AutoCloseable {
         byte[] bytes = (Json.write(secrets.redact(line)) + "\n").getBytes(StandardCharsets.UTF_8);
         lock.lock();
         try {
-            if (failed) {
+            if (failed || closed) {
                 return;
             }
             if (channel == null) {
@@ -81,6 +84,7 @@ public final class Transcript implements AutoCloseable {
     public void close() {
         lock.lock();
         try {
+            closed = true;
             if (channel != null) {
                 channel.close();
                 channel = null;

@@ -211,6 +211,7 @@ public final class TranscriptStore {
         List<ModelMessage> messages = new ArrayList<>();
         String title = null;
         List<String> loadedTools = List.of();
+        SessionRecord.Choices choices = SessionRecord.Choices.NONE;
         for (String text : lines) {
             JsonNode line;
             try {
@@ -229,13 +230,15 @@ public final class TranscriptStore {
                 }
                 case "title" -> title = line.path("title").asString(null);
                 case "tools" -> loadedTools = loaded(line.path("loaded"));
+                case "options" -> choices = new SessionRecord.Choices(line.path("mode").asString(null),
+                        line.path("model").asString(null), line.path("thinking").asString(null));
                 default -> { }
             }
         }
         if (meta == null) {
             return Optional.empty();
         }
-        return Optional.of(new SessionRecord(meta, title, updatedAt(file), updates, repair(messages), loadedTools));
+        return Optional.of(new SessionRecord(meta, title, updatedAt(file), updates, repair(messages), loadedTools, choices));
     }
 
     /** The newest set of loaded tool names: each line holds the whole set. */

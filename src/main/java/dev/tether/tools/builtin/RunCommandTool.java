@@ -93,6 +93,14 @@ public final class RunCommandTool implements Tool {
         return Subjects.command(NAME, input);
     }
 
+    /**
+     * A command as a permission request shows it: whole, fenced, with invisible characters spelled
+     * out, so that what the user approves is what runs (also the sandbox escalation's request).
+     */
+    public static String preview(String command) {
+        return CodeFence.wrap(Display.visible(command), "sh");
+    }
+
     @Override
     public ToolCallView describe(JsonNode input, ToolContext context) {
         try {
@@ -102,7 +110,7 @@ public final class RunCommandTool implements Tool {
             String title = "Run `" + Display.snippet(command, 80) + "`"
                     + (cwd.equals(context.workspace().cwd()) ? "" : " in " + Display.titlePath(context.workspace(), cwd));
             return new ToolCallView(title, ToolKind.EXECUTE, List.of(new Location(cwd.toString(), null)),
-                    List.of(ToolDisplay.text(CodeFence.wrap(Display.visible(command), "sh"))));
+                    List.of(ToolDisplay.text(preview(command))));
         } catch (ToolError.TellModel e) {
             return ToolCallView.of("Run command", ToolKind.EXECUTE);
         }

@@ -226,6 +226,26 @@ class SandboxEndToEndTest {
     }
 
     @Test
+    void theEscalationRequestShowsTheWholeCommandNotOnlyWhatFitsTheTitle() throws Exception {
+        Path outside = home.resolve("outside.txt");
+        Files.writeString(outside, "original\n");
+        // In auto the escalation request is the first time the user sees the command: a tail past
+        // the title's 80 characters must still be in front of them, invisible characters spelled out.
+        String command = "echo changed > " + outside + " && echo " + "padding ".repeat(10) + "&& echo tail\u200Bmarker > /dev/null";
+        try (Agent agent = new Agent("reject_once")) {
+            agent.run(command);
+            assertEquals(1, agent.asked.size());
+            JsonNode toolCall = agent.asked.getFirst().path("toolCall");
+            assertFalse(toolCall.path("title").asString().contains("marker"), "the title alone cuts the command: " + toolCall);
+            List<String> texts = new java.util.ArrayList<>();
+            toolCall.path("content").forEach(block -> texts.add(block.path("content").path("text").asString()));
+            assertTrue(texts.contains(dev.tether.security.CodeFence.wrap(command.replace("\u200B", "<U+200B>"), "sh")),
+                    "the request's content shows the whole command: " + texts);
+            assertEquals("original\n", Files.readString(outside));
+        }
+    }
+
+    @Test
     void anAllowedEscalationRunsTheCommandOnceOutsideTheSandbox() throws Exception {
         Path outside = home.resolve("outside.txt");
         try (Agent agent = new Agent("allow_once")) {
