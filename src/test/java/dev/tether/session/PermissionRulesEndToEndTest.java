@@ -212,6 +212,20 @@ class PermissionRulesEndToEndTest {
         }
     }
 
+    @Test
+    void anAllowRuleDoesNotCoverACommandHiddenInAParameterExpansion() throws Exception {
+        userConfig("{\"permissions\": {\"allow\": [\"run_command(git status:*)\"]}}");
+        Path app = project("app");
+        try (Agent agent = new Agent("reject_once")) {
+            agent.run(app, "git status --short ${GIT_OPTS:-$(touch pwned1)}");
+            assertEquals(1, agent.asked.size(), "the command inside ${…} is asked about");
+            agent.run(app, "git status ${x:=`touch pwned2`}");
+            assertEquals(2, agent.asked.size(), "so is one in backticks inside ${…}");
+            assertFalse(Files.exists(app.resolve("pwned1")));
+            assertFalse(Files.exists(app.resolve("pwned2")));
+        }
+    }
+
     /** The model calls the chaos server's echo in a new session in {@code cwd} with the editor's {@code servers}. */
     private static String echo(Agent agent, Path cwd, tools.jackson.databind.node.ArrayNode servers) {
         String session = agent.client.newSession(cwd.toString(), servers);

@@ -7,7 +7,7 @@ import java.util.List;
  * A shell command line cut into the simple commands it runs, the way {@code /bin/sh} would see
  * them: split at {@code ;}, {@code &&}, {@code ||}, {@code |}, {@code &}, newlines and
  * parentheses, with every command substitution ({@code $(…)}, backticks, {@code <(…)},
- * {@code >(…)}) cut out as commands of its own. Quotes and backslashes are honoured, so an
+ * {@code >(…)}, also inside a parameter expansion {@code ${x:-…}}) cut out as commands of its own. Quotes and backslashes are honoured, so an
  * operator inside quotes is text. Each part keeps its text with unquoted whitespace runs made one
  * space ({@link Part#text()}), and the same text with quotes and backslashes taken off
  * ({@link Part#bare()}), which is what the shell would run.
@@ -184,6 +184,8 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
                 } else if (c == '$' && i + 1 < in.length() && in.charAt(i + 1) == '(') {
                     i++;
                     substitution(text, ')');
+                } else if (at("${")) {
+                    braced(true);
                 } else {
                     text.append(c);
                     bare.append(c);
@@ -215,18 +217,50 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
                 i++;
                 substitution(text, ')');
             } else if (at("${")) {
-                int close = in.indexOf('}', i);
-                int end = close < 0 ? in.length() : close + 1;
-                if (close < 0) {
-                    opaque = true;
-                }
-                text.append(in, i, end);
-                bare.append(in, i, end);
-                i = end;
+                braced(false);
             } else {
                 append('$');
                 i++;
             }
+        }
+
+        /**
+         * At {@code ${}: a parameter expansion up to its matching {@code }}. Its word
+         * ({@code ${x:-word}}, {@code ${x:=word}}, …) is expanded by the shell, so it is read like
+         * quoted text: every substitution in it ({@code $(…)}, backticks, a nested
+         * {@code ${…}}) is a command of its own. Single quotes quote only outside double quotes.
+         */
+        private void braced(boolean inDoubleQuotes) {
+            text.append("${");
+            bare.append("${");
+            i += 2;
+            while (i < in.length()) {
+                char c = in.charAt(i);
+                switch (c) {
+                    case '}' -> {
+                        append(c);
+                        i++;
+                        return;
+                    }
+                    case '\\' -> escaped();
+                    case '"' -> doubleQuoted();
+                    case '`' -> backticks(text);
+                    case '$' -> dollar();
+                    case '\'' -> {
+                        if (inDoubleQuotes) {
+                            append(c);
+                            i++;
+                        } else {
+                            singleQuoted();
+                        }
+                    }
+                    default -> {
+                        append(c);
+                        i++;
+                    }
+                }
+            }
+            opaque = true;
         }
 
         /** {@code `…`}: the text up to the next unescaped backtick is a command list of its own. */

@@ -88,6 +88,16 @@ class RuleMatcherTableTest {
                 row("deny", cmd("git status"), "allow user run_command(git status:*)", "deny managed run_command"),
                 row("ask", cmd("git push origin main"), "allow user run_command(git:*)", "ask project run_command(git push:*)"),
                 row("deny", cmd("git push"), "ask user run_command(git push:*)", "deny project Bash(git push:*)"),
+                // ${…} holds commands of its own: an allow rule must cover them, a deny rule sees them
+                row("none", cmd("git status --short ${GIT_OPTS:-$(cat ~/.ssh/id_ed25519 > /tmp/x/key-copy)}"), "allow user run_command(git status:*)"),
+                row("none", cmd("git status ${x:-$(touch pwned1)}"), "allow user run_command(git status:*)"),
+                row("none", cmd("git status ${x:=`touch p7`}"), "allow user run_command(git status:*)"),
+                row("none", cmd("git status ${x:-${y:-$(touch p8)}}"), "allow user run_command(git status:*)"),
+                row("none", cmd("git status \"${x:-$(touch p9)}\""), "allow user run_command(git status:*)"),
+                row("allow", cmd("git status ${x:-$(git rev-parse HEAD)}"), "allow user run_command(git status:*)", "allow user run_command(git rev-parse:*)"),
+                row("allow", cmd("git status ${GIT_OPTS:-}"), "allow user run_command(git status:*)"),
+                row("deny", cmd("echo ${x:-$(rm -f victim)}"), "deny user run_command(rm:*)"),
+                row("deny", cmd("echo ${x:=`rm -f victim`}"), "deny user run_command(rm:*)"),
                 // file tools: anchors, gitignore names, aliases
                 row("allow", file("edit_file", "src/Main.java"), "allow user edit_file(src/**)"),
                 row("none", file("edit_file", "test/MainTest.java"), "allow user edit_file(src/**)"),

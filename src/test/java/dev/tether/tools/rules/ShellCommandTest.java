@@ -63,4 +63,16 @@ class ShellCommandTest {
         assertEquals(List.of("git status"), parts("git status # && rm -rf x"));
         assertEquals(List.of("echo a#b"), parts("echo a#b"));
     }
+
+    @Test
+    void aParameterExpansionIsReadForTheCommandsInIt() {
+        assertEquals(List.of("touch f", "git status ${x:-$(touch f)}"), parts("git status ${x:-$(touch f)}"));
+        assertEquals(List.of("touch f", "git status ${x:=`touch f`}"), parts("git status ${x:=`touch f`}"));
+        assertEquals(List.of("touch f", "echo ${x:-${y:-$(touch f)}}"), parts("echo ${x:-${y:-$(touch f)}}"));
+        assertEquals(List.of("touch f", "echo \"${x:-$(touch f)}\""), parts("echo \"${x:-$(touch f)}\""));
+        assertEquals(List.of("echo ${x:-'}'} y"), parts("echo ${x:-'}'} y"), "a quoted brace does not close it");
+        assertEquals(List.of("echo ${HOME} ${#x} ${x%/*}"), parts("echo ${HOME} ${#x} ${x%/*}"));
+        assertTrue(ShellCommand.parse("echo ${x:-$(touch f)").opaque(), "unclosed");
+        assertFalse(ShellCommand.parse("echo ${x:-$(date)}").opaque());
+    }
 }
