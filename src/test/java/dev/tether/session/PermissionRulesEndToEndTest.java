@@ -226,6 +226,24 @@ class PermissionRulesEndToEndTest {
         }
     }
 
+    @Test
+    void aDenyRuleStopsTheCommandBehindKeywordsAssignmentsWrappersAPathAndShC() throws Exception {
+        userConfig("{\"permissions\": {\"allow\": [\"Bash\"], \"deny\": [\"run_command(rm:*)\"]}}");
+        Path app = project("app");
+        Files.writeString(app.resolve("victim"), "keep");
+        try (Agent agent = new Agent("allow_once")) {
+            for (String command : List.of("{ rm -f victim; }", "if true; then rm -f victim; fi", "x=1 rm -f victim",
+                    "nice rm -f victim", "/bin/rm -f victim", "sh -c \"rm -f victim\"", "echo ${x:-$(rm -f victim)}")) {
+                String seen = agent.run(app, command);
+                assertTrue(Files.exists(app.resolve("victim")), command + " deleted the file: " + seen);
+                assertTrue(seen.contains("run_command(rm:*)"), seen);
+            }
+            assertEquals(0, agent.asked.size());
+            agent.run(app, "{ touch other; }");
+            assertTrue(Files.exists(app.resolve("other")), "what the deny rule does not name still runs");
+        }
+    }
+
     /** The model calls the chaos server's echo in a new session in {@code cwd} with the editor's {@code servers}. */
     private static String echo(Agent agent, Path cwd, tools.jackson.databind.node.ArrayNode servers) {
         String session = agent.client.newSession(cwd.toString(), servers);
