@@ -7,14 +7,15 @@ import java.util.List;
  * A shell command line cut into the simple commands it runs, the way {@code /bin/sh} would see
  * them: split at {@code ;}, {@code &&}, {@code ||}, {@code |}, {@code &}, newlines and
  * parentheses, with every command substitution ({@code $(…)}, backticks, {@code <(…)},
- * {@code >(…)}, also inside a parameter expansion {@code ${x:-…}}) cut out as commands of its
- * own. Quotes and backslashes are honoured, so an operator inside quotes is text. Each part keeps its text with unquoted whitespace runs made one
- * space ({@link Part#text()}), and the same text with quotes and backslashes taken off
- * ({@link Part#bare()}), which is what the shell would run. Reserved words before a command
- * (<code>{</code>, {@code !}, {@code then}, {@code do}) are not part of it; when assignments or wrappers
- * ({@code X=1}, {@code nice}, {@code env}, {@code timeout 5}, …) stand before it, the command they
- * run is one more part, and the script of {@code sh -c} or {@code eval} is read for more parts
- * (see {@code Words}). Parts only ever add commands: an allow rule must cover each of them.
+ * {@code >(…)}, also inside a parameter expansion <code>${x:-…}</code>) cut out as commands of
+ * its own. Quotes and backslashes are honoured, so an operator inside quotes is text. Each part
+ * keeps its text with unquoted whitespace runs made one space ({@link Part#text()}), and the same
+ * text with quotes and backslashes taken off ({@link Part#bare()}), which is what the shell would
+ * run. Reserved words before a command (<code>{</code>, {@code !}, {@code then}, {@code do}) are
+ * not part of it; when assignments or wrappers ({@code X=1}, {@code nice}, {@code env},
+ * {@code timeout 5}, …) stand before it, the command they run is one more part, and the script of
+ * {@code sh -c} or {@code eval} is read for more parts (see {@code Words}). Parts only ever add
+ * commands: an allow rule must cover each of them.
  *
  * <p>A redirection to or from a file (anything but a file descriptor or {@code /dev/null}), a
  * here-document, or text the scanner cannot follow (an unclosed quote or substitution) makes the
@@ -183,7 +184,8 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
         }
 
         private static Part part(List<String> written, List<String> unquoted, int from) {
-            return new Part(String.join(" ", written.subList(from, written.size())), String.join(" ", unquoted.subList(from, unquoted.size())));
+            return new Part(String.join(" ", written.subList(from, written.size())),
+                    String.join(" ", unquoted.subList(from, unquoted.size())));
         }
 
         /** The first {@code count} words of {@code sb}, cut where column {@code side} of the cuts says. */
@@ -276,10 +278,10 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
         }
 
         /**
-         * At {@code ${}: a parameter expansion up to its matching {@code }}. Its word
-         * ({@code ${x:-word}}, {@code ${x:=word}}, …) is expanded by the shell, so it is read like
-         * quoted text: every substitution in it ({@code $(…)}, backticks, a nested
-         * {@code ${…}}) is a command of its own. Single quotes quote only outside double quotes.
+         * At <code>${</code>: a parameter expansion up to its matching <code>}</code>. Its word
+         * (<code>${x:-word}</code>, <code>${x:=word}</code>, …) is expanded by the shell, so it is
+         * read like quoted text: every substitution in it ({@code $(…)}, backticks, a nested
+         * <code>${…}</code>) is a command of its own. Single quotes quote only outside double quotes.
          */
         private void braced(boolean inDoubleQuotes) {
             text.append("${");

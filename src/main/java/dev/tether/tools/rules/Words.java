@@ -16,10 +16,11 @@ import java.util.regex.Pattern;
  */
 final class Words {
     /** Reserved words that may stand before a command; what follows them is the command. */
-    static final Set<String> RESERVED = Set.of("{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "esac");
+    static final Set<String> RESERVED = Set.of("{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done",
+            "while", "until", "esac");
 
     /** Programs whose {@code -c} option takes a script. */
-    static final Set<String> SHELLS = Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash");
+    static final Set<String> SHELLS = Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "fish");
 
     /** Wrappers, each with its options that take a value as the next word. */
     private static final Map<String, Set<String>> WRAPPERS = Map.ofEntries(
