@@ -299,6 +299,16 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
                     case '"' -> doubleQuoted();
                     case '`' -> backticks(text);
                     case '$' -> dollar();
+                    case '<', '>' -> {
+                        // Bash runs a process substitution in an unquoted ${…}'s word; read as one in quotes too, which only adds a part.
+                        if (at("<(") || at(">(")) {
+                            i++;
+                            substitution(text, ')');
+                        } else {
+                            append(c);
+                            i++;
+                        }
+                    }
                     case '\'' -> {
                         if (inDoubleQuotes) {
                             append(c);

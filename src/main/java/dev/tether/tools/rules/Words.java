@@ -25,6 +25,7 @@ final class Words {
     /** Wrappers, each with its options that take a value as the next word. */
     private static final Map<String, Set<String>> WRAPPERS = Map.ofEntries(
             Map.entry("command", Set.of()),
+            Map.entry("coproc", Set.of()),
             Map.entry("builtin", Set.of()),
             Map.entry("exec", Set.of("-a")),
             Map.entry("env", Set.of("-u", "-C", "-S", "--unset", "--chdir", "--split-string")),

@@ -98,6 +98,9 @@ class RuleMatcherTableTest {
                 row("allow", cmd("git status ${GIT_OPTS:-}"), "allow user run_command(git status:*)"),
                 row("deny", cmd("echo ${x:-$(rm -f victim)}"), "deny user run_command(rm:*)"),
                 row("deny", cmd("echo ${x:=`rm -f victim`}"), "deny user run_command(rm:*)"),
+                row("deny", cmd("echo ${x:-<(rm -f victim)}"), "deny user run_command(rm:*)"),
+                row("none", cmd("git status ${x:->(touch p10)}"), "allow user run_command(git status:*)"),
+                row("deny", cmd("coproc rm -f victim"), "deny user run_command(rm:*)"),
                 // deny and ask rules see the command behind keywords, assignments, wrappers, a path and sh -c
                 row("deny", cmd("rm -f victim"), "deny user run_command(rm:*)"),
                 row("deny", cmd("ls; rm -f victim"), "deny user run_command(rm:*)"),

@@ -72,6 +72,7 @@ class ShellCommandTest {
         assertEquals(List.of("touch f", "echo \"${x:-$(touch f)}\""), parts("echo \"${x:-$(touch f)}\""));
         assertEquals(List.of("echo ${x:-'}'} y"), parts("echo ${x:-'}'} y"), "a quoted brace does not close it");
         assertEquals(List.of("echo ${HOME} ${#x} ${x%/*}"), parts("echo ${HOME} ${#x} ${x%/*}"));
+        assertEquals(List.of("touch f", "echo ${x:-<(touch f)}"), parts("echo ${x:-<(touch f)}"), "bash runs it");
         assertTrue(ShellCommand.parse("echo ${x:-$(touch f)").opaque(), "unclosed");
         assertFalse(ShellCommand.parse("echo ${x:-$(date)}").opaque());
     }
@@ -97,6 +98,7 @@ class ShellCommandTest {
         assertEquals(List.of("bash -o pipefail -ec 'ls; rm v'", "ls", "rm v"), parts("bash -o pipefail -ec 'ls; rm v'"));
         assertEquals(List.of("x=1 sh -c 'rm v'", "sh -c 'rm v'", "rm v"), parts("x=1 sh -c 'rm v'"));
         assertEquals(List.of("eval 'rm v'", "rm v"), parts("eval 'rm v'"));
+        assertEquals(List.of("coproc rm v", "rm v"), parts("coproc rm v"));
         assertEquals(List.of("x=1"), parts("x=1"), "an assignment alone runs nothing");
         assertEquals(List.of("nice"), parts("nice"));
         assertEquals(List.of("sh script.sh"), parts("sh script.sh"));
