@@ -271,6 +271,14 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
                 substitution(text, ')');
             } else if (at("${")) {
                 braced(false);
+            } else if (at("$'")) {
+                int end = AnsiCQuoting.decode(in, i + 2, bare);
+                if (end < 0) {
+                    opaque = true;
+                    end = in.length();
+                }
+                text.append(in, i, end);
+                i = end;
             } else {
                 append('$');
                 i++;

@@ -101,6 +101,9 @@ class RuleMatcherTableTest {
                 row("deny", cmd("echo ${x:-<(rm -f victim)}"), "deny user run_command(rm:*)"),
                 row("none", cmd("git status ${x:->(touch p10)}"), "allow user run_command(git status:*)"),
                 row("deny", cmd("coproc rm -f victim"), "deny user run_command(rm:*)"),
+                row("deny", cmd("$'\\x72m' -f victim"), "deny user run_command(rm:*)"),
+                row("deny", cmd("$'r\\155' -f victim"), "deny user run_command(rm:*)"),
+                row("none", cmd("$'\\x72m' -f victim"), "allow user run_command(rm -f victim)"),
                 // deny and ask rules see the command behind keywords, assignments, wrappers, a path and sh -c
                 row("deny", cmd("rm -f victim"), "deny user run_command(rm:*)"),
                 row("deny", cmd("ls; rm -f victim"), "deny user run_command(rm:*)"),

@@ -37,6 +37,8 @@ class ShellCommandTest {
     void theBareFormIsWhatTheShellRuns() {
         assertEquals("rm -rf x", ShellCommand.parse("r\\m -rf x").parts().getFirst().bare());
         assertEquals("rm -rf x", ShellCommand.parse("'rm' \"-rf\" x").parts().getFirst().bare());
+        assertEquals("rm a'b AB\u0001 x", ShellCommand.parse("$'\\x72m' $'a\\'b' $'\\101\\u0042\\cA' x").parts().getFirst().bare(),
+                "ANSI-C quoting as bash decodes it");
     }
 
     @Test
