@@ -212,6 +212,38 @@ class PermissionRulesEndToEndTest {
         }
     }
 
+    @Test
+    void anAllowRuleDoesNotCoverACommandHiddenInAParameterExpansion() throws Exception {
+        userConfig("{\"permissions\": {\"allow\": [\"run_command(git status:*)\"]}}");
+        Path app = project("app");
+        try (Agent agent = new Agent("reject_once")) {
+            agent.run(app, "git status --short ${GIT_OPTS:-$(touch pwned1)}");
+            assertEquals(1, agent.asked.size(), "the command inside ${…} is asked about");
+            agent.run(app, "git status ${x:=`touch pwned2`}");
+            assertEquals(2, agent.asked.size(), "so is one in backticks inside ${…}");
+            assertFalse(Files.exists(app.resolve("pwned1")));
+            assertFalse(Files.exists(app.resolve("pwned2")));
+        }
+    }
+
+    @Test
+    void aDenyRuleStopsTheCommandBehindKeywordsAssignmentsWrappersAPathAndShC() throws Exception {
+        userConfig("{\"permissions\": {\"allow\": [\"Bash\"], \"deny\": [\"run_command(rm:*)\"]}}");
+        Path app = project("app");
+        Files.writeString(app.resolve("victim"), "keep");
+        try (Agent agent = new Agent("allow_once")) {
+            for (String command : List.of("{ rm -f victim; }", "if true; then rm -f victim; fi", "x=1 rm -f victim",
+                    "nice rm -f victim", "/bin/rm -f victim", "sh -c \"rm -f victim\"", "echo ${x:-$(rm -f victim)}")) {
+                String seen = agent.run(app, command);
+                assertTrue(Files.exists(app.resolve("victim")), command + " deleted the file: " + seen);
+                assertTrue(seen.contains("run_command(rm:*)"), seen);
+            }
+            assertEquals(0, agent.asked.size());
+            agent.run(app, "{ touch other; }");
+            assertTrue(Files.exists(app.resolve("other")), "what the deny rule does not name still runs");
+        }
+    }
+
     /** The model calls the chaos server's echo in a new session in {@code cwd} with the editor's {@code servers}. */
     private static String echo(Agent agent, Path cwd, tools.jackson.databind.node.ArrayNode servers) {
         String session = agent.client.newSession(cwd.toString(), servers);

@@ -97,12 +97,19 @@ public final class CommandPattern {
     }
 
     /**
-     * Whether {@code part} is covered as written or as the shell would run it (quotes and
-     * backslashes taken off): what a deny or ask rule looks for, so that {@code r\m -rf} is
-     * still {@code rm -rf}.
+     * Whether {@code part} is covered as written, as the shell would run it (quotes and
+     * backslashes taken off), or so with its program named by file name: what a deny or ask rule
+     * looks for, so that {@code r\m -rf} and {@code /bin/rm -rf} are still {@code rm -rf}.
      */
     public boolean coversEitherWay(ShellCommand.Part part) {
-        return matches(part.text()) || matches(part.bare());
+        if (matches(part.text()) || matches(part.bare())) {
+            return true;
+        }
+        String bare = part.bare();
+        int space = bare.indexOf(' ');
+        String program = space < 0 ? bare : bare.substring(0, space);
+        String name = Words.fileName(program);
+        return !name.equals(program) && matches(name + bare.substring(program.length()));
     }
 
     /** Whether the whole command line, as written, is this exact command. */

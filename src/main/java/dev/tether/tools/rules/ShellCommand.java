@@ -7,10 +7,15 @@ import java.util.List;
  * A shell command line cut into the simple commands it runs, the way {@code /bin/sh} would see
  * them: split at {@code ;}, {@code &&}, {@code ||}, {@code |}, {@code &}, newlines and
  * parentheses, with every command substitution ({@code $(…)}, backticks, {@code <(…)},
- * {@code >(…)}) cut out as commands of its own. Quotes and backslashes are honoured, so an
- * operator inside quotes is text. Each part keeps its text with unquoted whitespace runs made one
- * space ({@link Part#text()}), and the same text with quotes and backslashes taken off
- * ({@link Part#bare()}), which is what the shell would run.
+ * {@code >(…)}, also inside a parameter expansion <code>${x:-…}</code>) cut out as commands of
+ * its own. Quotes and backslashes are honoured, so an operator inside quotes is text. Each part
+ * keeps its text with unquoted whitespace runs made one space ({@link Part#text()}), and the same
+ * text with quotes and backslashes taken off ({@link Part#bare()}), which is what the shell would
+ * run. Reserved words before a command (<code>{</code>, {@code !}, {@code then}, {@code do}) are
+ * not part of it; when assignments or wrappers ({@code X=1}, {@code nice}, {@code env},
+ * {@code timeout 5}, …) stand before it, the command they run is one more part, and the script of
+ * {@code sh -c} or {@code eval} is read for more parts (see {@code Words}). Parts only ever add
+ * commands: an allow rule must cover each of them.
  *
  * <p>A redirection to or from a file (anything but a file descriptor or {@code /dev/null}), a
  * here-document, or text the scanner cannot follow (an unclosed quote or substitution) makes the
@@ -49,6 +54,8 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
         private final List<Part> parts = new ArrayList<>();
         private final StringBuilder text = new StringBuilder();
         private final StringBuilder bare = new StringBuilder();
+        /** Where each word of the current command ends: its end in {@code text} and in {@code bare}. */
+        private final List<int[]> cuts = new ArrayList<>();
         private boolean opaque;
         private int i;
 
@@ -134,19 +141,65 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
         }
 
         private void space() {
-            if (!text.isEmpty() && text.charAt(text.length() - 1) != ' ') {
+            int wordStart = cuts.isEmpty() ? 0 : cuts.getLast()[0] + 1;
+            if (text.length() > wordStart) {
+                cuts.add(new int[] {text.length(), bare.length()});
                 text.append(' ');
                 bare.append(' ');
             }
         }
 
+        /**
+         * Ends the current command: the words after any leading reserved words ({@code then rm x}
+         * runs {@code rm x}) are a part; when assignments or wrappers stand before the command
+         * ({@code X=1 nice rm x}), the command they run is a part too; and the script of
+         * {@code sh -c} or {@code eval} is read as a command list of its own.
+         */
         private void end() {
-            String t = text.toString().strip();
-            if (!t.isEmpty()) {
-                parts.add(new Part(t, bare.toString().strip()));
-            }
+            int count = cuts.size() + (text.length() > (cuts.isEmpty() ? 0 : cuts.getLast()[0] + 1) ? 1 : 0);
+            List<String> written = words(text, 0, count);
+            List<String> unquoted = words(bare, 1, count);
             text.setLength(0);
             bare.setLength(0);
+            cuts.clear();
+            int start = 0;
+            while (start < written.size() && Words.RESERVED.contains(written.get(start))) {
+                start++;
+            }
+            if (start == written.size()) {
+                return;
+            }
+            parts.add(part(written, unquoted, start));
+            int command = Words.command(written, unquoted, start);
+            if (command < 0) {
+                return;
+            }
+            if (command > start) {
+                parts.add(part(written, unquoted, command));
+            }
+            String script = Words.script(unquoted, command);
+            if (script != null) {
+                nested(script);
+            }
+        }
+
+        private static Part part(List<String> written, List<String> unquoted, int from) {
+            return new Part(String.join(" ", written.subList(from, written.size())),
+                    String.join(" ", unquoted.subList(from, unquoted.size())));
+        }
+
+        /** The first {@code count} words of {@code sb}, cut where column {@code side} of the cuts says. */
+        private List<String> words(StringBuilder sb, int side, int count) {
+            List<String> out = new ArrayList<>();
+            int from = 0;
+            for (int[] cut : cuts) {
+                out.add(sb.substring(from, cut[side]));
+                from = cut[side] + 1;
+            }
+            if (out.size() < count) {
+                out.add(sb.substring(Math.min(from, sb.length())).strip());
+            }
+            return out;
         }
 
         private void singleQuoted() {
@@ -184,6 +237,8 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
                 } else if (c == '$' && i + 1 < in.length() && in.charAt(i + 1) == '(') {
                     i++;
                     substitution(text, ')');
+                } else if (at("${")) {
+                    braced(true);
                 } else {
                     text.append(c);
                     bare.append(c);
@@ -215,18 +270,68 @@ public record ShellCommand(String whole, List<Part> parts, boolean opaque) {
                 i++;
                 substitution(text, ')');
             } else if (at("${")) {
-                int close = in.indexOf('}', i);
-                int end = close < 0 ? in.length() : close + 1;
-                if (close < 0) {
+                braced(false);
+            } else if (at("$'")) {
+                int end = AnsiCQuoting.decode(in, i + 2, bare);
+                if (end < 0) {
                     opaque = true;
+                    end = in.length();
                 }
                 text.append(in, i, end);
-                bare.append(in, i, end);
                 i = end;
             } else {
                 append('$');
                 i++;
             }
+        }
+
+        /**
+         * At <code>${</code>: a parameter expansion up to its matching <code>}</code>. Its word
+         * (<code>${x:-word}</code>, <code>${x:=word}</code>, …) is expanded by the shell, so it is
+         * read like quoted text: every substitution in it ({@code $(…)}, backticks, a nested
+         * <code>${…}</code>) is a command of its own. Single quotes quote only outside double quotes.
+         */
+        private void braced(boolean inDoubleQuotes) {
+            text.append("${");
+            bare.append("${");
+            i += 2;
+            while (i < in.length()) {
+                char c = in.charAt(i);
+                switch (c) {
+                    case '}' -> {
+                        append(c);
+                        i++;
+                        return;
+                    }
+                    case '\\' -> escaped();
+                    case '"' -> doubleQuoted();
+                    case '`' -> backticks(text);
+                    case '$' -> dollar();
+                    case '<', '>' -> {
+                        // Bash runs a process substitution in an unquoted ${…}'s word; read as one in quotes too, which only adds a part.
+                        if (at("<(") || at(">(")) {
+                            i++;
+                            substitution(text, ')');
+                        } else {
+                            append(c);
+                            i++;
+                        }
+                    }
+                    case '\'' -> {
+                        if (inDoubleQuotes) {
+                            append(c);
+                            i++;
+                        } else {
+                            singleQuoted();
+                        }
+                    }
+                    default -> {
+                        append(c);
+                        i++;
+                    }
+                }
+            }
+            opaque = true;
         }
 
         /** {@code `…`}: the text up to the next unescaped backtick is a command list of its own. */
