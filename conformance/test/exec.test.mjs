@@ -39,8 +39,12 @@ function exec(t, args, { scriptFile, stdin, dirs, env = {}, onStdout } = {}) {
     onStdout?.(stdout);
   });
   child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-  child.stdin.end(stdin ?? "");
-  const done = new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr, dirs })));
+  // `stdin: null` keeps stdin open and silent (no data, no end), as a CI runner's inherited stdin can be.
+  if (stdin !== null) child.stdin.end(stdin ?? "");
+  const done = new Promise((resolve) => child.on("close", (code) => {
+    child.stdin.destroy();
+    resolve({ code, stdout, stderr, dirs });
+  }));
   done.child = child;
   return done;
 }
@@ -361,4 +365,54 @@ test("`tether` at a terminal says what it is on stderr instead of waiting for JS
   assert.match(fs.readFileSync(errFile, "utf8"), /no PROMPT: give one as an argument, or pipe it on stdin/);
   assert.equal(fs.readFileSync(out, "utf8"), "");
   if (process.platform !== "darwin") assert.equal(noPromptCode, 2, "util-linux script -e passes the exit code on");
+});
+
+test("piped input is appended to a PROMPT; a stdin that stays silent is not waited for", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const review = writeScript(dirs, "review.jsonl", [
+    { expect: { lastUserTextContains: "Review this diff\n\n--- a/x.txt\n+++ b/x.txt\n-old\n+DIFF-LINE-77" }, text: "One problem." },
+  ]);
+  const plain = writeScript(dirs, "plain.jsonl", [{ expect: { lastUserTextContains: "Say hello." }, text: "Hello." }]);
+  const [piped, silent] = await Promise.all([
+    exec(t, ["Review this diff"], { scriptFile: review, stdin: "--- a/x.txt\n+++ b/x.txt\n-old\n+DIFF-LINE-77\n" }),
+    exec(t, ["Say hello."], { scriptFile: plain, stdin: null }),
+  ]);
+  assert.equal(piped.code, 0, piped.stderr + piped.stdout);
+  assert.equal(piped.stdout, "One problem.\n");
+  assert.equal(silent.code, 0, silent.stderr + silent.stdout);
+  assert.equal(silent.stdout, "Hello.\n");
+  assert.match(silent.stderr, /stdin gave nothing in 3 s; going on without it \(< \/dev\/null skips the wait\)/);
+  // An empty PROMPT is as much a usage error as an empty stdin.
+  const empty = await exec(t, [""], { scriptFile: plain });
+  assert.equal(empty.code, 2, empty.stderr);
+  assert.match(empty.stderr, /the PROMPT is empty/);
+});
+
+test("--json: a request the agent answers with an error still ends with a result line; --ephemeral still deletes", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const rejected = writeScript(dirs, "rejected.jsonl", [{ error: { status: 401, message: "invalid x-api-key" } }]);
+  const run = await exec(t, ["--json", "--ephemeral", "hi"], { scriptFile: rejected, dirs });
+  assert.equal(run.code, 3, run.stderr);
+  const result = lines(run.stdout).at(-1);
+  assert.equal(result.type, "result", run.stdout);
+  assert.equal(result.stopReason, "error");
+  assert.match(result.text, /invalid x-api-key/);
+  assert.equal(typeof result.durationMs, "number");
+  const kept = fs.readdirSync(dirs.state, { recursive: true }).filter((f) => String(f).includes(result.sessionId));
+  assert.deepEqual(kept, [], "no transcript of the ephemeral session");
+});
+
+test("--output-schema: a fenced answer that meets the schema is printed and written without its fence", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const schema = path.join(dirs.root, "schema.json");
+  fs.writeFileSync(schema, JSON.stringify({ type: "object", required: ["risk"] }));
+  const fenced = writeScript(dirs, "fenced.jsonl", [{ text: "```json\n{\"risk\": \"low\"}\n```" }]);
+  const out = path.join(dirs.root, "risk.json");
+  const run = await exec(t, ["--output-schema", schema, "-o", out, "rate it"], { scriptFile: fenced, dirs });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), { risk: "low" });
+  assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")), { risk: "low" });
 });

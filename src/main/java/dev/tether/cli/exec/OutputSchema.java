@@ -22,8 +22,12 @@ final class OutputSchema {
         this.check = new SchemaCheck(schema);
     }
 
-    /** Whether the answer met the schema, and if not, why. */
-    record Verdict(boolean met, List<String> problems) {}
+    /**
+     * Whether the answer met the schema, and if not, why.
+     *
+     * @param value the answer's JSON text without a fence around it (null when the answer was not JSON)
+     */
+    record Verdict(boolean met, List<String> problems, String value) {}
 
     static OutputSchema read(Path file) throws ExecArgs.Usage {
         JsonNode schema;
@@ -58,15 +62,16 @@ final class OutputSchema {
 
     Verdict check(String answer) {
         JsonNode value;
+        String text = withoutFence(answer.strip()).strip();
         try {
-            value = Json.parse(withoutFence(answer.strip()));
+            value = Json.parse(text);
         } catch (JacksonException e) {
-            return new Verdict(false, List.of("the answer is not JSON (" + e.getOriginalMessage() + ")"));
+            return new Verdict(false, List.of("the answer is not JSON (" + e.getOriginalMessage() + ")"), null);
         }
         return switch (check.check(value)) {
-            case dev.tether.mcp.schema.Verdict.Valid v -> new Verdict(true, List.of());
-            case dev.tether.mcp.schema.Verdict.Invalid invalid -> new Verdict(false, invalid.problems());
-            case dev.tether.mcp.schema.Verdict.Unchecked unchecked -> new Verdict(false, List.of(unchecked.reason()));
+            case dev.tether.mcp.schema.Verdict.Valid v -> new Verdict(true, List.of(), text);
+            case dev.tether.mcp.schema.Verdict.Invalid invalid -> new Verdict(false, invalid.problems(), text);
+            case dev.tether.mcp.schema.Verdict.Unchecked unchecked -> new Verdict(false, List.of(unchecked.reason()), text);
         };
     }
 
