@@ -411,7 +411,16 @@ test("--output-schema: a fenced answer that meets the schema is printed and writ
   fs.writeFileSync(schema, JSON.stringify({ type: "object", required: ["risk"] }));
   const fenced = writeScript(dirs, "fenced.jsonl", [{ text: "```json\n{\"risk\": \"low\"}\n```" }]);
   const out = path.join(dirs.root, "risk.json");
-  const run = await exec(t, ["--output-schema", schema, "-o", out, "rate it"], { scriptFile: fenced, dirs });
+  const invalid = path.join(dirs.root, "invalid.json");
+  fs.writeFileSync(invalid, JSON.stringify({ type: 12 }));
+  const [run, refused] = await Promise.all([
+    exec(t, ["--output-schema", schema, "-o", out, "rate it"], { scriptFile: fenced, dirs }),
+    // A schema that is no JSON Schema is refused before any model turn (the script has one line: a turn would use it).
+    exec(t, ["--json", "--output-schema", invalid, "rate it"], { scriptFile: fenced }),
+  ]);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.equal(refused.stdout, "");
+  assert.match(refused.stderr, /--output-schema .*invalid\.json: not a valid JSON Schema/);
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(JSON.parse(run.stdout), { risk: "low" });
   assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")), { risk: "low" });

@@ -41,11 +41,57 @@ final class OutputSchema {
         if (!schema.isObject() && !schema.isBoolean()) {
             throw new ExecArgs.Usage("--output-schema " + file + ": a JSON Schema is an object (or true/false)");
         }
+        // A schema that breaks its meta-schema, or points at a part of itself that is not there, is a mistake
+        // of the command line: found now, not after two model turns.
+        if (schema.isObject()) {
+            JsonNode declared = schema.path("$schema");
+            String dialect = declared.isString() && declared.asString().contains("json-schema.org/") ? declared.asString() : DRAFT_2020_12;
+            if (new SchemaCheck(Json.object().put("$ref", dialect)).check(schema)
+                    instanceof dev.tether.mcp.schema.Verdict.Invalid invalid) {
+                throw new ExecArgs.Usage("--output-schema " + file + ": not a valid JSON Schema: " + String.join("; ", invalid.problems()));
+            }
+            String missing = missingReference(schema, schema);
+            if (missing != null) {
+                throw new ExecArgs.Usage("--output-schema " + file + ": \"$ref\": \"" + missing + "\" points at nothing in the schema");
+            }
+        }
         OutputSchema result = new OutputSchema(schema);
         if (result.check.check(Json.object()) instanceof dev.tether.mcp.schema.Verdict.Unchecked unchecked) {
             throw new ExecArgs.Usage("--output-schema " + file + ": " + unchecked.reason());
         }
         return result;
+    }
+
+    private static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+    /** Keywords whose values are data, not schemas: a {@code $ref} inside them is not a reference. */
+    private static final java.util.Set<String> DATA = java.util.Set.of("enum", "const", "default", "examples");
+
+    /** The first same-document {@code $ref} ({@code #/…}) below {@code node} that names nothing in {@code root}, or null. */
+    private static String missingReference(JsonNode root, JsonNode node) {
+        if (node.isObject()) {
+            JsonNode ref = node.get("$ref");
+            if (ref != null && ref.isString() && ref.asString().startsWith("#/")) {
+                String pointer = java.net.URLDecoder.decode(ref.asString().substring(1).replace("+", "%2B"),
+                        java.nio.charset.StandardCharsets.UTF_8);
+                if (root.at(pointer).isMissingNode()) {
+                    return ref.asString();
+                }
+            }
+            for (var field : node.properties()) {
+                String found = DATA.contains(field.getKey()) ? null : missingReference(root, field.getValue());
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                String found = missingReference(root, item);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     /** What the prompt adds so that the model knows the shape of the answer. */
