@@ -59,6 +59,7 @@ public final class ExecCommand {
             options = ExecArgs.parse(args, process.workingDirectory());
             prompt = options.prompt() != null ? withPipedInput(options.prompt(), process) : readPrompt(process);
             setup = ExecSetup.of(options, prompt);
+            setup.warnings().forEach(warning -> err.println("tether exec: " + warning));
         } catch (ExecArgs.Usage e) {
             err.println("tether exec: " + e.getMessage());
             return ExitCode.USAGE.code();

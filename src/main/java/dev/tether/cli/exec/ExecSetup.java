@@ -9,6 +9,9 @@ import dev.tether.tools.rules.InvalidRule;
 import dev.tether.tools.rules.PermissionRule;
 import dev.tether.tools.rules.RuleScope;
 import dev.tether.tools.rules.RuleSet;
+import dev.tether.tools.rules.Target;
+import dev.tether.tools.Tool;
+import dev.tether.tools.builtin.BuiltinTools;
 import java.io.IOException;
 import java.nio.file.Files;
 import dev.tether.tools.sandbox.SandboxMode;
@@ -37,6 +40,7 @@ final class ExecSetup {
     private final SandboxMode sandbox;
     /** Why {@code --sandbox} could not be taken (the managed settings require a stricter mode), or null; set by {@link #adjust}. */
     private volatile String sandboxRefused;
+    private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema, SandboxMode sandbox) {
         this.prompt = prompt;
@@ -87,7 +91,37 @@ final class ExecSetup {
         for (String rule : options.allow()) {
             rules.add(rule(Effect.ALLOW, rule, "--allow"));
         }
-        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema, options.sandbox());
+        ExecSetup setup = new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema, options.sandbox());
+        if ("readOnly".equals(options.mode())) {
+            setup.warnings.addAll(outOfReadOnly(rules));
+        }
+        return setup;
+    }
+
+    /**
+     * Warnings for {@code --allow} rules that can never apply in read-only mode: every built-in tool
+     * they name is one that mode does not offer (it offers reads and MCP tools), so no call reaches them.
+     */
+    private static List<String> outOfReadOnly(List<PermissionRule> rules) {
+        List<Tool> builtins = BuiltinTools.all();
+        List<String> warnings = new ArrayList<>();
+        for (PermissionRule rule : rules) {
+            if (rule.effect() != Effect.ALLOW || !(rule.target() instanceof Target.Builtin target)) {
+                continue;
+            }
+            List<Tool> named = builtins.stream().filter(tool -> target.names().contains(tool.definition().name())
+                    || (target.glob() != null && target.glob().matches(tool.definition().name()))).toList();
+            if (!named.isEmpty() && named.stream().noneMatch(tool -> tool.traits().offeredInReadOnly())) {
+                warnings.add("--allow " + rule.text() + " can never apply: --mode readOnly does not offer the tools it names"
+                        + " (use --mode ask --allow " + rule.text() + " to allow exactly that and ask — so deny — the rest)");
+            }
+        }
+        return warnings;
+    }
+
+    /** What the user should read on stderr before the run: flags that cannot do what they seem to. */
+    List<String> warnings() {
+        return List.copyOf(warnings);
     }
 
     private static ObjectNode image(Path file) throws ExecArgs.Usage {
