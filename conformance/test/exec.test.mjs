@@ -425,3 +425,26 @@ test("--output-schema: a fenced answer that meets the schema is printed and writ
   assert.deepEqual(JSON.parse(run.stdout), { risk: "low" });
   assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")), { risk: "low" });
 });
+
+test("managed allowManagedPermissionRulesOnly: --allow does not count (and stderr says so), --deny still does", { timeout: TEST_TIMEOUT }, async (t) => {
+  const [onlyManaged, denying] = [0, 1].map(() => {
+    const d = makeTempDirs("tether-exec-");
+    t.after(() => d.cleanup());
+    fs.writeFileSync(path.join(d.root, "managed-settings.json"), JSON.stringify({ allowManagedPermissionRulesOnly: true }));
+    return d;
+  });
+  const write = script("write-file.jsonl");
+  const [allowed, denied] = await Promise.all([
+    exec(t, ["--json", "--allow", "Write", "write hello.txt"], { scriptFile: write, dirs: onlyManaged }),
+    exec(t, ["--json", "--mode", "auto", "--deny", "Write", "write hello.txt"], { scriptFile: write, dirs: denying }),
+  ]);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(fs.existsSync(path.join(onlyManaged.workspace, "hello.txt")), false, "the flag's allow rule did not count");
+  const decision = lines(allowed.stdout).find((l) => l.type === "permission");
+  assert.deepEqual([decision.decision, decision.by], ["denied", "mode"], allowed.stdout);
+  assert.match(allowed.stderr, /--allow Write does not apply: the managed settings let only their own rules allow \(allowManagedPermissionRulesOnly\)/);
+  assert.equal(denied.code, 0, denied.stderr);
+  assert.equal(fs.existsSync(path.join(denying.workspace, "hello.txt")), false);
+  const deniedBy = lines(denied.stdout).find((l) => l.type === "permission");
+  assert.deepEqual([deniedBy.decision, deniedBy.by], ["denied", "flag"], denied.stdout);
+});

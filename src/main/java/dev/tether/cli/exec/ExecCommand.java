@@ -60,6 +60,7 @@ public final class ExecCommand {
             prompt = options.prompt() != null ? withPipedInput(options.prompt(), process) : readPrompt(process);
             setup = ExecSetup.of(options, prompt);
             setup.warnings().forEach(warning -> err.println("tether exec: " + warning));
+            setup.reportTo(err);
         } catch (ExecArgs.Usage e) {
             err.println("tether exec: " + e.getMessage());
             return ExitCode.USAGE.code();

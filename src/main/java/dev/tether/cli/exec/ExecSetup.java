@@ -41,6 +41,10 @@ final class ExecSetup {
     /** Why {@code --sandbox} could not be taken (the managed settings require a stricter mode), or null; set by {@link #adjust}. */
     private volatile String sandboxRefused;
     private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The {@code --allow} rules not yet reported as not applying (each is said once per run). */
+    private final java.util.Set<String> notReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Where a run's late notices go (what is known only once the agent has its settings). */
+    private volatile java.io.PrintStream err = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
 
     private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema, SandboxMode sandbox) {
         this.prompt = prompt;
@@ -92,6 +96,7 @@ final class ExecSetup {
             rules.add(rule(Effect.ALLOW, rule, "--allow"));
         }
         ExecSetup setup = new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema, options.sandbox());
+        options.allow().forEach(setup.notReported::add);
         if ("readOnly".equals(options.mode())) {
             setup.warnings.addAll(outOfReadOnly(rules));
         }
@@ -117,6 +122,11 @@ final class ExecSetup {
             }
         }
         return warnings;
+    }
+
+    /** Where notices that are known only once the agent has its settings are printed. */
+    void reportTo(java.io.PrintStream stream) {
+        this.err = stream;
     }
 
     /** What the user should read on stderr before the run: flags that cannot do what they seem to. */
@@ -166,7 +176,22 @@ final class ExecSetup {
         }
         if (!rules.isEmpty()) {
             RuleBooks configured = adjusted.rules();
-            adjusted = adjusted.withRules(cwd -> new WithFlags(configured.open(cwd), rules));
+            adjusted = adjusted.withRules(cwd -> {
+                RuleBook book = configured.open(cwd);
+                if (book.offersAlwaysAllow()) {
+                    return new WithFlags(book, rules);
+                }
+                // The administrator lets only the managed settings allow: the command line's allow rules do not count
+                // (its deny rules still do), and the user reads why.
+                List<PermissionRule> denies = rules.stream().filter(rule -> rule.effect() != Effect.ALLOW).toList();
+                for (PermissionRule rule : rules) {
+                    if (rule.effect() == Effect.ALLOW && notReported.remove(rule.text())) {
+                        err.println("tether exec: --allow " + rule.text() + " does not apply: the managed settings let only their"
+                                + " own rules allow (allowManagedPermissionRulesOnly)");
+                    }
+                }
+                return new WithFlags(book, denies);
+            });
         }
         return adjusted;
     }
