@@ -448,3 +448,28 @@ test("managed allowManagedPermissionRulesOnly: --allow does not count (and stder
   const deniedBy = lines(denied.stdout).find((l) => l.type === "permission");
   assert.deepEqual([deniedBy.decision, deniedBy.by], ["denied", "flag"], denied.stdout);
 });
+
+test("bad flag values are usage errors (exit 2) before any session: --cwd not a directory, --mcp-config not a JSON object", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const notJson = path.join(dirs.root, "servers.json");
+  fs.writeFileSync(notJson, "{ not json");
+  const aFile = path.join(dirs.root, "a-file.txt");
+  fs.writeFileSync(aFile, "x");
+  const hello = script("hello.jsonl");
+  const runs = await Promise.all([
+    exec(t, ["--cwd", path.join(dirs.root, "missing"), "hi"], { scriptFile: hello }),
+    exec(t, ["--cwd", aFile, "hi"], { scriptFile: hello }),
+    exec(t, ["--mcp-config", "{ not json", "hi"], { scriptFile: hello }),
+    exec(t, ["--mcp-config", "[1, 2]", "hi"], { scriptFile: hello }),
+    exec(t, ["--mcp-config", notJson, "hi"], { scriptFile: hello }),
+  ]);
+  const expected = [/--cwd .*missing: no such directory/, /--cwd .*a-file\.txt: not a directory/,
+    /--mcp-config: not JSON/, /--mcp-config: not a JSON object/, /--mcp-config .*servers\.json: not JSON/];
+  runs.forEach((run, i) => {
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, expected[i]);
+    assert.doesNotMatch(run.stderr, /Invalid params/);
+  });
+});

@@ -84,7 +84,9 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
                         case "--mcp-config" -> {
                             b.passOn.add(name);
                             // A file is named as the user meant it, from where exec was run, whatever --cwd says.
-                            b.passOn.add(value.strip().startsWith("{") ? value : base.resolve(value).toString());
+                            // Inline JSON starts with { (or [, which ExecSetup refuses as not an object).
+                            boolean json = value.strip().startsWith("{") || value.strip().startsWith("[");
+                            b.passOn.add(json ? value : base.resolve(value).toString());
                         }
                         default -> throw new IllegalStateException(name);
                     }

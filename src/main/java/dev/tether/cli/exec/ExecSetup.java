@@ -80,12 +80,13 @@ final class ExecSetup {
         for (Path image : options.images()) {
             prompt.add(image(image));
         }
+        if (!Files.isDirectory(options.cwd())) {
+            throw new ExecArgs.Usage("--cwd " + options.cwd() + ": " + (Files.exists(options.cwd()) ? "not a directory" : "no such directory"));
+        }
         List<String> passOn = options.passOn();
         for (int i = 0; i + 1 < passOn.size(); i++) {
-            String value = passOn.get(i + 1);
-            // A file that is not there is a mistake on the command line; an editor's agent only warns (it must start).
-            if (passOn.get(i).equals("--mcp-config") && !value.strip().startsWith("{") && !Files.isReadable(Path.of(value))) {
-                throw new ExecArgs.Usage("--mcp-config " + value + ": no such file (or it cannot be read)");
+            if (passOn.get(i).equals("--mcp-config")) {
+                mcpConfig(passOn.get(i + 1));
             }
         }
         List<PermissionRule> rules = new ArrayList<>();
@@ -132,6 +133,34 @@ final class ExecSetup {
     /** What the user should read on stderr before the run: flags that cannot do what they seem to. */
     List<String> warnings() {
         return List.copyOf(warnings);
+    }
+
+    /**
+     * {@code --mcp-config}: inline JSON or a file of it, which must be a JSON object. A mistake here is
+     * one on the command line (exit 2); an editor's agent only warns about it, since it must start.
+     */
+    private static void mcpConfig(String value) throws ExecArgs.Usage {
+        boolean inline = value.strip().startsWith("{") || value.strip().startsWith("[");
+        String named = inline ? "--mcp-config" : "--mcp-config " + value;
+        String text;
+        if (inline) {
+            text = value;
+        } else {
+            try {
+                text = Files.readString(Path.of(value));
+            } catch (IOException e) {
+                throw new ExecArgs.Usage("--mcp-config: " + dev.tether.base.FailureWords.file(e, value, Path.of(value).toAbsolutePath()));
+            }
+        }
+        tools.jackson.databind.JsonNode parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new ExecArgs.Usage(named + ": not JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (parsed == null || !parsed.isObject()) {
+            throw new ExecArgs.Usage(named + ": not a JSON object (it holds {\"mcpServers\": {…}})");
+        }
     }
 
     private static ObjectNode image(Path file) throws ExecArgs.Usage {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class ExecSetupTest {
     private static ExecSetup setup(String... args) throws ExecArgs.Usage {
-        return ExecSetup.of(ExecArgs.parse(args, Path.of("/work/project")), "hi");
+        return ExecSetup.of(ExecArgs.parse(args, Path.of("").toAbsolutePath()), "hi");
     }
 
     @Test
