@@ -473,3 +473,42 @@ test("bad flag values are usage errors (exit 2) before any session: --cwd not a 
     assert.doesNotMatch(run.stderr, /Invalid params/);
   });
 });
+
+test("--resume of a session from another directory runs in that session's directory; a different --cwd is exit 2", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const first = path.join(dirs.workspace, "first");
+  const elsewhere = path.join(dirs.workspace, "elsewhere");
+  fs.mkdirSync(first);
+  fs.mkdirSync(elsewhere);
+  fs.writeFileSync(path.join(first, "where.txt"), "in the first directory\n");
+  const started = await exec(t, ["--json", "--cwd", first, "hi"], { scriptFile: script("hello.jsonl"), dirs });
+  assert.equal(started.code, 0, started.stderr);
+  const id = lines(started.stdout).at(-1).sessionId;
+  const reads = writeScript(dirs, "reads.jsonl", [
+    { toolCalls: [{ id: "c_read", name: "read_file", input: { path: "where.txt" } }] },
+    { expect: { toolResultContains: "in the first directory" }, text: "Found it." },
+  ]);
+  const refused = await exec(t, ["--cwd", elsewhere, "--resume", id, "read where.txt"], { scriptFile: reads, dirs });
+  // Without --cwd (run from the workspace, not the session's directory), the session's own directory is used.
+  const plain = await new Promise((resolve) => {
+    const base = tetherCommand();
+    const child = spawn(base.command, [...base.args, "exec", "--mode", "auto", "--resume", id, "read where.txt"], {
+      cwd: elsewhere,
+      env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config, XDG_CACHE_HOME: path.join(dirs.root, "cache"),
+        HOME: dirs.root, TETHER_MANAGED_SETTINGS: path.join(dirs.root, "managed-settings.json"), TETHER_PROVIDER: "scripted",
+        TETHER_SCRIPT: reads },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  assert.equal(plain.code, 0, plain.stderr + plain.stdout);
+  assert.equal(plain.stdout, "Found it.\n");
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /--resume .*: the session's directory is .*first, not .*elsewhere/);
+  assert.equal(refused.stdout, "");
+});

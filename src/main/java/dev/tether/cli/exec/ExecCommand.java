@@ -394,6 +394,17 @@ public final class ExecCommand {
                     throw new ExecClient.Failure(0, "--continue: there is no earlier session in " + cwd);
                 }
             }
+            if (options.resume() != null) {
+                // A session resumes in its own directory (its transcript says which): where exec runs does not move it.
+                String own = directoryOf(client, resume);
+                if (own != null && !own.equals(cwd)) {
+                    if (options.cwdGiven()) {
+                        throw new ExecArgs.Usage("--resume " + resume + ": the session's directory is " + own + ", not " + cwd
+                                + " (leave out --cwd to resume it there)");
+                    }
+                    cwd = own;
+                }
+            }
             ObjectNode params = Json.object().put("cwd", cwd);
             params.set("mcpServers", Json.array());
             if (resume == null) {
@@ -409,6 +420,25 @@ public final class ExecCommand {
                 throw e;
             }
             return resume;
+        }
+
+        /** The directory of session {@code id} as {@code session/list} names it, or null when no listed session has that id. */
+        private static String directoryOf(ExecClient client, String id) throws ExecClient.Failure {
+            String cursor = null;
+            do {
+                ObjectNode params = Json.object();
+                if (cursor != null) {
+                    params.put("cursor", cursor);
+                }
+                JsonNode page = client.call("session/list", params);
+                for (JsonNode session : page.path("sessions")) {
+                    if (session.path("sessionId").asString("").equals(id)) {
+                        return session.path("cwd").asString(null);
+                    }
+                }
+                cursor = page.path("nextCursor").asString(null);
+            } while (cursor != null);
+            return null;
         }
 
         private static String newest(JsonNode list) {
