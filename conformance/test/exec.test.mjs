@@ -466,6 +466,10 @@ test("bad flag values are usage errors (exit 2) before any session: --cwd not a 
   ]);
   const expected = [/--cwd .*missing: no such directory/, /--cwd .*a-file\.txt: not a directory/,
     /--mcp-config: not JSON/, /--mcp-config: not a JSON object/, /--mcp-config .*servers\.json: not JSON/];
+  // A file that cannot be written says why, not only its name.
+  const unwritable = await exec(t, ["-o", path.join(dirs.root, "no-such-dir", "x.txt"), "hi"], { scriptFile: hello });
+  assert.equal(unwritable.code, 1, unwritable.stderr);
+  assert.match(unwritable.stderr, /-o .*no-such-dir\/x\.txt: no such directory: .*no-such-dir/);
   runs.forEach((run, i) => {
     assert.equal(run.code, 2, run.stderr);
     assert.equal(run.stdout, "");

@@ -326,7 +326,7 @@ public final class ExecCommand {
                 try {
                     Files.writeString(options.outputFile(), text);
                 } catch (IOException e) {
-                    err.println("tether exec: -o " + options.outputFile() + ": " + e.getMessage());
+                    err.println("tether exec: -o " + options.outputFile() + ": " + whyNotWritten(options.outputFile(), e));
                     return ExitCode.FAILURE.code();
                 }
             }
@@ -341,6 +341,18 @@ public final class ExecCommand {
                 return ExitCode.SCHEMA.code();
             }
             return exitCode(stopReason, endedBy.get());
+        }
+
+        /** Why {@code file} could not be written, in the user's words (the exception's message is often the path alone). */
+        private static String whyNotWritten(Path file, IOException e) {
+            Path parent = file.toAbsolutePath().getParent();
+            return switch (e) {
+                case java.nio.file.NoSuchFileException missing when parent != null && !Files.isDirectory(parent) ->
+                        "no such directory: " + parent;
+                case java.nio.file.AccessDeniedException denied -> "permission denied";
+                case java.nio.file.FileSystemException other when other.getReason() != null -> other.getReason();
+                default -> Files.isDirectory(file) ? "it is a directory" : String.valueOf(e.getMessage());
+            };
         }
 
         /** {@code --ephemeral}: the session is deleted (once), so that no transcript is left behind. */

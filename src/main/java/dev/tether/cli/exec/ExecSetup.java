@@ -173,7 +173,7 @@ final class ExecSetup {
             return Json.object().put("type", "image").put("mimeType", type)
                     .put("data", Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
         } catch (IOException e) {
-            throw new ExecArgs.Usage("--image " + file + ": cannot read it (" + e.getMessage() + ")");
+            throw new ExecArgs.Usage("--image: " + dev.tether.base.FailureWords.file(e, file.toString(), file));
         }
     }
 

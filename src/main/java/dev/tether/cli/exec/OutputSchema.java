@@ -34,7 +34,7 @@ final class OutputSchema {
         try {
             schema = Json.parse(Files.readString(file));
         } catch (IOException e) {
-            throw new ExecArgs.Usage("--output-schema " + file + ": cannot read it (" + e.getMessage() + ")");
+            throw new ExecArgs.Usage("--output-schema: " + dev.tether.base.FailureWords.file(e, file.toString(), file));
         } catch (JacksonException e) {
             throw new ExecArgs.Usage("--output-schema " + file + ": not JSON (" + e.getOriginalMessage() + ")");
         }

@@ -93,10 +93,10 @@ class ExecArgsTest {
         ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", "notes.txt", "hi"), "hi"));
         assertTrue(notImage.getMessage().contains("not a PNG, JPEG, GIF or WebP"), notImage.getMessage());
         ExecArgs.Usage missing = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", "gone.png", "hi"), "hi"));
-        assertTrue(missing.getMessage().contains("cannot read it"), missing.getMessage());
+        assertTrue(missing.getMessage().startsWith("--image: no such file: \"/work/project/gone.png\""), missing.getMessage());
         ExecArgs.Usage schema = assertThrows(ExecArgs.Usage.class,
                 () -> ExecSetup.of(parseIn("--output-schema", "missing.json", "hi"), "hi"));
-        assertTrue(schema.getMessage().startsWith("--output-schema /work/project/missing.json: cannot read it"), schema.getMessage());
+        assertTrue(schema.getMessage().startsWith("--output-schema: no such file: \"/work/project/missing.json\""), schema.getMessage());
         ExecArgs.Usage noConfig = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--mcp-config", "none.json", "hi"), "hi"));
         assertTrue(noConfig.getMessage().startsWith("--mcp-config: no such file: \"/work/project/none.json\""), noConfig.getMessage());
         assertEquals("hi", ExecSetup.of(parseIn("--allow", "Write", "--deny", "Bash(rm:*)", "hi"), "hi").prompt().get(0).path("text").asString());
