@@ -39,8 +39,12 @@ function exec(t, args, { scriptFile, stdin, dirs, env = {}, onStdout } = {}) {
     onStdout?.(stdout);
   });
   child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-  child.stdin.end(stdin ?? "");
-  const done = new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr, dirs })));
+  // `stdin: null` keeps stdin open and silent (no data, no end), as a CI runner's inherited stdin can be.
+  if (stdin !== null) child.stdin.end(stdin ?? "");
+  const done = new Promise((resolve) => child.on("close", (code) => {
+    child.stdin.destroy();
+    resolve({ code, stdout, stderr, dirs });
+  }));
   done.child = child;
   return done;
 }
@@ -361,4 +365,154 @@ test("`tether` at a terminal says what it is on stderr instead of waiting for JS
   assert.match(fs.readFileSync(errFile, "utf8"), /no PROMPT: give one as an argument, or pipe it on stdin/);
   assert.equal(fs.readFileSync(out, "utf8"), "");
   if (process.platform !== "darwin") assert.equal(noPromptCode, 2, "util-linux script -e passes the exit code on");
+});
+
+test("piped input is appended to a PROMPT; a stdin that stays silent is not waited for", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const review = writeScript(dirs, "review.jsonl", [
+    { expect: { lastUserTextContains: "Review this diff\n\n--- a/x.txt\n+++ b/x.txt\n-old\n+DIFF-LINE-77" }, text: "One problem." },
+  ]);
+  const plain = writeScript(dirs, "plain.jsonl", [{ expect: { lastUserTextContains: "Say hello." }, text: "Hello." }]);
+  const [piped, silent] = await Promise.all([
+    exec(t, ["Review this diff"], { scriptFile: review, stdin: "--- a/x.txt\n+++ b/x.txt\n-old\n+DIFF-LINE-77\n" }),
+    exec(t, ["Say hello."], { scriptFile: plain, stdin: null }),
+  ]);
+  assert.equal(piped.code, 0, piped.stderr + piped.stdout);
+  assert.equal(piped.stdout, "One problem.\n");
+  assert.equal(silent.code, 0, silent.stderr + silent.stdout);
+  assert.equal(silent.stdout, "Hello.\n");
+  assert.match(silent.stderr, /stdin gave nothing in 3 s; going on without it \(< \/dev\/null skips the wait\)/);
+  // An empty PROMPT is as much a usage error as an empty stdin.
+  const empty = await exec(t, [""], { scriptFile: plain });
+  assert.equal(empty.code, 2, empty.stderr);
+  assert.match(empty.stderr, /the PROMPT is empty/);
+});
+
+test("--json: a request the agent answers with an error still ends with a result line; --ephemeral still deletes", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const rejected = writeScript(dirs, "rejected.jsonl", [{ error: { status: 401, message: "invalid x-api-key" } }]);
+  const run = await exec(t, ["--json", "--ephemeral", "hi"], { scriptFile: rejected, dirs });
+  assert.equal(run.code, 3, run.stderr);
+  const result = lines(run.stdout).at(-1);
+  assert.equal(result.type, "result", run.stdout);
+  assert.equal(result.stopReason, "error");
+  assert.match(result.text, /invalid x-api-key/);
+  assert.equal(typeof result.durationMs, "number");
+  const kept = fs.readdirSync(dirs.state, { recursive: true }).filter((f) => String(f).includes(result.sessionId));
+  assert.deepEqual(kept, [], "no transcript of the ephemeral session");
+});
+
+test("--output-schema: a fenced answer that meets the schema is printed and written without its fence", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const schema = path.join(dirs.root, "schema.json");
+  fs.writeFileSync(schema, JSON.stringify({ type: "object", required: ["risk"] }));
+  const fenced = writeScript(dirs, "fenced.jsonl", [{ text: "```json\n{\"risk\": \"low\"}\n```" }]);
+  const out = path.join(dirs.root, "risk.json");
+  const invalid = path.join(dirs.root, "invalid.json");
+  fs.writeFileSync(invalid, JSON.stringify({ type: 12 }));
+  const [run, refused] = await Promise.all([
+    exec(t, ["--output-schema", schema, "-o", out, "rate it"], { scriptFile: fenced, dirs }),
+    // A schema that is no JSON Schema is refused before any model turn (the script has one line: a turn would use it).
+    exec(t, ["--json", "--output-schema", invalid, "rate it"], { scriptFile: fenced }),
+  ]);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.equal(refused.stdout, "");
+  assert.match(refused.stderr, /--output-schema .*invalid\.json: not a valid JSON Schema/);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), { risk: "low" });
+  assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")), { risk: "low" });
+});
+
+test("managed allowManagedPermissionRulesOnly: --allow does not count (and stderr says so), --deny still does", { timeout: TEST_TIMEOUT }, async (t) => {
+  const [onlyManaged, denying] = [0, 1].map(() => {
+    const d = makeTempDirs("tether-exec-");
+    t.after(() => d.cleanup());
+    fs.writeFileSync(path.join(d.root, "managed-settings.json"), JSON.stringify({ allowManagedPermissionRulesOnly: true }));
+    return d;
+  });
+  const write = script("write-file.jsonl");
+  const [allowed, denied] = await Promise.all([
+    exec(t, ["--json", "--allow", "Write", "write hello.txt"], { scriptFile: write, dirs: onlyManaged }),
+    exec(t, ["--json", "--mode", "auto", "--deny", "Write", "write hello.txt"], { scriptFile: write, dirs: denying }),
+  ]);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(fs.existsSync(path.join(onlyManaged.workspace, "hello.txt")), false, "the flag's allow rule did not count");
+  const decision = lines(allowed.stdout).find((l) => l.type === "permission");
+  assert.deepEqual([decision.decision, decision.by], ["denied", "mode"], allowed.stdout);
+  assert.match(allowed.stderr, /--allow Write does not apply: the managed settings let only their own rules allow \(allowManagedPermissionRulesOnly\)/);
+  assert.equal(denied.code, 0, denied.stderr);
+  assert.equal(fs.existsSync(path.join(denying.workspace, "hello.txt")), false);
+  const deniedBy = lines(denied.stdout).find((l) => l.type === "permission");
+  assert.deepEqual([deniedBy.decision, deniedBy.by], ["denied", "flag"], denied.stdout);
+});
+
+test("bad flag values are usage errors (exit 2) before any session: --cwd not a directory, --mcp-config not a JSON object", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const notJson = path.join(dirs.root, "servers.json");
+  fs.writeFileSync(notJson, "{ not json");
+  const aFile = path.join(dirs.root, "a-file.txt");
+  fs.writeFileSync(aFile, "x");
+  const hello = script("hello.jsonl");
+  const runs = await Promise.all([
+    exec(t, ["--cwd", path.join(dirs.root, "missing"), "hi"], { scriptFile: hello }),
+    exec(t, ["--cwd", aFile, "hi"], { scriptFile: hello }),
+    exec(t, ["--mcp-config", "{ not json", "hi"], { scriptFile: hello }),
+    exec(t, ["--mcp-config", "[1, 2]", "hi"], { scriptFile: hello }),
+    exec(t, ["--mcp-config", notJson, "hi"], { scriptFile: hello }),
+  ]);
+  const expected = [/--cwd .*missing: no such directory/, /--cwd .*a-file\.txt: not a directory/,
+    /--mcp-config: not JSON/, /--mcp-config: not a JSON object/, /--mcp-config .*servers\.json: not JSON/];
+  // A file that cannot be written says why, not only its name.
+  const unwritable = await exec(t, ["-o", path.join(dirs.root, "no-such-dir", "x.txt"), "hi"], { scriptFile: hello });
+  assert.equal(unwritable.code, 1, unwritable.stderr);
+  assert.match(unwritable.stderr, /-o .*no-such-dir\/x\.txt: no such directory: .*no-such-dir/);
+  runs.forEach((run, i) => {
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, expected[i]);
+    assert.doesNotMatch(run.stderr, /Invalid params/);
+  });
+});
+
+test("--resume of a session from another directory runs in that session's directory; a different --cwd is exit 2", { timeout: TEST_TIMEOUT }, async (t) => {
+  const dirs = makeTempDirs("tether-exec-");
+  t.after(() => dirs.cleanup());
+  const first = path.join(dirs.workspace, "first");
+  const elsewhere = path.join(dirs.workspace, "elsewhere");
+  fs.mkdirSync(first);
+  fs.mkdirSync(elsewhere);
+  fs.writeFileSync(path.join(first, "where.txt"), "in the first directory\n");
+  const started = await exec(t, ["--json", "--cwd", first, "hi"], { scriptFile: script("hello.jsonl"), dirs });
+  assert.equal(started.code, 0, started.stderr);
+  const id = lines(started.stdout).at(-1).sessionId;
+  const reads = writeScript(dirs, "reads.jsonl", [
+    { toolCalls: [{ id: "c_read", name: "read_file", input: { path: "where.txt" } }] },
+    { expect: { toolResultContains: "in the first directory" }, text: "Found it." },
+  ]);
+  const refused = await exec(t, ["--cwd", elsewhere, "--resume", id, "read where.txt"], { scriptFile: reads, dirs });
+  // Without --cwd (run from the workspace, not the session's directory), the session's own directory is used.
+  const plain = await new Promise((resolve) => {
+    const base = tetherCommand();
+    const child = spawn(base.command, [...base.args, "exec", "--mode", "auto", "--resume", id, "read where.txt"], {
+      cwd: elsewhere,
+      env: { ...process.env, XDG_STATE_HOME: dirs.state, XDG_CONFIG_HOME: dirs.config, XDG_CACHE_HOME: path.join(dirs.root, "cache"),
+        HOME: dirs.root, TETHER_MANAGED_SETTINGS: path.join(dirs.root, "managed-settings.json"), TETHER_PROVIDER: "scripted",
+        TETHER_SCRIPT: reads },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  assert.equal(plain.code, 0, plain.stderr + plain.stdout);
+  assert.equal(plain.stdout, "Found it.\n");
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /--resume .*: the session's directory is .*first, not .*elsewhere/);
+  assert.equal(refused.stdout, "");
 });

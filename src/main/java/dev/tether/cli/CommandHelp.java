@@ -30,7 +30,8 @@ final class CommandHelp {
         USAGE.put("exec", """
                 usage: tether exec [options] [PROMPT]
                 One turn for scripts and CI, driven through the same agent an editor drives: the answer on
-                stdout, progress on stderr. PROMPT, or the whole of stdin when PROMPT is - or absent.
+                stdout, progress on stderr. PROMPT, or the whole of stdin when PROMPT is - or absent; with a
+                PROMPT, piped stdin is appended after a blank line (not waited for past 3 s: < /dev/null skips it).
                   --json                        JSON Lines on stdout: each session/update, permission decisions, the result last
                   --mode readOnly|ask|acceptEdits|auto
                                                 the session mode (default ask); whatever would ask is denied and reported

@@ -15,11 +15,12 @@ import java.util.List;
  * @param maxTurns  model requests this run may make, or 0 for the agent's default
  * @param timeout   seconds the turn may take, or 0 for no limit
  * @param sandbox   {@code --sandbox}: the sandbox mode for this run's commands, or null for the settings'
+ * @param cwdGiven  whether {@code --cwd} was given ({@code cwd} is otherwise where exec runs)
  */
 public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outputFile, String mode, List<String> allow,
                        List<String> deny, int maxTurns, long timeout, boolean continueLast, String resume, boolean ephemeral,
                        List<Path> images, Path cwd, String model, String provider, List<String> passOn,
-                       SandboxMode sandbox) {
+                       SandboxMode sandbox, boolean cwdGiven) {
 
     /** The session modes {@code --mode} takes (the ACP mode ids). */
     public static final List<String> MODES = List.of("readOnly", "ask", "acceptEdits", "auto");
@@ -84,7 +85,9 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
                         case "--mcp-config" -> {
                             b.passOn.add(name);
                             // A file is named as the user meant it, from where exec was run, whatever --cwd says.
-                            b.passOn.add(value.strip().startsWith("{") ? value : base.resolve(value).toString());
+                            // Inline JSON starts with { (or [, which ExecSetup refuses as not an object).
+                            boolean json = value.strip().startsWith("{") || value.strip().startsWith("[");
+                            b.passOn.add(json ? value : base.resolve(value).toString());
                         }
                         default -> throw new IllegalStateException(name);
                     }
@@ -99,7 +102,7 @@ public record ExecArgs(String prompt, boolean json, Path outputSchema, Path outp
         }
         return new ExecArgs(b.prompt, b.json, b.outputSchema, b.outputFile, b.mode, List.copyOf(b.allow), List.copyOf(b.deny),
                 b.maxTurns, b.timeout, b.continueLast, b.resume, b.ephemeral, List.copyOf(b.images), b.cwd == null ? base : b.cwd,
-                b.model, b.provider, List.copyOf(b.passOn), b.sandbox);
+                b.model, b.provider, List.copyOf(b.passOn), b.sandbox, b.cwd != null);
     }
 
     private static boolean flag(String name, String inline) throws Usage {

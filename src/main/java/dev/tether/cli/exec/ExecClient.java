@@ -55,8 +55,21 @@ final class ExecClient implements InboundHandler, AutoCloseable {
 
     /** Sends a request and waits for its result. */
     JsonNode call(String method, JsonNode params) throws Failure {
+        return call(method, params, null, () -> { });
+    }
+
+    /** Sends a request and waits for its result, running {@code whileWaiting} every {@code every} until it comes. */
+    JsonNode call(String method, JsonNode params, java.time.Duration every, Runnable whileWaiting) throws Failure {
         try {
-            return rpc.request(method, params).future().get();
+            java.util.concurrent.CompletableFuture<JsonNode> result = rpc.request(method, params).future();
+            while (every != null) {
+                try {
+                    return result.get(every.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    whileWaiting.run();
+                }
+            }
+            return result.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof JsonRpcException rpcError) {
                 throw new Failure(rpcError.code(), rpcError.getMessage());

@@ -57,8 +57,10 @@ public final class ExecCommand {
         ExecSetup setup;
         try {
             options = ExecArgs.parse(args, process.workingDirectory());
-            prompt = options.prompt() != null ? options.prompt() : readPrompt(process);
+            prompt = options.prompt() != null ? withPipedInput(options.prompt(), process) : readPrompt(process);
             setup = ExecSetup.of(options, prompt);
+            setup.warnings().forEach(warning -> err.println("tether exec: " + warning));
+            setup.reportTo(err);
         } catch (ExecArgs.Usage e) {
             err.println("tether exec: " + e.getMessage());
             return ExitCode.USAGE.code();
@@ -96,6 +98,63 @@ public final class ExecCommand {
         return text;
     }
 
+    /** How long a PROMPT waits for stdin to give data or end before going on without it. */
+    private static final Duration STDIN_WAIT = Duration.ofSeconds(3);
+
+    /**
+     * A PROMPT with what is piped on stdin appended after a blank line ({@code git diff | tether
+     * exec "Review this diff"}). A stdin that gives neither data nor its end within
+     * {@link #STDIN_WAIT} (an inherited, idle pipe in CI) is not waited for; once data comes it is
+     * read to its end.
+     */
+    private static String withPipedInput(String prompt, Process process) throws ExecArgs.Usage {
+        if (prompt.isBlank()) {
+            throw new ExecArgs.Usage("the PROMPT is empty");
+        }
+        if (process.stdinIsTerminal()) {
+            return prompt;
+        }
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        CompletableFuture<byte[]> piped = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("exec-stdin").start(() -> {
+            try {
+                int first = process.stdin().read();
+                started.complete(null);
+                if (first < 0) {
+                    piped.complete(new byte[0]);
+                    return;
+                }
+                byte[] rest = process.stdin().readAllBytes();
+                byte[] all = new byte[rest.length + 1];
+                all[0] = (byte) first;
+                System.arraycopy(rest, 0, all, 1, rest.length);
+                piped.complete(all);
+            } catch (IOException | RuntimeException e) {
+                started.complete(null);
+                piped.completeExceptionally(e);
+            }
+        });
+        try {
+            started.get(STDIN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            process.stderr().println("tether exec: stdin gave nothing in " + STDIN_WAIT.toSeconds()
+                    + " s; going on without it (< /dev/null skips the wait)");
+            return prompt;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return prompt;
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e); // Never: started only completes normally.
+        }
+        String text;
+        try {
+            text = new String(piped.join(), StandardCharsets.UTF_8);
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new ExecArgs.Usage("cannot read stdin: " + e.getCause().getMessage());
+        }
+        return text.isBlank() ? prompt : prompt + "\n\n" + text;
+    }
+
     /** One run: the agent on a pair of pipes, and exec as its client. */
     private static final class Run {
         private final ExecArgs options;
@@ -105,7 +164,13 @@ public final class ExecCommand {
         private final Interrupts interrupts;
         /** What failed in a turn of this run ({@code model} or {@code tool}), or null. */
         private String turnFailed;
-        /** What ended the turn early, if anything did: {@code timeout} or {@code interrupt}. */
+        /** Sends {@code session/cancel} for this run's session; set once the session is open. */
+        private volatile Runnable cancelTurn = () -> { };
+        /** Whether {@code --ephemeral}'s delete was sent. */
+        private boolean deleted;
+        /** How often a cancel is sent again while a cancelled turn's prompt is unanswered. */
+        private static final Duration CANCEL_AGAIN = Duration.ofMillis(200);
+        /** What ended the turn early, if anything did: {@code timeout} or {@code interrupt}; set before the cancel is sent. */
         private final AtomicReference<String> endedBy = new AtomicReference<>();
 
         Run(ExecArgs options, ExecSetup setup, ExecOutput output, PrintStream err, Interrupts interrupts) {
@@ -183,73 +248,12 @@ public final class ExecCommand {
                     }
                 }
                 String sessionId = open(client);
-                if (options.mode() != null) {
-                    client.call("session/set_mode", Json.object().put("sessionId", sessionId).put("modeId", options.mode()));
-                }
-                Runnable cancel = () -> client.notify("session/cancel", Json.object().put("sessionId", sessionId));
-                interrupts.install(() -> {
-                    endedBy.compareAndSet(null, "interrupt");
-                    err.println("tether exec: interrupted; cancelling the turn (again to exit at once)");
-                    cancel.run();
-                });
-                Thread timer = options.timeout() <= 0 ? null : Thread.ofVirtual().start(() -> {
-                    try {
-                        // Counted from the start of the run: the session's creation is part of what a CI job waits for.
-                        Duration left = Duration.ofSeconds(options.timeout()).minusNanos(System.nanoTime() - started);
-                        if (left.isPositive()) {
-                            Thread.sleep(left);
-                        }
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    if (endedBy.compareAndSet(null, "timeout")) {
-                        err.println("tether exec: --timeout " + options.timeout() + " s reached; cancelling the turn");
-                        cancel.run();
-                    }
-                });
-                String stopReason;
-                OutputSchema.Verdict verdict = null;
                 try {
-                    stopReason = prompt(client, sessionId, setup.prompt());
-                    if (setup.schema() != null && stopReason.equals("end_turn")) {
-                        verdict = setup.schema().check(client.answer());
-                        if (!verdict.met()) {
-                            // One corrective turn: the model reads what was wrong and answers again.
-                            err.println("tether exec: the answer does not meet --output-schema; asking once more");
-                            stopReason = prompt(client, sessionId, ExecSetup.text(setup.schema().correction(verdict)));
-                            verdict = stopReason.equals("end_turn") ? setup.schema().check(client.answer()) : null;
-                        }
-                    }
+                    return afterOpen(client, sessionId, started);
                 } finally {
-                    if (timer != null) {
-                        timer.interrupt();
-                    }
+                    // Whatever ended the run, an ephemeral session leaves no transcript.
+                    deleteIfEphemeral(client, sessionId);
                 }
-                if (options.ephemeral()) {
-                    client.call("session/delete", Json.object().put("sessionId", sessionId));
-                }
-                String text = client.answer();
-                output.result(new ExecOutput.Result(sessionId, stopReason, text, client.usage(),
-                        (System.nanoTime() - started) / 1_000_000));
-                if (options.outputFile() != null) {
-                    try {
-                        Files.writeString(options.outputFile(), text);
-                    } catch (IOException e) {
-                        err.println("tether exec: -o " + options.outputFile() + ": " + e.getMessage());
-                        return ExitCode.FAILURE.code();
-                    }
-                }
-                if (turnFailed != null) {
-                    err.println("tether exec: " + (turnFailed.equals("model") ? "a model request" : "a tool call")
-                            + " failed, which ended the turn (the agent's message says why)");
-                    return ExitCode.FAILURE.code();
-                }
-                if (verdict != null && !verdict.met()) {
-                    err.println("tether exec: the answer does not meet --output-schema " + options.outputSchema() + ":");
-                    verdict.problems().forEach(problem -> err.println("  " + problem));
-                    return ExitCode.SCHEMA.code();
-                }
-                return exitCode(stopReason, endedBy.get());
             } catch (ExecClient.Failure e) {
                 err.println("tether exec: " + e.getMessage());
                 return e.code() == JsonRpcError.AUTH_REQUIRED ? ExitCode.AUTH.code() : ExitCode.FAILURE.code();
@@ -259,13 +263,130 @@ public final class ExecCommand {
             }
         }
 
-        /** One turn; the agent's messages of this turn become {@link ExecClient#answer()}. */
+        /** The run once its session exists: from here on it always ends with a result. */
+        private int afterOpen(ExecClient client, String sessionId, long started) {
+            Runnable cancel = () -> client.notify("session/cancel", Json.object().put("sessionId", sessionId));
+            cancelTurn = cancel;
+            interrupts.install(() -> {
+                endedBy.compareAndSet(null, "interrupt");
+                err.println("tether exec: interrupted; cancelling the turn (again to exit at once)");
+                cancel.run();
+            });
+            Thread timer = options.timeout() <= 0 ? null : Thread.ofVirtual().start(() -> {
+                try {
+                    // Counted from the start of the run: the session's creation is part of what a CI job waits for.
+                    Duration left = Duration.ofSeconds(options.timeout()).minusNanos(System.nanoTime() - started);
+                    if (left.isPositive()) {
+                        Thread.sleep(left);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (endedBy.compareAndSet(null, "timeout")) {
+                    err.println("tether exec: --timeout " + options.timeout() + " s reached; cancelling the turn");
+                    cancel.run();
+                }
+            });
+            String stopReason;
+            OutputSchema.Verdict verdict = null;
+            ExecClient.Failure failure = null;
+            try {
+                if (options.mode() != null) {
+                    client.call("session/set_mode", Json.object().put("sessionId", sessionId).put("modeId", options.mode()));
+                }
+                stopReason = prompt(client, sessionId, setup.prompt());
+                if (setup.schema() != null && stopReason.equals("end_turn")) {
+                    verdict = setup.schema().check(client.answer());
+                    if (!verdict.met()) {
+                        // One corrective turn: the model reads what was wrong and answers again.
+                        err.println("tether exec: the answer does not meet --output-schema; asking once more");
+                        stopReason = prompt(client, sessionId, ExecSetup.text(setup.schema().correction(verdict)));
+                        verdict = stopReason.equals("end_turn") ? setup.schema().check(client.answer()) : null;
+                    }
+                }
+            } catch (ExecClient.Failure e) {
+                // The agent answered with an error (the provider rejected the key, the prompt is too large): still a result.
+                failure = e;
+                stopReason = "error";
+            } finally {
+                if (timer != null) {
+                    timer.interrupt();
+                }
+            }
+            deleteIfEphemeral(client, sessionId);
+            // An answer that met the schema is the JSON value itself, without a fence around it.
+            String text = failure != null ? failure.getMessage() : verdict != null && verdict.met() ? verdict.value() : client.answer();
+            output.result(new ExecOutput.Result(sessionId, stopReason, text, client.usage(),
+                    (System.nanoTime() - started) / 1_000_000));
+            if (failure != null) {
+                err.println("tether exec: " + failure.getMessage());
+                return failure.code() == JsonRpcError.AUTH_REQUIRED ? ExitCode.AUTH.code() : ExitCode.FAILURE.code();
+            }
+            if (options.outputFile() != null) {
+                try {
+                    Files.writeString(options.outputFile(), text);
+                } catch (IOException e) {
+                    err.println("tether exec: -o " + options.outputFile() + ": " + whyNotWritten(options.outputFile(), e));
+                    return ExitCode.FAILURE.code();
+                }
+            }
+            if (turnFailed != null) {
+                err.println("tether exec: " + (turnFailed.equals("model") ? "a model request" : "a tool call")
+                        + " failed, which ended the turn (the agent's message says why)");
+                return ExitCode.FAILURE.code();
+            }
+            if (verdict != null && !verdict.met()) {
+                err.println("tether exec: the answer does not meet --output-schema " + options.outputSchema() + ":");
+                verdict.problems().forEach(problem -> err.println("  " + problem));
+                return ExitCode.SCHEMA.code();
+            }
+            return exitCode(stopReason, endedBy.get());
+        }
+
+        /** Why {@code file} could not be written, in the user's words (the exception's message is often the path alone). */
+        private static String whyNotWritten(Path file, IOException e) {
+            Path parent = file.toAbsolutePath().getParent();
+            return switch (e) {
+                case java.nio.file.NoSuchFileException missing when parent != null && !Files.isDirectory(parent) ->
+                        "no such directory: " + parent;
+                case java.nio.file.AccessDeniedException denied -> "permission denied";
+                case java.nio.file.FileSystemException other when other.getReason() != null -> other.getReason();
+                default -> Files.isDirectory(file) ? "it is a directory" : String.valueOf(e.getMessage());
+            };
+        }
+
+        /** {@code --ephemeral}: the session is deleted (once), so that no transcript is left behind. */
+        private void deleteIfEphemeral(ExecClient client, String sessionId) {
+            if (!options.ephemeral() || deleted) {
+                return;
+            }
+            deleted = true;
+            try {
+                client.call("session/delete", Json.object().put("sessionId", sessionId));
+            } catch (ExecClient.Failure e) {
+                err.println("tether exec: --ephemeral: the session " + sessionId + " could not be deleted: " + e.getMessage());
+            }
+        }
+
+        /**
+         * One turn; the agent's messages of this turn become {@link ExecClient#answer()}. A turn
+         * cancelled (SIGINT, {@code --timeout}) before its prompt is sent is never sent; one
+         * cancelled while the prompt is on its way is cancelled again until the agent answers, since a
+         * {@code session/cancel} that reaches the session before its turn has started cancels nothing.
+         */
         private String prompt(ExecClient client, String sessionId, ArrayNode blocks)
                 throws ExecClient.Failure {
+            if (endedBy.get() != null) {
+                return "cancelled";
+            }
             client.collect(sessionId);
             ObjectNode params = Json.object().put("sessionId", sessionId);
             params.set("prompt", blocks);
-            JsonNode answer = client.call("session/prompt", params);
+            JsonNode answer = client.call("session/prompt", params, CANCEL_AGAIN, () -> {
+                if (endedBy.get() != null) {
+                    cancelTurn.run();
+                }
+            });
             client.turnUsed(answer);
             // A failed model request (or a fatal tool error) ends the turn as end_turn with a message; the answer's _meta says so.
             String failed = answer.path("_meta").path("tether").path("turnFailed").asString(null);
@@ -285,6 +406,17 @@ public final class ExecCommand {
                     throw new ExecClient.Failure(0, "--continue: there is no earlier session in " + cwd);
                 }
             }
+            if (options.resume() != null) {
+                // A session resumes in its own directory (its transcript says which): where exec runs does not move it.
+                String own = directoryOf(client, resume);
+                if (own != null && !own.equals(cwd)) {
+                    if (options.cwdGiven()) {
+                        throw new ExecArgs.Usage("--resume " + resume + ": the session's directory is " + own + ", not " + cwd
+                                + " (leave out --cwd to resume it there)");
+                    }
+                    cwd = own;
+                }
+            }
             ObjectNode params = Json.object().put("cwd", cwd);
             params.set("mcpServers", Json.array());
             if (resume == null) {
@@ -300,6 +432,25 @@ public final class ExecCommand {
                 throw e;
             }
             return resume;
+        }
+
+        /** The directory of session {@code id} as {@code session/list} names it, or null when no listed session has that id. */
+        private static String directoryOf(ExecClient client, String id) throws ExecClient.Failure {
+            String cursor = null;
+            do {
+                ObjectNode params = Json.object();
+                if (cursor != null) {
+                    params.put("cursor", cursor);
+                }
+                JsonNode page = client.call("session/list", params);
+                for (JsonNode session : page.path("sessions")) {
+                    if (session.path("sessionId").asString("").equals(id)) {
+                        return session.path("cwd").asString(null);
+                    }
+                }
+                cursor = page.path("nextCursor").asString(null);
+            } while (cursor != null);
+            return null;
         }
 
         private static String newest(JsonNode list) {

@@ -9,6 +9,9 @@ import dev.tether.tools.rules.InvalidRule;
 import dev.tether.tools.rules.PermissionRule;
 import dev.tether.tools.rules.RuleScope;
 import dev.tether.tools.rules.RuleSet;
+import dev.tether.tools.rules.Target;
+import dev.tether.tools.Tool;
+import dev.tether.tools.builtin.BuiltinTools;
 import java.io.IOException;
 import java.nio.file.Files;
 import dev.tether.tools.sandbox.SandboxMode;
@@ -37,6 +40,11 @@ final class ExecSetup {
     private final SandboxMode sandbox;
     /** Why {@code --sandbox} could not be taken (the managed settings require a stricter mode), or null; set by {@link #adjust}. */
     private volatile String sandboxRefused;
+    private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The {@code --allow} rules not yet reported as not applying (each is said once per run). */
+    private final java.util.Set<String> notReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Where a run's late notices go (what is known only once the agent has its settings). */
+    private volatile java.io.PrintStream err = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
 
     private ExecSetup(ArrayNode prompt, List<PermissionRule> rules, int maxTurns, OutputSchema schema, SandboxMode sandbox) {
         this.prompt = prompt;
@@ -72,12 +80,13 @@ final class ExecSetup {
         for (Path image : options.images()) {
             prompt.add(image(image));
         }
+        if (!Files.isDirectory(options.cwd())) {
+            throw new ExecArgs.Usage("--cwd " + options.cwd() + ": " + (Files.exists(options.cwd()) ? "not a directory" : "no such directory"));
+        }
         List<String> passOn = options.passOn();
         for (int i = 0; i + 1 < passOn.size(); i++) {
-            String value = passOn.get(i + 1);
-            // A file that is not there is a mistake on the command line; an editor's agent only warns (it must start).
-            if (passOn.get(i).equals("--mcp-config") && !value.strip().startsWith("{") && !Files.isReadable(Path.of(value))) {
-                throw new ExecArgs.Usage("--mcp-config " + value + ": no such file (or it cannot be read)");
+            if (passOn.get(i).equals("--mcp-config")) {
+                mcpConfig(passOn.get(i + 1));
             }
         }
         List<PermissionRule> rules = new ArrayList<>();
@@ -87,7 +96,71 @@ final class ExecSetup {
         for (String rule : options.allow()) {
             rules.add(rule(Effect.ALLOW, rule, "--allow"));
         }
-        return new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema, options.sandbox());
+        ExecSetup setup = new ExecSetup(prompt, List.copyOf(rules), options.maxTurns(), schema, options.sandbox());
+        options.allow().forEach(setup.notReported::add);
+        if ("readOnly".equals(options.mode())) {
+            setup.warnings.addAll(outOfReadOnly(rules));
+        }
+        return setup;
+    }
+
+    /**
+     * Warnings for {@code --allow} rules that can never apply in read-only mode: every built-in tool
+     * they name is one that mode does not offer (it offers reads and MCP tools), so no call reaches them.
+     */
+    private static List<String> outOfReadOnly(List<PermissionRule> rules) {
+        List<Tool> builtins = BuiltinTools.all();
+        List<String> warnings = new ArrayList<>();
+        for (PermissionRule rule : rules) {
+            if (rule.effect() != Effect.ALLOW || !(rule.target() instanceof Target.Builtin target)) {
+                continue;
+            }
+            List<Tool> named = builtins.stream().filter(tool -> target.names().contains(tool.definition().name())
+                    || (target.glob() != null && target.glob().matches(tool.definition().name()))).toList();
+            if (!named.isEmpty() && named.stream().noneMatch(tool -> tool.traits().offeredInReadOnly())) {
+                warnings.add("--allow " + rule.text() + " can never apply: --mode readOnly does not offer the tools it names"
+                        + " (use --mode ask --allow " + rule.text() + " to allow exactly that and ask — so deny — the rest)");
+            }
+        }
+        return warnings;
+    }
+
+    /** Where notices that are known only once the agent has its settings are printed. */
+    void reportTo(java.io.PrintStream stream) {
+        this.err = stream;
+    }
+
+    /** What the user should read on stderr before the run: flags that cannot do what they seem to. */
+    List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    /**
+     * {@code --mcp-config}: inline JSON or a file of it, which must be a JSON object. A mistake here is
+     * one on the command line (exit 2); an editor's agent only warns about it, since it must start.
+     */
+    private static void mcpConfig(String value) throws ExecArgs.Usage {
+        boolean inline = value.strip().startsWith("{") || value.strip().startsWith("[");
+        String named = inline ? "--mcp-config" : "--mcp-config " + value;
+        String text;
+        if (inline) {
+            text = value;
+        } else {
+            try {
+                text = Files.readString(Path.of(value));
+            } catch (IOException e) {
+                throw new ExecArgs.Usage("--mcp-config: " + dev.tether.base.FailureWords.file(e, value, Path.of(value).toAbsolutePath()));
+            }
+        }
+        tools.jackson.databind.JsonNode parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new ExecArgs.Usage(named + ": not JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (parsed == null || !parsed.isObject()) {
+            throw new ExecArgs.Usage(named + ": not a JSON object (it holds {\"mcpServers\": {…}})");
+        }
     }
 
     private static ObjectNode image(Path file) throws ExecArgs.Usage {
@@ -100,7 +173,7 @@ final class ExecSetup {
             return Json.object().put("type", "image").put("mimeType", type)
                     .put("data", Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
         } catch (IOException e) {
-            throw new ExecArgs.Usage("--image " + file + ": cannot read it (" + e.getMessage() + ")");
+            throw new ExecArgs.Usage("--image: " + dev.tether.base.FailureWords.file(e, file.toString(), file));
         }
     }
 
@@ -132,7 +205,22 @@ final class ExecSetup {
         }
         if (!rules.isEmpty()) {
             RuleBooks configured = adjusted.rules();
-            adjusted = adjusted.withRules(cwd -> new WithFlags(configured.open(cwd), rules));
+            adjusted = adjusted.withRules(cwd -> {
+                RuleBook book = configured.open(cwd);
+                if (book.offersAlwaysAllow()) {
+                    return new WithFlags(book, rules);
+                }
+                // The administrator lets only the managed settings allow: the command line's allow rules do not count
+                // (its deny rules still do), and the user reads why.
+                List<PermissionRule> denies = rules.stream().filter(rule -> rule.effect() != Effect.ALLOW).toList();
+                for (PermissionRule rule : rules) {
+                    if (rule.effect() == Effect.ALLOW && notReported.remove(rule.text())) {
+                        err.println("tether exec: --allow " + rule.text() + " does not apply: the managed settings let only their"
+                                + " own rules allow (allowManagedPermissionRulesOnly)");
+                    }
+                }
+                return new WithFlags(book, denies);
+            });
         }
         return adjusted;
     }

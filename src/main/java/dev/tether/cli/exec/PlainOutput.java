@@ -130,6 +130,10 @@ final class PlainOutput implements ExecOutput {
         }
         clearSpinner();
         finished = true;
+        if ("error".equals(result.stopReason())) {
+            // The agent answered the prompt with an error: there is no answer, and exec says the error on stderr.
+            return;
+        }
         String text = result.text();
         out.print(text.isEmpty() || text.endsWith("\n") ? text : text + "\n");
         out.flush();

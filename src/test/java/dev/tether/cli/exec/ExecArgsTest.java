@@ -17,6 +17,15 @@ class ExecArgsTest {
         return ExecArgs.parse(args, BASE);
     }
 
+    /** Parsed with an existing --cwd (the base directory is not one): ExecSetup checks it. */
+    private static ExecArgs parseIn(String... args) throws ExecArgs.Usage {
+        String[] all = new String[args.length + 2];
+        all[0] = "--cwd";
+        all[1] = "/";
+        System.arraycopy(args, 0, all, 2, args.length);
+        return parse(all);
+    }
+
     private static String usage(String... args) {
         return assertThrows(ExecArgs.Usage.class, () -> parse(args)).getMessage();
     }
@@ -79,17 +88,17 @@ class ExecArgsTest {
 
     @Test
     void rulesImagesAndSchemasAreCheckedBeforeTheAgentStarts() throws Exception {
-        ExecArgs.Usage badRule = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--allow", "Bash(", "hi"), "hi"));
+        ExecArgs.Usage badRule = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--allow", "Bash(", "hi"), "hi"));
         assertTrue(badRule.getMessage().startsWith("--allow Bash(: "), badRule.getMessage());
-        ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--image", "notes.txt", "hi"), "hi"));
+        ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", "notes.txt", "hi"), "hi"));
         assertTrue(notImage.getMessage().contains("not a PNG, JPEG, GIF or WebP"), notImage.getMessage());
-        ExecArgs.Usage missing = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--image", "gone.png", "hi"), "hi"));
-        assertTrue(missing.getMessage().contains("cannot read it"), missing.getMessage());
+        ExecArgs.Usage missing = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", "gone.png", "hi"), "hi"));
+        assertTrue(missing.getMessage().startsWith("--image: no such file: \"/work/project/gone.png\""), missing.getMessage());
         ExecArgs.Usage schema = assertThrows(ExecArgs.Usage.class,
-                () -> ExecSetup.of(parse("--output-schema", "missing.json", "hi"), "hi"));
-        assertTrue(schema.getMessage().startsWith("--output-schema /work/project/missing.json: cannot read it"), schema.getMessage());
-        ExecArgs.Usage noConfig = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parse("--mcp-config", "none.json", "hi"), "hi"));
-        assertTrue(noConfig.getMessage().startsWith("--mcp-config /work/project/none.json: no such file"), noConfig.getMessage());
-        assertEquals("hi", ExecSetup.of(parse("--allow", "Write", "--deny", "Bash(rm:*)", "hi"), "hi").prompt().get(0).path("text").asString());
+                () -> ExecSetup.of(parseIn("--output-schema", "missing.json", "hi"), "hi"));
+        assertTrue(schema.getMessage().startsWith("--output-schema: no such file: \"/work/project/missing.json\""), schema.getMessage());
+        ExecArgs.Usage noConfig = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--mcp-config", "none.json", "hi"), "hi"));
+        assertTrue(noConfig.getMessage().startsWith("--mcp-config: no such file: \"/work/project/none.json\""), noConfig.getMessage());
+        assertEquals("hi", ExecSetup.of(parseIn("--allow", "Write", "--deny", "Bash(rm:*)", "hi"), "hi").prompt().get(0).path("text").asString());
     }
 }

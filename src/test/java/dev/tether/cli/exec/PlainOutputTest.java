@@ -34,6 +34,15 @@ class PlainOutputTest {
     }
 
     @Test
+    void aPromptTheAgentAnsweredWithAnErrorPutsNothingOnStdout() {
+        PlainOutput plain = new PlainOutput(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        plain.result(new ExecOutput.Result("s", "error", "invalid x-api-key", Json.object(), 1));
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "stdout is for the answer; exec says the error on stderr");
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "said once, by exec, not again as a stop reason");
+    }
+
+    @Test
     void theSpinnerTurnsOnlyWhenAskedAndIsErasedBeforeEachLineAndAtTheEnd() {
         ByteArrayOutputStream terminal = new ByteArrayOutputStream();
         PlainOutput quiet = new PlainOutput(new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -1,0 +1,74 @@
+package dev.tether.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tether.cli.exec.ExecCommand;
+import dev.tether.cli.exit.ExitCode;
+import dev.tether.testing.acp.WiredAgent;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tether exec} in process, with the real agent ({@link AcpCommand}) and the scripted model:
+ * an interrupt that comes before the turn's prompt is sent is not lost.
+ */
+class ExecInterruptTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void anInterruptBeforeThePromptIsSentEndsTheRunWith130AndNoTurn() throws Exception {
+        // The one model answer takes long: if the prompt were sent, the run would wait for it and exit 0.
+        Path script = dir.resolve("slow.jsonl");
+        Files.writeString(script, "{\"delayMs\": 60000, \"text\": \"too late\"}\n");
+        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
+        env.put("TETHER_PROVIDER", "scripted");
+        env.put("TETHER_SCRIPT", script.toString());
+        Files.createDirectories(dir.resolve("work"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        // SIGINT at the very moment exec starts listening for it: after the session is open, before its prompt is sent.
+        ExecCommand.Process process = new ExecCommand.Process(new ByteArrayInputStream(new byte[0]), false, false, out,
+                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir.resolve("work"), Runnable::run);
+
+        int code = ExecCommand.run(new String[] {"--json", "go on"}, process, AcpCommand::run);
+
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.INTERRUPTED.code(), code, err.toString(StandardCharsets.UTF_8) + stdout);
+        String[] lines = stdout.strip().split("\n");
+        String last = lines[lines.length - 1];
+        assertTrue(last.contains("\"type\":\"result\"") && last.contains("\"stopReason\":\"cancelled\""), stdout);
+        assertTrue(!stdout.contains("too late"), stdout);
+    }
+
+    @Test
+    void aStdinThatNeitherGivesDataNorEndsIsNotWaitedForPastThreeSeconds() throws Exception {
+        Path script = dir.resolve("hello.jsonl");
+        Files.writeString(script, "{\"expect\": {\"lastUserTextContains\": \"Say hello.\"}, \"text\": \"Hello.\"}\n");
+        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
+        env.put("TETHER_PROVIDER", "scripted");
+        env.put("TETHER_SCRIPT", script.toString());
+        Files.createDirectories(dir.resolve("work"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        // A pipe whose writer never writes and never closes.
+        java.io.PipedInputStream silent = new java.io.PipedInputStream(new java.io.PipedOutputStream());
+        ExecCommand.Process process = new ExecCommand.Process(silent, false, false, out,
+                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir.resolve("work"), onFirst -> { });
+
+        int code = ExecCommand.run(new String[] {"Say hello."}, process, AcpCommand::run);
+
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.OK.code(), code, stderr);
+        assertEquals("Hello.\n", out.toString(StandardCharsets.UTF_8));
+        assertTrue(stderr.contains("< /dev/null"), stderr);
+    }
+}
