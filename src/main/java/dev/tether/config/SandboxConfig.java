@@ -1,6 +1,7 @@
 package dev.tether.config;
 
 import dev.tether.config.files.TetherPaths;
+import dev.tether.config.mcp.ConfigWarning;
 import dev.tether.tools.sandbox.SandboxMode;
 import dev.tether.tools.sandbox.SandboxPolicy;
 import java.nio.file.Files;
@@ -8,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,11 +20,6 @@ import tools.jackson.databind.JsonNode;
  * {@code ~/}. A malformed value is a warning and its default stays, never a failed start.
  */
 final class SandboxConfig {
-    /** Made on first use: creating the first logger sets slf4j up, which the {@code initialize} answer does not wait for. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(SandboxConfig.class);
-    }
-
     private SandboxConfig() {}
 
     /**
@@ -33,74 +27,95 @@ final class SandboxConfig {
      * @param managed the managed settings file's contents (an empty object when there is none)
      */
     static SandboxPolicy from(JsonNode file, JsonNode managed, Map<String, String> env, TetherPaths paths) {
+        return from(file, managed, env, paths, new Sources(paths.configFile().toString(), "the managed settings"), new ArrayList<>());
+    }
+
+    /**
+     * Where the two files are, for the warnings: a value that cannot be used is one warning in
+     * {@code warnings}, the list the user sees everywhere (stderr, the editor's notice, {@code tether
+     * doctor}): a mistake in the sandbox's settings must never pass unseen, since it leaves commands
+     * less confined than the user meant.
+     */
+    record Sources(String user, String managed) {}
+
+    static SandboxPolicy from(JsonNode file, JsonNode managed, Map<String, String> env, TetherPaths paths, Sources sources,
+                              List<ConfigWarning> warnings) {
         Path home = absolute(env.get("HOME")).orElse(Path.of(System.getProperty("user.home", "/")));
         JsonNode user = file.path("sandbox");
         JsonNode forced = managed.path("sandbox");
-        SandboxMode userMode = mode(user.get("mode"), "sandbox.mode");
-        SandboxMode managedMode = mode(forced.get("mode"), "managed sandbox.mode");
-        List<Path> writable = paths(forced.has("writableRoots") ? forced.get("writableRoots") : user.get("writableRoots"),
-                "sandbox.writableRoots", home);
-        List<Path> deny = new ArrayList<>(user.has("denyRead") ? List.of()
+        Reader mine = new Reader(sources.user(), warnings);
+        Reader theirs = new Reader(sources.managed(), warnings);
+        SandboxMode userMode = mine.mode(user.get("mode"));
+        SandboxMode managedMode = theirs.mode(forced.get("mode"));
+        List<Path> writable = forced.has("writableRoots") ? theirs.paths(forced.get("writableRoots"), "sandbox.writableRoots", home)
+                : mine.paths(user.get("writableRoots"), "sandbox.writableRoots", home);
+        boolean ownList = user.get("denyRead") != null && user.get("denyRead").isArray();
+        List<Path> deny = new ArrayList<>(ownList ? List.of()
                 : SandboxPolicy.defaultDenyRead(home, List.of(paths.configDir(), paths.stateDir())));
-        deny.addAll(paths(user.get("denyRead"), "sandbox.denyRead", home));
-        deny.addAll(paths(forced.get("denyRead"), "managed sandbox.denyRead", home));
-        if (user.has("denyRead")) {
+        deny.addAll(mine.paths(user.get("denyRead"), "sandbox.denyRead", home));
+        deny.addAll(theirs.paths(forced.get("denyRead"), "sandbox.denyRead", home));
+        if (ownList) {
             // A list of the user's own replaces the credentials' defaults, never Tether's own directories.
             deny.addAll(List.of(paths.configDir(), paths.stateDir()));
         }
-        boolean network = flag(forced.has("network") ? forced.get("network") : user.get("network"), "sandbox.network");
+        boolean network = forced.has("network") ? theirs.flag(forced.get("network")) : mine.flag(user.get("network"));
         SandboxPolicy.Host host = new SandboxPolicy.Host(onPath(env.get("PATH"), "bwrap"),
                 absolute(env.get("XDG_RUNTIME_DIR")).orElse(null));
         JsonNode servers = forced.get("mcpServers");
         boolean allServers = servers != null && servers.isString() && servers.asString().equals("all");
         if (servers != null && !allServers && !servers.isNull()) {
-            log().warn("ignoring the managed \"sandbox.mcpServers\": the only value is \"all\"");
+            warnings.add(ConfigWarning.badValue(sources.managed(), "sandbox.mcpServers", servers, "\"all\"", "ignoring it"));
         }
         return new SandboxPolicy(managedMode != null ? managedMode : userMode, writable, deny, network, host, managedMode != null,
                 allServers);
     }
 
-    private static SandboxMode mode(JsonNode node, String key) {
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        SandboxMode mode = node.isString() ? SandboxMode.fromId(node.asString()).orElse(null) : null;
-        if (mode == null) {
-            log().warn("ignoring \"{}\": it must be \"off\", \"read-only\" or \"workspace-write\"", key);
-        }
-        return mode;
-    }
-
-    private static boolean flag(JsonNode node, String key) {
-        if (node == null || node.isNull()) {
-            return false;
-        }
-        if (!node.isBoolean()) {
-            log().warn("ignoring \"{}\": it must be true or false; the network stays off", key);
-            return false;
-        }
-        return node.asBoolean();
-    }
-
-    private static List<Path> paths(JsonNode node, String key, Path home) {
-        if (node == null || node.isNull()) {
-            return List.of();
-        }
-        if (!node.isArray()) {
-            log().warn("ignoring \"{}\": it must be an array of paths", key);
-            return List.of();
-        }
-        List<Path> out = new ArrayList<>();
-        for (JsonNode item : node) {
-            String text = item.isString() ? item.asString() : "";
-            Path path = text.equals("~") ? home : text.startsWith("~/") ? home.resolve(text.substring(2)) : Path.of(text);
-            if (!path.isAbsolute()) {
-                log().warn("ignoring {} in \"{}\": a path there must be absolute or start with ~/", item, key);
-                continue;
+    /** Reads the values of one file; each it cannot use is a warning naming the file, the key and what was kept. */
+    private record Reader(String source, List<ConfigWarning> warnings) {
+        SandboxMode mode(JsonNode node) {
+            if (node == null || node.isNull()) {
+                return null;
             }
-            out.add(path.normalize());
+            SandboxMode mode = node.isString() ? SandboxMode.fromId(node.asString()).orElse(null) : null;
+            if (mode == null) {
+                warnings.add(ConfigWarning.badValue(source, "sandbox.mode", node,
+                        "\"off\", \"read-only\" or \"workspace-write\"", "ignoring it"));
+            }
+            return mode;
         }
-        return List.copyOf(out);
+
+        boolean flag(JsonNode node) {
+            if (node == null || node.isNull()) {
+                return false;
+            }
+            if (!node.isBoolean()) {
+                warnings.add(ConfigWarning.badValue(source, "sandbox.network", node, "true or false", "the network stays off"));
+                return false;
+            }
+            return node.asBoolean();
+        }
+
+        List<Path> paths(JsonNode node, String key, Path home) {
+            if (node == null || node.isNull()) {
+                return List.of();
+            }
+            if (!node.isArray()) {
+                warnings.add(ConfigWarning.badValue(source, key, node, "an array of paths", "ignoring it"));
+                return List.of();
+            }
+            List<Path> out = new ArrayList<>();
+            for (JsonNode item : node) {
+                String text = item.isString() ? item.asString() : "";
+                Path path = text.equals("~") ? home : text.startsWith("~/") ? home.resolve(text.substring(2)) : Path.of(text);
+                if (!path.isAbsolute()) {
+                    warnings.add(ConfigWarning.badValue(source, key, item, "a path that is absolute or starts with ~/",
+                            "ignoring that entry"));
+                    continue;
+                }
+                out.add(path.normalize());
+            }
+            return List.copyOf(out);
+        }
     }
 
     private static java.util.Optional<Path> absolute(String value) {

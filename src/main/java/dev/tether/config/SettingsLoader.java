@@ -11,6 +11,7 @@ import dev.tether.config.sources.McpSettings;
 import dev.tether.config.sources.ProjectApproval;
 import dev.tether.mcp.api.McpServerSpec;
 import dev.tether.tools.ToolFilter;
+import dev.tether.tools.sandbox.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,6 +119,9 @@ public final class SettingsLoader {
         List<String> secrets = SecretsConfig.envNames(file, source, warnings);
         ContextConfig context = ContextConfig.from(file, source, warnings);
         SubagentConfig subagents = SubagentConfig.from(file, source, warnings);
+        SandboxPolicy sandbox = SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()),
+                env, paths, new SandboxConfig.Sources(source, managed.file() == null ? "the managed settings" : managed.file().toString()),
+                warnings);
         warnings.addAll(OnceEach.schemaWarnings(fileWarnings, warnings));
         if (model.problem() != null) {
             log().warn("{}", model.problem());
@@ -133,8 +137,7 @@ public final class SettingsLoader {
                 file.path("oauth").path("rememberSignIns").asBoolean(false), sources);
         return new TetherSettings(paths, env, model, tools, mcp, secrets,
                 NetworkConfig.from(file, env, paths.configDir()), context, permissions(file, paths, managed),
-                SandboxConfig.from(file, managed.file() == null ? dev.tether.json.Json.object() : ConfigFile.load(managed.file()), env, paths),
-                subagents);
+                sandbox, subagents);
     }
 
     /** The permission rules of the config file and the managed settings; what they get wrong is logged once, here. */

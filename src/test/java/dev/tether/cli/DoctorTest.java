@@ -89,6 +89,18 @@ class DoctorTest {
     }
 
     @Test
+    void aSandboxSettingThatCannotBeUsedIsAFaultNotALogLine() throws Exception {
+        // A misspelt mode leaves commands less confined than the user meant: it must be seen, not only logged.
+        FirstContactAgent.Ran ran = scripted().config("{\"sandbox\": {\"mode\": \"workspace_write\", \"denyRead\": [\"secrets\"]}}")
+                .run("doctor");
+        assertEquals(1, ran.exit(), ran.toString());
+        assertTrue(ran.out().contains("FAIL  configuration: ") && ran.out().contains("\"sandbox.mode\" is the text \"workspace_write\""),
+                ran.out());
+        assertTrue(ran.out().contains("\"sandbox.denyRead\" is the text \"secrets\", expected a path that is absolute or starts with ~/"),
+                ran.out());
+    }
+
+    @Test
     void aServerThatDoesNotStartIsNamedWithCheck() throws Exception {
         FirstContactAgent user = scripted().config("{\"mcpServers\": {\"srv\": {\"command\": \"no-such-tool-xyz\"}}}");
         assertEquals(0, user.run("doctor").exit(), "without --check nothing is connected to");
