@@ -153,6 +153,12 @@ final class DoctorCommand {
                 ProcessSecrets.of(settings).withoutSecretValues(settings.environment()));
         McpSources.Resolution resolution = sources.resolve(workingDir, List.of());
         Map<String, ConnectCheck.Result> checked = check ? ConnectCheck.run(resolution.started(), settings, workingDir) : Map.of();
+        // The project's .mcp.json files (and the local scope) have their own warnings; the config file's are listed above.
+        for (ConfigWarning warning : resolution.warnings()) {
+            if (!settings.mcp().warnings().contains(warning)) {
+                findings.add(new Finding("mcp configuration", false, warning.text()));
+            }
+        }
         if (resolution.entries().isEmpty()) {
             findings.add(new Finding("mcp servers", true, "none for " + ProjectChoices.projectKey(workingDir)));
         }

@@ -101,6 +101,20 @@ class DoctorTest {
     }
 
     @Test
+    void aBrokenOrMisspeltProjectMcpJsonIsAFault() throws Exception {
+        FirstContactAgent user = scripted();
+        java.nio.file.Files.writeString(user.workspace().resolve(".mcp.json"), "{\"mcpServers\": {\"a\": {\"comand\": \"x\"}}}");
+        FirstContactAgent.Ran misspelt = user.doctorIn(user.workspace());
+        assertEquals(1, misspelt.exit(), misspelt.toString());
+        assertTrue(misspelt.out().contains("FAIL  mcp configuration: ") && misspelt.out().contains("did you mean \"command\"?"),
+                misspelt.out());
+        java.nio.file.Files.writeString(user.workspace().resolve(".mcp.json"), "{\"mcpServers\": {\"a\": {\"command\": \"x\",}}}");
+        FirstContactAgent.Ran broken = user.doctorIn(user.workspace());
+        assertEquals(1, broken.exit(), broken.toString());
+        assertTrue(broken.out().contains("FAIL  mcp configuration: ") && broken.out().contains("is not valid JSON"), broken.out());
+    }
+
+    @Test
     void aServerThatDoesNotStartIsNamedWithCheck() throws Exception {
         FirstContactAgent user = scripted().config("{\"mcpServers\": {\"srv\": {\"command\": \"no-such-tool-xyz\"}}}");
         assertEquals(0, user.run("doctor").exit(), "without --check nothing is connected to");

@@ -75,6 +75,15 @@ final class FirstContactAgent {
         return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** {@code tether doctor ARGS} run in {@code workingDir} (the others run in this process's directory). */
+    Ran doctorIn(Path workingDir, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = DoctorCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), env, workingDir);
+        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
     /** {@code tether acp} with {@code args}, connected. */
     Session acp(String... args) throws IOException {
         String[] all = new String[args.length + 1];
