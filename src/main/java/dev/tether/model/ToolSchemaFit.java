@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code not} at the root of {@code parameters}, which must say {@code "type": "object"}; either
  * rejects the whole request, every tool with it. Such root keywords are moved out of the schema
  * the provider sees into one line of the description ("The arguments must also satisfy: …"),
- * a missing root {@code type} becomes {@code "object"} (what MCP requires of an input schema), and
+ * a missing root {@code type} becomes {@code "object"} (what MCP requires of an input schema), as
+ * does any other root {@code type} (moved to the description like the refused keywords), and
  * every other keyword, nested combinators, {@code $defs}, {@code $ref}, {@code $anchor},
  * {@code if}/{@code then}/{@code else} and the rest, is sent as given. The tool's own schema is
  * never changed (the MCP side, and the server, keep all of it).
@@ -50,11 +51,18 @@ public final class ToolSchemaFit {
             }
         }
         boolean typeMissing = !schema.has("type");
-        if (moved.isEmpty() && !typeMissing) {
+        // Both APIs take only an object schema at the root; any other type ("array", ["object", "null"])
+        // would fail every request of the session, so it is moved to the note like a refused keyword.
+        boolean typeOther = !typeMissing && !(schema.get("type").isString() && schema.get("type").asString().equals("object"));
+        if (moved.isEmpty() && !typeMissing && !typeOther) {
             return new Fitted(schema, tool.description());
         }
         ObjectNode fitted = ((ObjectNode) schema).deepCopy();
         ObjectNode constraints = Json.object();
+        if (typeOther) {
+            constraints.set("type", fitted.get("type"));
+            fitted.put("type", "object");
+        }
         for (String key : moved) {
             constraints.set(key, fitted.remove(key));
         }
@@ -66,7 +74,7 @@ public final class ToolSchemaFit {
             }
             fitted = ordered;
         }
-        return new Fitted(fitted, moved.isEmpty() ? tool.description() : note(tool.description(), constraints));
+        return new Fitted(fitted, constraints.isEmpty() ? tool.description() : note(tool.description(), constraints));
     }
 
     private static String note(String description, ObjectNode constraints) {

@@ -112,6 +112,19 @@ class ToolSchemaReachesModelTest {
     }
 
     @Test
+    void aRootTypeOtherThanObjectIsSentAsAnObjectWithTheTypeInTheDescription() throws Exception {
+        // A server's bug (or malice): neither API takes it, and it would fail every request of the session.
+        for (String type : List.of("\"array\"", "[\"object\",\"null\"]", "12")) {
+            McpTool tool = project("odd", Json.parse("{\"type\":" + type + ",\"items\":{\"type\":\"string\"}}"));
+            JsonNode anthropic = send(anthropic(), tool).path("tools").get(0);
+            assertEquals(Json.parse("{\"type\":\"object\",\"items\":{\"type\":\"string\"}}"), anthropic.get("input_schema"), type);
+            assertEquals("Places an order\nThe arguments must also satisfy: {\"type\":" + type + "}", anthropic.get("description").asString());
+            JsonNode openAi = send(openAi(), tool).path("tools").get(0).path("function");
+            assertEquals("object", openAi.get("parameters").get("type").asString(), type);
+        }
+    }
+
+    @Test
     void aSchemaThatNeedsNothingIsTheSameInstance() {
         McpTool tool = project("place_order", RICH);
         assertSame(tool.definition().inputSchema(), ToolSchemaFit.fit(tool.definition(), ToolSchemaFit.ANTHROPIC).schema());
