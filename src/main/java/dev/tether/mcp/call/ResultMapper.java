@@ -264,10 +264,20 @@ public final class ResultMapper {
             piece("[resource link: " + (label == null ? "" : line(label) + " ") + "<" + uri + ">"
                     + (link.mimeType() == null ? "" : " " + line(link.mimeType()))
                     + (link.size() == null ? "" : ", " + link.size() + " bytes") + "]");
+            if (!webLink(uri)) {
+                // A link the editor would open (file:, javascript:, a server's own scheme) stays the text line
+                // above, which the editor shows too: URLs from a server are opened by the user alone, and only http(s) ones.
+                return;
+            }
             editor.add(new ToolDisplay.ResourceLink(uri,
                     label == null ? uri : line(label), link.title() == null ? null : line(link.title()),
                     link.description() == null ? null : line(link.description()),
                     link.mimeType() == null ? null : line(link.mimeType()), link.size()));
+        }
+
+        private static boolean webLink(String uri) {
+            String lower = uri.toLowerCase(java.util.Locale.ROOT);
+            return lower.startsWith("https://") || lower.startsWith("http://");
         }
 
         void piece(String s) {

@@ -82,4 +82,16 @@ class BinaryContentTest {
         String text = modelText(out);
         assertEquals("[resource link: report name <file:///r.txt> text/plain, 12 bytes]", text);
     }
+
+    @Test
+    void onlyWebLinksReachTheEditorAsLinksTheOthersAsText() {
+        ToolOutcome out = map(new McpContent.ResourceLink("javascript:alert(1)", "js", null, null, null, null),
+                new McpContent.ResourceLink("file:///etc/passwd", "passwd", null, null, null, null),
+                new McpContent.ResourceLink("https://example.com/doc", "doc", null, null, null, null));
+        List<dev.tether.tools.ToolDisplay> shown = out.forEditor();
+        // The result's text (every link as a line), then a link only for the web address.
+        assertEquals(2, shown.size(), shown.toString());
+        assertTrue(shown.get(0).toString().contains("[resource link: js <javascript:alert(1)>]"), shown.toString());
+        assertEquals("https://example.com/doc", ((dev.tether.tools.ToolDisplay.ResourceLink) shown.get(1)).uri());
+    }
 }
