@@ -41,7 +41,7 @@ class StdioPipeFaultTest {
         try (FaultSession s = FaultSession.chaos(state, model, CONFIG, "--faults")) {
             String stop = s.prompt("call stop_reading, then echo");
             FaultChecks.completedCall(s, "c1");
-            FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c2"), "chaos", "sent nothing for 1 s");
+            FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c2"), "chaos", "sent nothing about the call for 1 s");
         }
     }
 
@@ -61,7 +61,7 @@ class StdioPipeFaultTest {
             try {
                 String stop = s.prompt("echo after");
                 // Closing the session must end a stopped process too (SIGKILL works on it; SIGTERM waits for CONT).
-                FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c2"), "chaos", "sent nothing for 1 s");
+                FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c2"), "chaos", "sent nothing about the call for 1 s");
             } finally {
                 ProcessHandle.of(pids.getFirst()).ifPresent(p -> resume(p.pid())); // gone already when Tether killed it
             }

@@ -32,7 +32,7 @@ class StdioWireFaultTest {
     void aHangingCallEndsAtTheIdleTimeout() {
         try (FaultSession s = FaultSession.chaos(state, calling("hang", Json.object()), CONFIG)) {
             String stop = s.prompt("call hang");
-            FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c1"), "chaos", "sent nothing for 1 s");
+            FaultChecks.afterFault(s, stop, "end_turn", FaultChecks.failedCall(s, "c1"), "chaos", "sent nothing about the call for 1 s");
         }
     }
 

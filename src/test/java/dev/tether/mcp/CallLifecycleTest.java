@@ -65,7 +65,7 @@ class CallLifecycleTest {
     void aSilentCallIsAbandonedAfterTheIdleTimeoutAndWithdrawn() throws Exception {
         ToolError.TellModel failure = assertThrows(ToolError.TellModel.class, () -> tool(tools, "mcp__fake__hang")
                 .run(JsonNodeFactory.instance.objectNode(), context("c2", Cancellation.root(), null)));
-        assertEquals("fake: tool call sent nothing for 800 ms and was abandoned", failure.getMessage());
+        assertEquals("fake: the server sent nothing about the call for 800 ms, so it was abandoned (the call\'s idle limit, mcp.callIdleSeconds)", failure.getMessage());
         awaitStderr("cancelled ");
         assertEquals(ServerStatus.State.READY, runtime.status().getFirst().state());
     }

@@ -68,7 +68,7 @@ class ProgressAndTimeoutsTest {
         ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__repeat").run(delay(200), context("r", Cancellation.root(), updates)));
         // The reason names the timeout that ended the call: the idle one, not the total one.
-        assertEquals("p: tool call sent nothing for 700 ms and was abandoned", failure.getMessage());
+        assertEquals("p: the server sent nothing about the call for 700 ms, so it was abandoned (the call\'s idle limit, mcp.callIdleSeconds)", failure.getMessage());
         assertEquals(List.of("1 — at 1"), texts(updates), "the repeated value is not shown either");
         awaitCancellation(before);
     }
@@ -79,7 +79,7 @@ class ProgressAndTimeoutsTest {
         List<SessionUpdate> updates = Collections.synchronizedList(new ArrayList<>());
         ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__foreign").run(delay(150), context("f", Cancellation.root(), updates)));
-        assertEquals("p: tool call sent nothing for 700 ms and was abandoned", failure.getMessage());
+        assertEquals("p: the server sent nothing about the call for 700 ms, so it was abandoned (the call\'s idle limit, mcp.callIdleSeconds)", failure.getMessage());
         assertEquals(List.of(), texts(updates));
         awaitCancellation(before);
     }
@@ -95,7 +95,7 @@ class ProgressAndTimeoutsTest {
         ToolError.TellModel failure = assertThrows(ToolError.TellModel.class,
                 () -> tool(tools, "mcp__p__forever").run(delay(200), context("e", Cancellation.root(), null)));
         long ms = Duration.ofNanos(System.nanoTime() - start).toMillis();
-        assertEquals("p: tool call timed out after 2500 ms", failure.getMessage());
+        assertEquals("p: tool call timed out after 2500 ms (the call's total limit, mcp.callTotalSeconds)", failure.getMessage());
         assertTrue(ms >= TOTAL.toMillis(), "ended after " + ms + " ms, before the total timeout");
         awaitCancellation(before);
     }

@@ -58,9 +58,10 @@ final class CallClock {
                     call.cancel();
                     boolean total = deadline <= idleDeadline;
                     throw total
-                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + Failures.shown(limits.total()))
-                            : new McpError.Timeout(McpError.Timeout.Kind.CALL_IDLE,
-                                    "tool call sent nothing for " + Failures.shown(limits.idle()) + " and was abandoned");
+                            ? new McpError.Timeout(McpError.Timeout.Kind.CALL_TOTAL, "tool call timed out after " + Failures.shown(limits.total())
+                                    + Failures.setting(McpError.Timeout.Kind.CALL_TOTAL))
+                            : new McpError.Timeout(McpError.Timeout.Kind.CALL_IDLE, "the server sent nothing about the call for "
+                                    + Failures.shown(limits.idle()) + ", so it was abandoned" + Failures.setting(McpError.Timeout.Kind.CALL_IDLE));
                 }
                 try {
                     return future.get(wait, TimeUnit.NANOSECONDS);

@@ -19,7 +19,10 @@ final class Failures {
             case READ -> " (the read timeout, mcp.readTimeoutSeconds)";
             case PROMPT -> " (the prompt timeout, mcp.promptTimeoutSeconds)";
             case COMPLETION -> " (the completion timeout, mcp.completionTimeoutSeconds)";
-            case CONNECT, LIST, REQUEST, CALL_IDLE, CALL_TOTAL -> "";
+            case CONNECT -> " (the connect timeout, mcp.connectTimeoutSeconds)";
+            case CALL_IDLE -> " (the call's idle limit, mcp.callIdleSeconds)";
+            case CALL_TOTAL -> " (the call's total limit, mcp.callTotalSeconds)";
+            case LIST, REQUEST -> "";
         };
     }
 
