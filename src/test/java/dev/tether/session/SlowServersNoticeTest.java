@@ -49,6 +49,38 @@ class SlowServersNoticeTest {
     }
 
     @Test
+    void aServerTheBarrierStoppedWaitingForIsNamedOnce() {
+        McpLauncher slowList = (specs, cwd, artifacts, host, listener) -> new McpLauncher.Servers() {
+            @Override
+            public List<Tool> awaitTools(Cancellation cancellation) {
+                cancellation.sleep(Duration.ofMillis(1600));
+                return List.of();
+            }
+
+            @Override
+            public List<McpLauncher.ServerSummary> status() {
+                return List.of(new McpLauncher.ServerSummary("slowlist", "connecting", "stdio", 0, 0, 0, null),
+                        new McpLauncher.ServerSummary("fine", "ready", "stdio", 2, 0, 0, null));
+            }
+
+            @Override
+            public void close() {}
+        };
+        try (InProcessAgent agent = new InProcessAgent(dir, new QueueModel().then(QueueModel.Reply.text("hi")).then(QueueModel.Reply.text("again")),
+                slowList)) {
+            AcpTestClient client = agent.client();
+            client.initialize();
+            String session = client.newSession(dir.toString(), null);
+            AcpTestClient.await(client.prompt(session, "hello"));
+            AcpTestClient.await(client.prompt(session, "hello again"));
+            String said = client.updates(session, "agent_message_chunk").toString();
+            assertTrue(said.contains("MCP server `slowlist` is still starting; this turn goes on without its tools"), said);
+            assertFalse(said.contains("`fine`"), said);
+            assertEquals(1, said.split("is still starting").length - 1, "said once: " + said);
+        }
+    }
+
+    @Test
     void aQuickStartSaysNothing() {
         try (InProcessAgent agent = new InProcessAgent(dir, new QueueModel().then(QueueModel.Reply.text("hi")), startingFor(Duration.ofMillis(10)))) {
             AcpTestClient client = agent.client();

@@ -27,6 +27,8 @@ public final class ServerWait {
     private final Scope scope;
     private final Consumer<SessionEvent> live;
     private final Runnable afterWait;
+    /** The servers the user was told went on starting without a turn; each is said once per session. */
+    private final java.util.Set<String> toldStillStarting = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /**
      * @param editor    asks the user about the servers waiting for approval
@@ -77,11 +79,29 @@ public final class ServerWait {
                 live.accept(new SessionEvent.AgentThought(null, "Waiting for MCP servers to start…\n"));
             }
         });
+        long started = System.nanoTime();
         try {
-            return servers.awaitTools(cancellation);
+            List<Tool> tools = servers.awaitTools(cancellation);
+            if (System.nanoTime() - started >= NOTICE_AFTER.toNanos()) {
+                tellStillStarting();
+            }
+            return tools;
         } finally {
             done.set(true);
             notice.interrupt();
+        }
+    }
+
+    /**
+     * After a wait the user noticed: the servers the barrier stopped waiting for, named, so that a turn
+     * without their tools is not a mystery (their tools come once they are ready).
+     */
+    private void tellStillStarting() {
+        for (var server : servers.status()) {
+            if ((server.state().equals("connecting") || server.state().equals("starting")) && toldStillStarting.add(server.name())) {
+                live.accept(new SessionEvent.AgentMessage(null, "⚠ MCP server `" + server.name() + "` is still starting; this turn"
+                        + " goes on without its tools, which come once it is ready (`/mcp` shows it).\n\n"));
+            }
         }
     }
 }
