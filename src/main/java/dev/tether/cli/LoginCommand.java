@@ -72,9 +72,16 @@ final class LoginCommand {
 
     static int login(String[] args, Terminal terminal, OutputStream out, PrintStream err, Path file, Map<String, String> env) {
         try {
+            String unknown = unknownArgument(args);
+            if (unknown != null) {
+                err.println("tether login: " + unknown + " (usage: tether login [--provider anthropic|openai])");
+                return ExitCode.USAGE.code();
+            }
             String provider = provider(args, terminal);
             if (provider == null) {
-                err.println("tether login: choose 1 (Anthropic) or 2 (OpenAI)");
+                err.println(Arrays.asList(args).contains("--provider")
+                        ? "tether login: --provider takes anthropic or openai"
+                        : "tether login: choose 1 (Anthropic) or 2 (OpenAI)");
                 return ExitCode.USAGE.code();
             }
             String label = provider.equals("anthropic") ? "Anthropic" : "OpenAI";
@@ -112,6 +119,21 @@ final class LoginCommand {
         }
     }
 
+    /** What on the command line login does not take (an argument it would silently ignore), or null. */
+    private static String unknownArgument(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--provider")) {
+                if (i + 1 >= args.length) {
+                    return "--provider needs a value";
+                }
+                i++;
+            } else {
+                return "unexpected argument \"" + args[i] + "\"";
+            }
+        }
+        return null;
+    }
+
     /** {@code --provider NAME}, else the user's choice from a menu; null for anything else. */
     private static String provider(String[] args, Terminal terminal) throws IOException {
         int flag = Arrays.asList(args).indexOf("--provider");
@@ -127,7 +149,7 @@ final class LoginCommand {
         return switch (answer.strip().toLowerCase(Locale.ROOT)) {
             case "", "1", "anthropic" -> "anthropic";
             case "2", "openai" -> "openai";
-            default -> null;
+            default -> null; // the caller says what was expected
         };
     }
 

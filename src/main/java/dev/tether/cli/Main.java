@@ -115,6 +115,8 @@ public final class Main {
         // An editor's terminal auth method runs its configured invocation (say `tether acp`) with `login` appended.
         if (command.equals("acp") && args.length > 0 && List.of("login", "logout").contains(args[args.length - 1])) {
             command = args[args.length - 1];
+            // The invocation's own options are the agent's, not login's: the user chooses from the menu.
+            rest = new String[0];
         }
         return switch (command) {
             case "acp" -> AcpCommand.run(rest, in, out, err, env);

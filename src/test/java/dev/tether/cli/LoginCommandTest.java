@@ -69,4 +69,21 @@ class LoginCommandTest {
         assertTrue(empty.err().contains("no key given; nothing was stored"), empty.err());
         assertFalse(Files.exists(dir.resolve("config/tether/credentials.json")));
     }
+
+    @Test
+    void aBadProviderOrAStrayArgumentIsNamed() {
+        Run foo = run(KEY + "\n", "login", "--provider", "foo");
+        assertEquals(2, foo.code());
+        assertTrue(foo.err().contains("--provider takes anthropic or openai"), foo.err());
+        Run stray = run("1\n" + KEY + "\n", "login", "extra");
+        assertEquals(2, stray.code());
+        assertTrue(stray.err().contains("unexpected argument \"extra\""), stray.err());
+        Run missing = run("", "login", "--provider");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("--provider needs a value"), missing.err());
+        assertFalse(Files.exists(dir.resolve("config/tether/credentials.json")));
+        // An editor's terminal sign-in runs its invocation with login appended: the agent's options are not login's.
+        Run viaEditor = run("1\n" + KEY + "\n", "acp", "--strict-mcp-config", "login");
+        assertEquals(0, viaEditor.code(), viaEditor.err());
+    }
 }
