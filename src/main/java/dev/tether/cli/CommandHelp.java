@@ -135,7 +135,8 @@ final class CommandHelp {
                 .map(p -> parent == null ? p : p.substring(parent.length() + 1))
                 .toList();
         String name = parent == null ? word : parent + " " + word;
-        return "tether: unknown command \"" + name + "\"" + DidYouMean.hint(word, known)
+        String hint = DidYouMean.hint(word, known);
+        return "tether: unknown command \"" + name + "\"" + (hint.isEmpty() ? "." : hint)
                 + " Run tether " + (parent == null ? "" : parent + " ") + "--help.";
     }
 

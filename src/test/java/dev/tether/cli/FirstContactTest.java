@@ -182,6 +182,8 @@ class FirstContactTest {
                     FirstContactAgent.Ran ran = user.run("mcp", "lst");
                     assertEquals(2, ran.exit(), ran.toString());
                     assertEquals("tether: unknown command \"mcp lst\"; did you mean \"list\"? Run tether mcp --help.\n", ran.err());
+                    FirstContactAgent.Ran none = user.run("mcp", "frobnicate");
+                    assertEquals("tether: unknown command \"mcp frobnicate\". Run tether mcp --help.\n", none.err());
                 }),
                 new Mistake("--version after -- belongs to the server", user -> {
                     FirstContactAgent.Ran ran = user.run("mcp", "add", "vers", "--", "mytool", "--version");

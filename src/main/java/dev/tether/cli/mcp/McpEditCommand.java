@@ -91,6 +91,11 @@ final class McpEditCommand {
         }
         ObjectNode entry;
         if (transport.equals("stdio")) {
+            if (args.command().isEmpty() && target.size() == 1 && ServerEntry.looksLikeUrl(target.getFirst())) {
+                // As a URL after -t sse is refused as a command: this is an address, not a program to run.
+                throw new CliArgs.Usage("a stdio server takes a command to run (after --), not a URL; for a server at "
+                        + target.getFirst() + " use -t http (or leave -t out)");
+            }
             if (!args.headers().isEmpty()) {
                 throw new CliArgs.Usage("-H is for http, sse and ws servers; a stdio server takes -e KEY=VALUE");
             }

@@ -124,6 +124,13 @@ class McpAddRemoveCommandTest {
     }
 
     @Test
+    void aUrlGivenAsAStdioServerIsRefusedNotSavedAsAProgram() throws Exception {
+        assertEquals(2, cli.run("add", "-t", "stdio", "foo", "https://x.example"));
+        assertTrue(cli.err().contains("a stdio server takes a command to run (after --), not a URL"), cli.err());
+        assertFalse(Files.exists(cli.localStore()) && Files.readString(cli.localStore()).contains("x.example"));
+    }
+
+    @Test
     void localScopeIsTheDefaultAndIsPrivateToThisDirectory() throws Exception {
         assertEquals(0, cli.run("add", "notes", "--", "notes-server"));
         assertTrue(cli.out().contains("to the local scope: " + cli.localStore() + " (for " + project.toRealPath() + ")"), cli.out());
