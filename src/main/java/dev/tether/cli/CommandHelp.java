@@ -43,7 +43,7 @@ final class CommandHelp {
                   --output-schema FILE          the answer must be JSON valid against this schema (one retry)
                   -o FILE                       also write the final message to FILE
                   --continue | --resume ID      one more turn of the newest session of --cwd, or of session ID
-                  --ephemeral                   keep no transcript
+                  --ephemeral                   delete the session (and its transcript) when the run ends
                   --image FILE                  attach an image (repeatable)
                   --cwd DIR, --model ID, --provider NAME, --mcp-config <file|json>, --strict-mcp-config
                 examples: tether exec "explain src/main.rs"
