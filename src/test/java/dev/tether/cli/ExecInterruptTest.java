@@ -12,13 +12,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code tether exec} in process, with the real agent ({@link AcpCommand}) and the scripted model:
- * an interrupt that comes before the turn's prompt is sent is not lost.
+ * an interrupt that comes before the turn's prompt is sent is not lost; stdin is neither waited for
+ * past its silence nor read past what one prompt can carry.
  */
 class ExecInterruptTest {
     @TempDir
@@ -70,5 +72,26 @@ class ExecInterruptTest {
         assertEquals(ExitCode.OK.code(), code, stderr);
         assertEquals("Hello.\n", out.toString(StandardCharsets.UTF_8));
         assertTrue(stderr.contains("< /dev/null"), stderr);
+    }
+
+    @Test
+    void aStdinLargerThanAPromptCanCarryIsAUsageErrorInEitherForm() throws Exception {
+        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
+        env.put("TETHER_PROVIDER", "scripted");
+        env.put("TETHER_SCRIPT", Files.writeString(dir.resolve("hello.jsonl"), "{\"text\": \"Hello.\"}\n").toString());
+        Files.createDirectories(dir.resolve("work"));
+        byte[] huge = new byte[16 * 1024 * 1024 + 10];
+        java.util.Arrays.fill(huge, (byte) 'x');
+        for (String[] args : List.of(new String[] {"-"}, new String[] {"Review this."})) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            ExecCommand.Process process = new ExecCommand.Process(new ByteArrayInputStream(huge), false, false, out,
+                    new PrintStream(err, true, StandardCharsets.UTF_8), env, dir.resolve("work"), onFirst -> { });
+            int code = ExecCommand.run(args, process, AcpCommand::run);
+            String stderr = err.toString(StandardCharsets.UTF_8);
+            assertEquals(ExitCode.USAGE.code(), code, stderr);
+            assertTrue(stderr.contains("larger than 16 MiB"), stderr);
+            assertEquals("", out.toString(StandardCharsets.UTF_8));
+        }
     }
 }

@@ -88,7 +88,7 @@ public final class ExecCommand {
         }
         String text;
         try {
-            text = new String(process.stdin().readAllBytes(), StandardCharsets.UTF_8);
+            text = new String(bounded(process.stdin(), 0), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ExecArgs.Usage("cannot read the prompt from stdin: " + e.getMessage());
         }
@@ -96,6 +96,18 @@ public final class ExecCommand {
             throw new ExecArgs.Usage("the prompt on stdin is empty");
         }
         return text;
+    }
+
+    /** The most of stdin a run reads: a prompt larger than the agent takes in one message could never be sent. */
+    static final int MAX_STDIN_BYTES = dev.tether.jsonrpc.LineChannel.DEFAULT_MAX_LINE_BYTES;
+
+    /** All of {@code in} after {@code already} bytes were read; past {@link #MAX_STDIN_BYTES} it stops and says so. */
+    private static byte[] bounded(java.io.InputStream in, int already) throws IOException {
+        byte[] data = in.readNBytes(MAX_STDIN_BYTES - already + 1);
+        if (data.length > MAX_STDIN_BYTES - already) {
+            throw new IOException("it is larger than " + MAX_STDIN_BYTES / (1024 * 1024) + " MiB, more than one prompt can carry");
+        }
+        return data;
     }
 
     /** How long a PROMPT waits for stdin to give data or end before going on without it. */
@@ -124,7 +136,7 @@ public final class ExecCommand {
                     piped.complete(new byte[0]);
                     return;
                 }
-                byte[] rest = process.stdin().readAllBytes();
+                byte[] rest = bounded(process.stdin(), 1);
                 byte[] all = new byte[rest.length + 1];
                 all[0] = (byte) first;
                 System.arraycopy(rest, 0, all, 1, rest.length);
