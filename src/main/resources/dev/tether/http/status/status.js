@@ -18,7 +18,19 @@
     for (const input of main.querySelectorAll('form.reconnect input[name="csrf"]')) input.value = csrf;
   }
 
+  // A swap replaces every button: one between a press and its release would eat the click, so a swap
+  // that comes while the pointer is down waits until just after the click; one that changes nothing is skipped.
+  let shown = null;
+  let pending = null;
+  let pressed = false;
+
   function swap(markup) {
+    if (markup === shown) return;
+    if (pressed) {
+      pending = markup;
+      return;
+    }
+    shown = markup;
     const open = new Set([...main.querySelectorAll("details[open]")].map((d) => d.id));
     const parsed = new DOMParser().parseFromString("<main>" + markup + "</main>", "text/html");
     main.replaceChildren(...parsed.body.firstElementChild.childNodes);
@@ -48,6 +60,18 @@
       button.textContent = "Failed: " + e.message;
     }
   });
+
+  document.addEventListener("pointerdown", () => { pressed = true; }, true);
+  const release = () => {
+    pressed = false;
+    if (pending !== null) {
+      const markup = pending;
+      pending = null;
+      setTimeout(() => swap(markup), 0); // after the click that this release completes
+    }
+  };
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
 
   const events = new EventSource("/events");
   events.addEventListener("page", (event) => swap(event.data));
