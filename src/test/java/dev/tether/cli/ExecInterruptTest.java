@@ -26,15 +26,19 @@ class ExecInterruptTest {
     @TempDir
     Path dir;
 
+    /** The process environment of a run whose scripted model answers with {@code script}; its work directory made. */
+    private Map<String, String> scripted(String script) throws Exception {
+        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
+        env.put("TETHER_PROVIDER", "scripted");
+        env.put("TETHER_SCRIPT", Files.writeString(dir.resolve("script.jsonl"), script).toString());
+        Files.createDirectories(dir.resolve("work"));
+        return env;
+    }
+
     @Test
     void anInterruptBeforeThePromptIsSentEndsTheRunWith130AndNoTurn() throws Exception {
         // The one model answer takes long: if the prompt were sent, the run would wait for it and exit 0.
-        Path script = dir.resolve("slow.jsonl");
-        Files.writeString(script, "{\"delayMs\": 60000, \"text\": \"too late\"}\n");
-        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
-        env.put("TETHER_PROVIDER", "scripted");
-        env.put("TETHER_SCRIPT", script.toString());
-        Files.createDirectories(dir.resolve("work"));
+        Map<String, String> env = scripted("{\"delayMs\": 60000, \"text\": \"too late\"}\n");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         // SIGINT at the very moment exec starts listening for it: after the session is open, before its prompt is sent.
@@ -53,12 +57,7 @@ class ExecInterruptTest {
 
     @Test
     void aStdinThatNeitherGivesDataNorEndsIsNotWaitedForPastThreeSeconds() throws Exception {
-        Path script = dir.resolve("hello.jsonl");
-        Files.writeString(script, "{\"expect\": {\"lastUserTextContains\": \"Say hello.\"}, \"text\": \"Hello.\"}\n");
-        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
-        env.put("TETHER_PROVIDER", "scripted");
-        env.put("TETHER_SCRIPT", script.toString());
-        Files.createDirectories(dir.resolve("work"));
+        Map<String, String> env = scripted("{\"expect\": {\"lastUserTextContains\": \"Say hello.\"}, \"text\": \"Hello.\"}\n");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         // A pipe whose writer never writes and never closes.
@@ -76,10 +75,7 @@ class ExecInterruptTest {
 
     @Test
     void aStdinLargerThanAPromptCanCarryIsAUsageErrorInEitherForm() throws Exception {
-        Map<String, String> env = WiredAgent.isolatedEnvironment(dir);
-        env.put("TETHER_PROVIDER", "scripted");
-        env.put("TETHER_SCRIPT", Files.writeString(dir.resolve("hello.jsonl"), "{\"text\": \"Hello.\"}\n").toString());
-        Files.createDirectories(dir.resolve("work"));
+        Map<String, String> env = scripted("{\"text\": \"Hello.\"}\n");
         byte[] huge = new byte[16 * 1024 * 1024 + 10];
         java.util.Arrays.fill(huge, (byte) 'x');
         for (String[] args : List.of(new String[] {"-"}, new String[] {"Review this."})) {
