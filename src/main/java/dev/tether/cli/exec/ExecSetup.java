@@ -2,6 +2,9 @@ package dev.tether.cli.exec;
 
 import dev.tether.json.Json;
 import dev.tether.session.SessionServices;
+import dev.tether.tools.Tool;
+import dev.tether.tools.builtin.BuiltinTools;
+import dev.tether.tools.builtin.ImageFile;
 import dev.tether.tools.permission.RuleBook;
 import dev.tether.tools.permission.RuleBooks;
 import dev.tether.tools.rules.Effect;
@@ -10,18 +13,14 @@ import dev.tether.tools.rules.PermissionRule;
 import dev.tether.tools.rules.RuleScope;
 import dev.tether.tools.rules.RuleSet;
 import dev.tether.tools.rules.Target;
-import dev.tether.tools.Tool;
-import dev.tether.tools.builtin.BuiltinTools;
-import java.io.IOException;
-import java.nio.file.Files;
 import dev.tether.tools.sandbox.SandboxMode;
 import dev.tether.tools.sandbox.SandboxPolicy;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -30,9 +29,6 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code --image} files), the {@code --allow}/{@code --deny} rules and {@code --max-turns}.
  */
 final class ExecSetup {
-    private static final Map<String, String> IMAGE_TYPES = Map.of("png", "image/png", "jpg", "image/jpeg", "jpeg", "image/jpeg",
-            "gif", "image/gif", "webp", "image/webp");
-
     private final ArrayNode prompt;
     private final List<PermissionRule> rules;
     private final int maxTurns;
@@ -163,18 +159,22 @@ final class ExecSetup {
         }
     }
 
+    /** The image block of {@code file}: known by its first bytes (never its name), and no larger than a model takes. */
     private static ObjectNode image(Path file) throws ExecArgs.Usage {
-        String name = file.getFileName().toString();
-        String type = IMAGE_TYPES.get(name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT));
-        if (type == null) {
-            throw new ExecArgs.Usage("--image " + file + ": not a PNG, JPEG, GIF or WebP file (by its name)");
-        }
-        try {
-            return Json.object().put("type", "image").put("mimeType", type)
-                    .put("data", Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
+        byte[] data;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            data = in.readNBytes((int) ImageFile.MAX_BYTES + 1);
         } catch (IOException e) {
             throw new ExecArgs.Usage("--image: " + dev.tether.base.FailureWords.file(e, file.toString(), file));
         }
+        if (data.length > ImageFile.MAX_BYTES) {
+            throw new ExecArgs.Usage("--image " + file + ": larger than " + ImageFile.MAX_BYTES / 1000 + " KB, the most one image may be");
+        }
+        ImageFile.Kind kind = ImageFile.sniff(data);
+        if (kind == null) {
+            throw new ExecArgs.Usage("--image " + file + ": not a PNG, JPEG, GIF or WebP image (by its contents)");
+        }
+        return Json.object().put("type", "image").put("mimeType", kind.mimeType).put("data", Base64.getEncoder().encodeToString(data));
     }
 
     private static PermissionRule rule(Effect effect, String text, String flag) throws ExecArgs.Usage {

@@ -23,18 +23,18 @@ import tools.jackson.databind.JsonNode;
  *
  * @see <a href="https://docs.anthropic.com/en/docs/build-with-claude/vision">Anthropic vision: sizes the API takes</a>
  */
-final class ImageFile {
+public final class ImageFile {
     /** Named default: the largest image file sent; base64 makes it about 5 MB, the Anthropic API's per-image limit. */
-    static final long MAX_BYTES = 3_750_000;
+    public static final long MAX_BYTES = 3_750_000;
     /** Named default: the longest side, in pixels, the Anthropic API takes. */
     static final int MAX_SIDE = 8000;
     private static final int HEAD = 64 * 1024;
 
     /** The image types read_file sends, with their MIME types. */
-    enum Kind {
+    public enum Kind {
         PNG("image/png"), JPEG("image/jpeg"), GIF("image/gif"), WEBP("image/webp");
 
-        final String mimeType;
+        public final String mimeType;
 
         Kind(String mimeType) {
             this.mimeType = mimeType;
@@ -47,7 +47,7 @@ final class ImageFile {
     private ImageFile() {}
 
     /** The kind of image whose file starts with {@code head}, or null for anything else. */
-    static Kind sniff(byte[] head) {
+    public static Kind sniff(byte[] head) {
         if (starts(head, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) {
             return Kind.PNG;
         }

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 class ExecArgsTest {
     private static final Path BASE = Path.of("/work/project");
 
+    @org.junit.jupiter.api.io.TempDir
+    Path tmp;
+
     private static ExecArgs parse(String... args) throws ExecArgs.Usage {
         return ExecArgs.parse(args, BASE);
     }
@@ -90,8 +93,15 @@ class ExecArgsTest {
     void rulesImagesAndSchemasAreCheckedBeforeTheAgentStarts() throws Exception {
         ExecArgs.Usage badRule = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--allow", "Bash(", "hi"), "hi"));
         assertTrue(badRule.getMessage().startsWith("--allow Bash(: "), badRule.getMessage());
-        ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", "notes.txt", "hi"), "hi"));
-        assertTrue(notImage.getMessage().contains("not a PNG, JPEG, GIF or WebP"), notImage.getMessage());
+        // Known by its contents, never its name: text named .png is not an image, and an image is bounded.
+        Path named = java.nio.file.Files.writeString(tmp.resolve("shot.png"), "not an image at all");
+        ExecArgs.Usage notImage = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", named.toString(), "hi"), "hi"));
+        assertTrue(notImage.getMessage().contains("not a PNG, JPEG, GIF or WebP image (by its contents)"), notImage.getMessage());
+        byte[] huge = new byte[4_000_000];
+        System.arraycopy(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A}, 0, huge, 0, 8);
+        Path big = java.nio.file.Files.write(tmp.resolve("big.png"), huge);
+        ExecArgs.Usage tooBig = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", big.toString(), "hi"), "hi"));
+        assertTrue(tooBig.getMessage().contains("the most one image may be"), tooBig.getMessage());
         ExecArgs.Usage missing = assertThrows(ExecArgs.Usage.class, () -> ExecSetup.of(parseIn("--image", "gone.png", "hi"), "hi"));
         assertTrue(missing.getMessage().startsWith("--image: no such file: \"/work/project/gone.png\""), missing.getMessage());
         ExecArgs.Usage schema = assertThrows(ExecArgs.Usage.class,
